@@ -1,0 +1,51 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "TableKit",
+    products: [
+        .library(name: "TableKit", targets: ["TableKit"]),
+        .executable(name: "table-browser", targets: ["TUI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // ncursesw, wide-character build; only the TUI target may import it.
+        .systemLibrary(
+            name: "CNcurses",
+            path: "Sources/CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+        // Debian's simdjson behind a plain C API of ours.
+        .target(
+            name: "CSimdjson",
+            path: "Sources/CSimdjson",
+            cxxSettings: [
+                .define("SIMDJSON_THREADS_ENABLED", to: "1"),
+                .unsafeFlags(["-O3"]),
+            ],
+            linkerSettings: [.linkedLibrary("simdjson")]
+        ),
+        // Pure Swift: models, layout, drawing into a Canvas, key handling. Never curses.
+        .target(name: "TableKit", path: "Sources/TableKit"),
+        // The bundled JSON files and the one Swift file that finds them.
+        .target(
+            name: "BundledData",
+            path: "Resources",
+            resources: [.copy("books.json")]
+        ),
+        .executableTarget(
+            name: "TUI",
+            dependencies: [
+                "TableKit", "CNcurses", "CSimdjson", "BundledData",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/TUI"
+        ),
+        .testTarget(name: "TableKitTests", dependencies: ["TableKit"], path: "Tests/TableKitTests"),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "TableKit"], path: "Tests/TUITests"),
+    ],
+    cxxLanguageStandard: .cxx17
+)

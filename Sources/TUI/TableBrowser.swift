@@ -1,0 +1,8 @@
+import TableKit
+
+@main
+struct TableBrowser {
+    static func main() {
+        print("table-browser")
+    }
+}

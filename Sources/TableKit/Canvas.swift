@@ -1,0 +1,147 @@
+/// One cell of a ``Canvas``: a grapheme cluster, the columns it spans, and its style.
+public struct Cell: Hashable, Sendable {
+    /// The cluster drawn here; empty in the second column of a double-width cluster.
+    public var grapheme: String
+    /// 1 for most text, 2 for wide text, 0 for the column a wide cluster spills into.
+    public var width: UInt8
+    /// Colours and attributes.
+    public var style: Style
+
+    /// Creates a cell.
+    public init(grapheme: String, width: UInt8, style: Style) {
+        self.grapheme = grapheme
+        self.width = width
+        self.style = style
+    }
+
+    /// An unstyled space.
+    public static let blank = Cell(grapheme: " ", width: 1, style: .plain)
+
+    /// Whether this is the right half of a double-width cluster.
+    public var isContinuation: Bool { width == 0 }
+}
+
+/// A grid of cells that every view draws into; the backend then shows it.
+///
+/// Drawing never reaches outside the canvas or a given clip rectangle, never leaves half of a
+/// wide character behind, and escapes control characters (see ``ControlEscaping``). A canvas
+/// read back with ``lines`` is what a test compares with the expected screen.
+public struct Canvas: Hashable, Sendable {
+    /// The number of columns and lines.
+    public let size: Size
+    /// The cells, line by line.
+    public private(set) var cells: [Cell]
+
+    /// A canvas of `size` filled with blank cells in `style`.
+    public init(size: Size, style: Style = .plain) {
+        self.size = size
+        cells = Array(repeating: Cell(grapheme: " ", width: 1, style: style), count: size.width * size.height)
+    }
+
+    /// The whole canvas as a rectangle.
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    /// The cell at column `x`, line `y`; a blank cell outside the canvas.
+    public subscript(x: Int, y: Int) -> Cell {
+        guard x >= 0, y >= 0, x < size.width, y < size.height else { return .blank }
+        return cells[y * size.width + x]
+    }
+
+    /// Draws `text` on one line from `point`, clipped to `clip` (and the canvas).
+    ///
+    /// Control characters are drawn escaped. A double-width cluster that would straddle the
+    /// right edge of the clip is replaced by a space.
+    /// - Returns: The column just after the last one drawn (or that would have been drawn).
+    @discardableResult
+    public mutating func draw(_ text: some StringProtocol, at point: Point, style: Style, clip: Rect? = nil) -> Int {
+        let area = (clip ?? bounds).intersection(bounds)
+        var x = point.x
+        guard point.y >= area.minY, point.y < area.maxY else { return x + text.displayWidth }
+        for character in text {
+            if ControlEscaping.needsEscaping(character) {
+                for piece in ControlEscaping.escaped(character) {
+                    x = put(piece, width: 1, x: x, y: point.y, style: style, area: area)
+                }
+            } else {
+                x = put(character, width: DisplayWidth.of(character), x: x, y: point.y, style: style, area: area)
+            }
+        }
+        return x
+    }
+
+    /// Fills `rect` (clipped to the canvas) with `character` in `style`.
+    public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        let width = max(1, DisplayWidth.of(character))
+        for y in area.minY..<area.maxY {
+            var x = area.minX
+            while x < area.maxX {
+                x = put(character, width: width, x: x, y: y, style: style, area: area)
+            }
+        }
+    }
+
+    /// Changes the style of every cell in `rect`, keeping the text (for highlights).
+    public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.minY..<area.maxY {
+            for x in area.minX..<area.maxX {
+                change(&cells[y * size.width + x].style)
+            }
+        }
+    }
+
+    /// The text of each line; the right half of a wide cluster adds nothing.
+    public var lines: [String] {
+        (0..<size.height).map { line($0) }
+    }
+
+    /// The text of line `y`, with trailing spaces kept.
+    public func line(_ y: Int) -> String {
+        var text = ""
+        text.reserveCapacity(size.width)
+        let start = y * size.width
+        for cell in cells[start..<start + size.width] where !cell.isContinuation {
+            text += cell.grapheme
+        }
+        return text
+    }
+
+    /// All lines, trailing spaces removed, joined with newlines: what a person would read.
+    public var text: String {
+        lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
+    }
+
+    // Writes one cluster of known width at (x, y) inside `area`; returns the next column.
+    private mutating func put(_ character: Character, width: Int, x: Int, y: Int, style: Style, area: Rect) -> Int {
+        guard width > 0 else { return x }
+        if x < area.minX || x >= area.maxX { return x + width }
+        if width == 2 && x + 1 >= area.maxX {
+            setCell(x: x, y: y, Cell(grapheme: " ", width: 1, style: style))
+            return x + width
+        }
+        var grapheme = String(character)
+        if DisplayWidth.of(character.unicodeScalars.first ?? " ") == 0 {
+            grapheme = "\u{25CC}" + grapheme
+        }
+        setCell(x: x, y: y, Cell(grapheme: grapheme, width: UInt8(width), style: style))
+        if width == 2 {
+            setCell(x: x + 1, y: y, Cell(grapheme: "", width: 0, style: style))
+        }
+        return x + width
+    }
+
+    // Sets a cell, blanking the other half of any wide cluster it cuts through.
+    private mutating func setCell(x: Int, y: Int, _ cell: Cell) {
+        let index = y * size.width + x
+        let old = cells[index]
+        if old.isContinuation, x > 0 {
+            cells[index - 1] = Cell(grapheme: " ", width: 1, style: cells[index - 1].style)
+        } else if old.width == 2, x + 1 < size.width {
+            cells[index + 1] = Cell(grapheme: " ", width: 1, style: cells[index + 1].style)
+        }
+        cells[index] = cell
+    }
+}

@@ -1,0 +1,39 @@
+/// A mouse action at a cell.
+public struct MouseEvent: Hashable, Sendable {
+    /// What the mouse did.
+    public enum Kind: Hashable, Sendable {
+        /// The left button went down.
+        case press
+        /// The mouse moved with the left button down.
+        case drag
+        /// The left button came up.
+        case release
+        /// The wheel turned up (away from the user).
+        case scrollUp
+        /// The wheel turned down.
+        case scrollDown
+    }
+
+    /// What happened.
+    public var kind: Kind
+    /// Where, in screen cells.
+    public var position: Point
+
+    /// Creates a mouse event.
+    public init(_ kind: Kind, at position: Point) {
+        self.kind = kind
+        self.position = position
+    }
+}
+
+/// Everything that reaches the app: keys, mouse, a new terminal size, or a clock tick.
+public enum Event: Hashable, Sendable {
+    /// A key press.
+    case key(Key)
+    /// A mouse action.
+    case mouse(MouseEvent)
+    /// The terminal now has this size.
+    case resize(Size)
+    /// Time passed (for animations and timers).
+    case tick
+}

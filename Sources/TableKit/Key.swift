@@ -1,0 +1,121 @@
+/// A key press, decoded by a backend or parsed from a key script.
+public enum Key: Hashable, Sendable, CustomStringConvertible {
+    /// A printable character, including the space.
+    case character(Character)
+    /// A control chord: `.control("c")` is Ctrl-C. The letter is lowercase.
+    case control(Character)
+    /// Arrow up.
+    case up
+    /// Arrow down.
+    case down
+    /// Arrow left.
+    case left
+    /// Arrow right.
+    case right
+    /// Shift and arrow left.
+    case shiftLeft
+    /// Shift and arrow right.
+    case shiftRight
+    /// Return or Enter.
+    case enter
+    /// Escape.
+    case escape
+    /// Tab.
+    case tab
+    /// Shift-Tab (back tab).
+    case backTab
+    /// Backspace (erase to the left).
+    case backspace
+    /// Delete (erase to the right).
+    case delete
+    /// Home.
+    case home
+    /// End.
+    case end
+    /// Page up.
+    case pageUp
+    /// Page down.
+    case pageDown
+    /// A function key, F1 to F12.
+    case function(Int)
+
+    /// The space bar.
+    public static let space = Key.character(" ")
+
+    /// The name a key script uses for this key (see ``init(name:)``).
+    public var description: String {
+        switch self {
+        case .character(" "): return "Space"
+        case .character(let c): return String(c)
+        case .control(let c): return "C-\(c)"
+        case .up: return "Up"
+        case .down: return "Down"
+        case .left: return "Left"
+        case .right: return "Right"
+        case .shiftLeft: return "S-Left"
+        case .shiftRight: return "S-Right"
+        case .enter: return "Enter"
+        case .escape: return "Esc"
+        case .tab: return "Tab"
+        case .backTab: return "S-Tab"
+        case .backspace: return "Backspace"
+        case .delete: return "Delete"
+        case .home: return "Home"
+        case .end: return "End"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .function(let n): return "F\(n)"
+        }
+    }
+
+    /// The key a script names: a single printable character stands for itself; `Up`, `Down`,
+    /// `Left`, `Right`, `Enter`, `Esc`, `Tab`, `S-Tab`, `PgUp`, `PgDn`, `Home`, `End`, `Space`,
+    /// `Backspace`, `Delete`, `S-Left`, `S-Right`, `F1`…`F12` and `C-x` controls name those keys.
+    /// Names are matched without regard to case. Returns `nil` for anything else.
+    public init?(name: String) {
+        if name.count == 1, let c = name.first {
+            guard !c.unicodeScalars.contains(where: ControlEscaping.isControl) else { return nil }
+            self = .character(c)
+            return
+        }
+        let named: [String: Key] = [
+            "up": .up, "down": .down, "left": .left, "right": .right,
+            "s-left": .shiftLeft, "s-right": .shiftRight, "enter": .enter, "return": .enter,
+            "esc": .escape, "escape": .escape, "tab": .tab, "s-tab": .backTab, "backtab": .backTab,
+            "backspace": .backspace, "bs": .backspace, "delete": .delete, "del": .delete,
+            "home": .home, "end": .end, "pgup": .pageUp, "pageup": .pageUp,
+            "pgdn": .pageDown, "pagedown": .pageDown, "space": .space,
+        ]
+        let lower = name.lowercased()
+        if let key = named[lower] {
+            self = key
+        } else if lower.hasPrefix("c-"), lower.count == 3, let c = lower.last, c.isASCII, c.isLetter {
+            self = .control(c)
+        } else if lower.hasPrefix("f"), let n = Int(lower.dropFirst()), (1...12).contains(n) {
+            self = .function(n)
+        } else {
+            return nil
+        }
+    }
+
+    /// Parses a key script such as `"j j Enter / a b Esc"`: names separated by spaces.
+    /// - Throws: ``KeyScriptError`` naming the first word that is not a key.
+    public static func parseScript(_ script: String) throws(KeyScriptError) -> [Key] {
+        var keys: [Key] = []
+        for word in script.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+            guard let key = Key(name: String(word)) else { throw KeyScriptError(word: String(word)) }
+            keys.append(key)
+        }
+        return keys
+    }
+}
+
+/// A word in a key script that names no key.
+public struct KeyScriptError: Error, Equatable, CustomStringConvertible {
+    /// The word that was not understood.
+    public var word: String
+    /// A sentence for the user.
+    public var description: String {
+        "'\(ControlEscaping.escaped(word))' is not a key: use a single character or one of Up Down Left Right Enter Esc Tab S-Tab PgUp PgDn Home End Space Backspace Delete S-Left S-Right F1-F12 C-a…C-z"
+    }
+}

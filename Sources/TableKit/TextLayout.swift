@@ -1,0 +1,99 @@
+/// Fitting text into columns: truncation with an ellipsis and word wrapping, both measured
+/// in display columns (see ``DisplayWidth``) after control characters are escaped.
+public enum TextLayout {
+    /// The ellipsis that ends truncated text.
+    public static let ellipsis: Character = "…"
+
+    /// `text` cut to at most `width` columns, ending in `…` when anything was cut
+    /// (UILabel's default tail truncation).
+    public static func truncate(_ text: some StringProtocol, width: Int, ellipsis: Character = TextLayout.ellipsis) -> String {
+        guard width > 0 else { return "" }
+        let visible = ControlEscaping.escaped(text)
+        if visible.displayWidth <= width { return visible }
+        let ellipsisWidth = DisplayWidth.of(ellipsis)
+        let budget = width - ellipsisWidth
+        guard budget >= 0 else { return "" }
+        var result = ""
+        var used = 0
+        for character in visible {
+            let w = DisplayWidth.of(character)
+            if used + w > budget { break }
+            result.append(character)
+            used += w
+        }
+        while let last = result.last, last == " " { result.removeLast() }
+        result.append(ellipsis)
+        return result
+    }
+
+    /// `text` broken into lines of at most `width` columns at spaces; a word longer than a
+    /// line is broken inside. Newlines in the text start new lines.
+    ///
+    /// - Parameter maximumLines: Stop after this many lines, the last truncated with `…`
+    ///   (0 means as many as needed, like `numberOfLines = 0`).
+    public static func wrap(_ text: some StringProtocol, width: Int, maximumLines: Int = 0) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for paragraph in paragraphs {
+            let visible = ControlEscaping.escaped(paragraph.hasSuffix("\r") ? paragraph.dropLast() : paragraph)
+            lines.append(contentsOf: wrapParagraph(visible, width: width))
+        }
+        if maximumLines > 0 && lines.count > maximumLines {
+            var kept = Array(lines.prefix(maximumLines))
+            // Joining the first hidden line makes the last kept one too long, so it is cut with `…`.
+            kept[maximumLines - 1] = truncate(kept[maximumLines - 1] + " " + lines[maximumLines], width: width)
+            return kept
+        }
+        return lines
+    }
+
+    /// The number of lines ``wrap(_:width:maximumLines:)`` would produce.
+    public static func lineCount(_ text: some StringProtocol, width: Int, maximumLines: Int = 0) -> Int {
+        wrap(text, width: width, maximumLines: maximumLines).count
+    }
+
+    private static func wrapParagraph(_ text: String, width: Int) -> [String] {
+        if text.displayWidth <= width { return [text] }
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var word = Substring(word)
+            var wordWidth = word.displayWidth
+            if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
+                line += " " + word
+                lineWidth += 1 + wordWidth
+                continue
+            }
+            if lineWidth > 0 {
+                lines.append(line)
+                line = ""
+                lineWidth = 0
+            }
+            while wordWidth > width {
+                let (head, rest) = split(word, atColumn: width)
+                lines.append(String(head))
+                word = rest
+                wordWidth = word.displayWidth
+            }
+            line = String(word)
+            lineWidth = wordWidth
+        }
+        if lineWidth > 0 || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    private static func split(_ word: Substring, atColumn column: Int) -> (Substring, Substring) {
+        var used = 0
+        var index = word.startIndex
+        while index < word.endIndex {
+            let w = DisplayWidth.of(word[index])
+            if used + w > column { break }
+            used += w
+            index = word.index(after: index)
+        }
+        if index == word.startIndex { index = word.index(after: index) }
+        return (word[..<index], word[index...])
+    }
+}
