@@ -1,0 +1,371 @@
+import Foundation
+
+/// Records sectioned and sorted by a ``Collation``: the order a table shows them in.
+///
+/// `order` lists record indices section by section ("A" … "Z", then "#"), sorted within each
+/// section by ``Collation/sortKey(for:)``, then by the titles' UTF-8 bytes, then by record
+/// index, so the order is total and the same on every run. `sectionStarts` has one offset
+/// into `order` per section and a last one at the end, so section `s` is
+/// `order[sectionStarts[s] ..< sectionStarts[s + 1]]`.
+public struct CollatedOrder: Sendable, Equatable {
+    /// Record indices in display order.
+    public var order: [Int32]
+    /// Where each section starts in ``order``, plus the end: one more entry than sections.
+    public var sectionStarts: [Int]
+
+    /// An order from its parts; `sectionStarts` must be ascending and end at `order.count`.
+    public init(order: [Int32], sectionStarts: [Int]) {
+        self.order = order
+        self.sectionStarts = sectionStarts
+    }
+
+    /// The number of records.
+    public var count: Int { order.count }
+
+    /// The number of sections (27 in English).
+    public var sectionCount: Int { max(0, sectionStarts.count - 1) }
+
+    /// The sections that have at least one record, ascending.
+    public var nonEmptySections: [Int] {
+        (0..<sectionCount).filter { rows(inSection: $0) > 0 }
+    }
+
+    /// The number of records in `section`; 0 for a section out of range.
+    public func rows(inSection section: Int) -> Int {
+        guard section >= 0, section < sectionCount else { return 0 }
+        return sectionStarts[section + 1] - sectionStarts[section]
+    }
+
+    /// The record shown at `row` of `section`.
+    ///
+    /// - Precondition: `row` is in `0 ..< rows(inSection: section)`.
+    public func record(section: Int, row: Int) -> Int {
+        Int(order[sectionStarts[section] + row])
+    }
+
+    /// The section that the record at `position` of ``order`` belongs to.
+    ///
+    /// - Complexity: O(log s) in the number of sections.
+    public func section(ofPosition position: Int) -> Int {
+        // The last section whose start is ≤ position (skipping empty sections).
+        var low = 0, high = sectionCount
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if sectionStarts[mid] <= position { low = mid } else { high = mid }
+        }
+        return low
+    }
+
+    /// Sections and sorts titles given as strings.
+    ///
+    /// - Complexity: O(n log n) in the number of titles.
+    public static func build(titles: [String], collation: Collation = .english) -> CollatedOrder {
+        build(count: titles.count, collation: collation) { index, body in
+            let title = titles[index]
+            if title.utf8.withContiguousStorageIfAvailable(body) == nil {
+                Array(title.utf8).withUnsafeBufferPointer(body)
+            }
+        }
+    }
+
+    /// Sections and sorts `count` records whose titles are read as UTF-8 without creating
+    /// strings.
+    ///
+    /// Each record's title is read once to build its sort key (into one shared buffer, about a
+    /// byte per title byte), and read again only to break a tie between equal keys.
+    ///
+    /// - Parameters:
+    ///   - count: The number of records, at most `Int32.max`.
+    ///   - collation: The collation that sections and sorts.
+    ///   - utf8: Calls its second argument with the UTF-8 bytes of the title of the record
+    ///     whose index is its first argument (for example a store's `withTitleUTF8(at:_:)`).
+    /// - Complexity: O(n log n) in the number of records; titles in Latin script are folded
+    ///   without creating strings.
+    public static func build(
+        count: Int, collation: Collation = .english, utf8: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    ) -> CollatedOrder {
+        let count = max(0, min(count, Int(Int32.max)))
+        let sections = collation.sectionTitles.count
+        // 1. Keys: one arena of records, a 4-byte length and the key (section byte first).
+        var arena = KeyArena(capacity: min(count * 36, 1 << 28) + 64)
+        defer { arena.deallocate() }
+        var offsets = [Int](repeating: 0, count: count)
+        for index in 0..<count {
+            let record = arena.count
+            offsets[index] = record
+            utf8(index) { buffer in
+                guard arena.count == record else { return }
+                let written = arena.appendRecord(capacity: CollationFolding.maxFastKeyLength(buffer.count)) {
+                    CollationFolding.writeFastKey(utf8: buffer, to: $0)
+                }
+                if !written {
+                    arena.appendRecord(CollationFolding.referenceKey(for: String(decoding: buffer, as: UTF8.self)))
+                }
+            }
+            if arena.count == record { arena.appendRecord([UInt8(Collation.otherSection)]) }
+        }
+        let keys = UnsafePointer(arena.base)
+        let narrow = arena.count <= Int(UInt32.max)
+        // 2. Bucket by section (a counting sort), with the first 8 key bytes after the section.
+        var starts = [Int](repeating: 0, count: sections + 1)
+        for index in 0..<count { starts[min(Int(keys[offsets[index] + 4]), sections - 1) + 1] += 1 }
+        for section in 0..<sections { starts[section + 1] += starts[section] }
+        var entries = [SortEntry](repeating: SortEntry(prefix: 0, index: 0, record: 0), count: count)
+        var ties: [Range<Int>] = []
+        offsets.withUnsafeBufferPointer { offsets in
+            entries.withUnsafeMutableBufferPointer { entries in
+                guard let offsets = offsets.baseAddress, let base = entries.baseAddress else { return }
+                var cursor = Array(starts.dropLast())
+                for index in 0..<count {
+                    let record = offsets[index]
+                    let key = record + 4
+                    let section = min(Int(keys[key]), sections - 1)
+                    base[cursor[section]] = SortEntry(
+                        prefix: prefix(keys, from: key + 1, to: key + KeyArena.length(keys, record: record)),
+                        index: Int32(index), record: narrow ? UInt32(record) : 0
+                    )
+                    cursor[section] += 1
+                }
+                // 3. Sort each section by key, 8 bytes at a time; sections in parallel when large.
+                let ranges = (0..<sections).map { starts[$0] ..< starts[$0 + 1] }.filter { $0.count > 1 }
+                let workers = count >= 100_000 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
+                let shares = Self.share(ranges, among: workers)
+                let results = UnsafeMutableBufferPointer<[Range<Int>]>.allocate(capacity: shares.count)
+                results.initialize(repeating: [])
+                defer { results.deinitialize().deallocate() }
+                let shared = SortJob(keys: keys, offsets: narrow ? nil : offsets, entries: base, results: results)
+                DispatchQueue.concurrentPerform(iterations: shares.count) { worker in
+                    let share = shares[worker]
+                    var sorter = ChunkSorter(
+                        keys: shared.keys, offsets: shared.offsets, entries: shared.entries,
+                        count: share.map(\.count).max() ?? 0
+                    )
+                    defer { sorter.deallocate() }
+                    for range in share { sorter.sort(range) }
+                    shared.results[worker] = sorter.ties
+                }
+                ties = results.flatMap { $0 }
+            }
+        }
+        // 4. Equal keys: order by the original bytes, then by index.
+        var scratch = TieScratch()
+        for run in ties { scratch.breakTie(&entries, in: run, utf8: utf8) }
+        return CollatedOrder(order: entries.map(\.index), sectionStarts: starts)
+    }
+}
+
+extension CollatedOrder {
+    /// Splits section ranges among `workers` so each gets about as many records (largest
+    /// first, each to the least loaded).
+    fileprivate static func share(_ ranges: [Range<Int>], among workers: Int) -> [[Range<Int>]] {
+        guard workers > 1 else { return [ranges] }
+        var shares = [[Range<Int>]](repeating: [], count: workers)
+        var loads = [Int](repeating: 0, count: workers)
+        for range in ranges.sorted(by: { $0.count > $1.count }) {
+            let lightest = loads.indices.min { loads[$0] < loads[$1] } ?? 0
+            shares[lightest].append(range)
+            loads[lightest] += range.count
+        }
+        return shares.filter { !$0.isEmpty }
+    }
+}
+
+/// What the sorting workers share: the arena, the entries (each worker sorts its own
+/// sections of them) and a slot per worker for the ties it found.
+private struct SortJob: @unchecked Sendable {
+    let keys: UnsafePointer<UInt8>
+    let offsets: UnsafePointer<Int>?
+    let entries: UnsafeMutablePointer<SortEntry>
+    let results: UnsafeMutableBufferPointer<[Range<Int>]>
+}
+
+/// Scratch space for ordering runs of equal keys by the titles' original bytes.
+private struct TieScratch {
+    private var bytes: [UInt8] = []
+    private var spans: [(start: Int, end: Int, index: Int32)] = []
+
+    /// Reorders a run of records with equal keys by their titles' bytes, then by index.
+    mutating func breakTie(
+        _ entries: inout [SortEntry], in run: Range<Int>, utf8: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    ) {
+        bytes.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
+        for entry in entries[run] {
+            let start = bytes.count
+            var read = false
+            utf8(Int(entry.index)) { buffer in
+                if !read { bytes.append(contentsOf: buffer) }
+                read = true
+            }
+            spans.append((start, bytes.count, entry.index))
+        }
+        bytes.withUnsafeBufferPointer { bytes in
+            spans.sort { a, b in
+                let lengthA = a.end - a.start, lengthB = b.end - b.start
+                let common = min(lengthA, lengthB)
+                if common > 0, let base = bytes.baseAddress {
+                    let order = memcmp(base + a.start, base + b.start, common)
+                    if order != 0 { return order < 0 }
+                }
+                return lengthA != lengthB ? lengthA < lengthB : a.index < b.index
+            }
+        }
+        for (offset, span) in spans.enumerated() { entries[run.lowerBound + offset].index = span.index }
+    }
+}
+
+/// A record being sorted: 8 bytes of its key as a number, the record index, and where its
+/// key record starts in the arena (when the arena is under 4 GiB).
+private struct SortEntry {
+    var prefix: UInt64
+    var index: Int32
+    var record: UInt32
+}
+
+/// The first 8 key bytes from `start`, big-endian, zero-padded past `end`.
+@inline(__always)
+private func prefix(_ keys: UnsafePointer<UInt8>, from start: Int, to end: Int) -> UInt64 {
+    if end - start >= 8 {
+        return UInt64(bigEndian: UnsafeRawPointer(keys + start).loadUnaligned(as: UInt64.self))
+    }
+    var value: UInt64 = 0
+    var index = start
+    while index < end {
+        value = value << 8 | UInt64(keys[index])
+        index += 1
+    }
+    return end <= start ? 0 : value << (8 * UInt64(8 - (end - start)))
+}
+
+/// Whether any of the 8 bytes is zero (a key that may end within them).
+@inline(__always)
+private func hasZeroByte(_ value: UInt64) -> Bool {
+    (value &- 0x0101_0101_0101_0101) & ~value & 0x8080_8080_8080_8080 != 0
+}
+
+/// Sorts entries by their keys in the arena, 8 bytes at a time: sort a range by the 8 bytes
+/// at one depth (a radix sort for large ranges); each group that ties moves on to the next 8
+/// bytes, except for the keys that end within the group, which come first, shortest first
+/// (they are prefixes of the others). Bytes compare unsigned, as `memcmp` does. Runs of equal
+/// keys are collected in ``ties``, each sorted by index.
+private struct ChunkSorter {
+    let keys: UnsafePointer<UInt8>
+    /// Where each record starts, when the entries cannot hold it (an arena over 4 GiB).
+    let offsets: UnsafePointer<Int>?
+    let entries: UnsafeMutablePointer<SortEntry>
+    /// Room for a radix sort pass of the largest range.
+    private let temporary: UnsafeMutablePointer<SortEntry>
+    /// Runs of records whose keys are equal.
+    var ties: [Range<Int>] = []
+
+    init(keys: UnsafePointer<UInt8>, offsets: UnsafePointer<Int>?, entries: UnsafeMutablePointer<SortEntry>, count: Int) {
+        self.keys = keys
+        self.offsets = offsets
+        self.entries = entries
+        temporary = .allocate(capacity: max(count, 1))
+    }
+
+    func deallocate() { temporary.deallocate() }
+
+    @inline(__always)
+    private func record(_ entry: SortEntry) -> Int {
+        if let offsets { return offsets[Int(entry.index)] }
+        return Int(entry.record)
+    }
+
+    @inline(__always)
+    private func length(_ entry: SortEntry) -> Int {
+        KeyArena.length(keys, record: record(entry))
+    }
+
+    /// Sorts `range`, whose entries hold the first 8 key bytes after the section byte.
+    mutating func sort(_ range: Range<Int>) {
+        var pending: [(range: Range<Int>, depth: Int)] = [(range, 0)]
+        while let (range, depth) = pending.popLast() {
+            sortByPrefix(range)
+            var groupStart = range.lowerBound
+            while groupStart < range.upperBound {
+                let value = entries[groupStart].prefix
+                var groupEnd = groupStart + 1
+                while groupEnd < range.upperBound, entries[groupEnd].prefix == value { groupEnd += 1 }
+                if groupEnd - groupStart > 1, let next = resolve(groupStart ..< groupEnd, depth: depth) {
+                    pending.append((next, depth + 1))
+                }
+                groupStart = groupEnd
+            }
+        }
+    }
+
+    /// Sorts `range` by prefix: a comparison sort when short, else an LSD radix sort on bytes.
+    private func sortByPrefix(_ range: Range<Int>) {
+        let count = range.count
+        let start = entries + range.lowerBound
+        if count <= 64 {
+            var short = UnsafeMutableBufferPointer(start: start, count: count)
+            short.sort { $0.prefix < $1.prefix }
+            return
+        }
+        var histograms = [Int](repeating: 0, count: 8 * 256)
+        histograms.withUnsafeMutableBufferPointer { histograms in
+            guard let counts = histograms.baseAddress else { return }
+            for position in 0..<count {
+                let value = start[position].prefix
+                for digit in 0..<8 { counts[digit << 8 | Int(truncatingIfNeeded: value >> (8 * UInt64(digit))) & 0xFF] += 1 }
+            }
+            var source = start, target = temporary
+            for digit in 0..<8 {
+                let digitCounts = counts + digit << 8
+                // A digit that is the same for every entry orders nothing.
+                if (0..<256).contains(where: { digitCounts[$0] == count }) { continue }
+                var total = 0
+                for bucket in 0..<256 {
+                    let size = digitCounts[bucket]
+                    digitCounts[bucket] = total
+                    total += size
+                }
+                let shift = 8 * UInt64(digit)
+                for position in 0..<count {
+                    let entry = source[position]
+                    let bucket = Int(truncatingIfNeeded: entry.prefix >> shift) & 0xFF
+                    target[digitCounts[bucket]] = entry
+                    digitCounts[bucket] += 1
+                }
+                swap(&source, &target)
+            }
+            if source != start { start.update(from: source, count: count) }
+        }
+    }
+
+    /// Orders the keys of a tied group that end within it; returns the rest, loaded with
+    /// their next 8 bytes, when more than one is left.
+    private mutating func resolve(_ group: Range<Int>, depth: Int) -> Range<Int>? {
+        let consumed = 1 + (depth + 1) * 8
+        var ended = group.lowerBound
+        // Only a key shorter than `consumed` leaves zero bytes of padding in its prefix; keys
+        // that end exactly there get the prefix 0 at the next depth and end there.
+        if hasZeroByte(entries[group.lowerBound].prefix) {
+            for position in group where length(entries[position]) <= consumed {
+                (entries[position], entries[ended]) = (entries[ended], entries[position])
+                ended += 1
+            }
+        }
+        if ended - group.lowerBound > 1 {
+            var done = UnsafeMutableBufferPointer(start: entries + group.lowerBound, count: ended - group.lowerBound)
+            done.sort { (length($0), $0.index) < (length($1), $1.index) }
+            var runStart = group.lowerBound
+            while runStart < ended {
+                var runEnd = runStart + 1
+                while runEnd < ended, length(entries[runEnd]) == length(entries[runStart]) { runEnd += 1 }
+                if runEnd - runStart > 1 { ties.append(runStart ..< runEnd) }
+                runStart = runEnd
+            }
+        }
+        guard group.upperBound - ended > 1 else { return nil }
+        for position in ended ..< group.upperBound {
+            let record = record(entries[position])
+            let key = record + 4
+            entries[position].prefix = prefix(keys, from: key + consumed, to: key + KeyArena.length(keys, record: record))
+        }
+        return ended ..< group.upperBound
+    }
+}

@@ -1,0 +1,70 @@
+/// A key binding as data: the keys, what they do, and how help describes them.
+///
+/// Handling and help read the same list, so the help overlay and the footer can never
+/// disagree with what the keys do.
+public struct KeyBinding<Action>: Sendable where Action: Sendable {
+    /// The keys that trigger the action.
+    public var keys: [Key]
+    /// What the keys do.
+    public var action: Action
+    /// How help names the keys, e.g. `↑ ↓ / k j`.
+    public var label: String
+    /// What help says the keys do, e.g. `move the focus`.
+    public var help: String
+    /// Whether the one-line key-hint footer shows this binding.
+    public var isInFooter: Bool
+
+    /// Creates a binding.
+    public init(_ keys: [Key], _ action: Action, label: String, help: String, isInFooter: Bool = false) {
+        self.keys = keys
+        self.action = action
+        self.label = label
+        self.help = help
+        self.isInFooter = isInFooter
+    }
+}
+
+extension Array {
+    /// The action bound to `key`, first binding first.
+    public func action<Action>(for key: Key) -> Action? where Element == KeyBinding<Action> {
+        first { $0.keys.contains(key) }?.action
+    }
+}
+
+extension TableView {
+    /// The keys a table understands while its rows have the focus.
+    public static let rowKeyBindings: [KeyBinding<TableViewAction>] = [
+        KeyBinding([.up, .character("k")], .moveFocus(by: -1), label: "↑ k", help: "previous row"),
+        KeyBinding([.down, .character("j")], .moveFocus(by: 1), label: "↓ j", help: "next row", isInFooter: true),
+        KeyBinding([.pageUp], .pageUp, label: "PgUp", help: "page up"),
+        KeyBinding([.pageDown, .space], .pageDown, label: "PgDn", help: "page down"),
+        KeyBinding([.home, .character("g")], .home, label: "Home g", help: "first row"),
+        KeyBinding([.end, .character("G")], .end, label: "End G", help: "last row"),
+        KeyBinding([.enter, .right, .character("l")], .select, label: "Enter → l", help: "open the row", isInFooter: true),
+        KeyBinding([.character("i")], .tapDetailButton, label: "i", help: "the row's info button"),
+        KeyBinding([.character("e")], .tapAccessoryButton, label: "e", help: "the row's edit button"),
+        KeyBinding([.tab], .toggleIndexFocus, label: "Tab", help: "focus the section index", isInFooter: true),
+    ]
+
+    /// The keys a table understands while its section index has the focus. Letters and
+    /// digits jump to their section (see ``TableViewAction/jumpToIndexLetter(_:)``).
+    public static let indexKeyBindings: [KeyBinding<TableViewAction>] = [
+        KeyBinding([.up, .character("k")], .moveIndex(by: -1), label: "↑ k", help: "previous index title", isInFooter: true),
+        KeyBinding([.down, .character("j")], .moveIndex(by: 1), label: "↓ j", help: "next index title", isInFooter: true),
+        KeyBinding([.pageUp], .moveIndex(by: -5), label: "PgUp", help: "five titles up"),
+        KeyBinding([.pageDown], .moveIndex(by: 5), label: "PgDn", help: "five titles down"),
+        KeyBinding([.home], .jumpToIndexPosition(0), label: "Home", help: "first title"),
+        KeyBinding([.end], .jumpToIndexPosition(Int.max), label: "End", help: "last title"),
+        KeyBinding([.enter, .tab, .escape, .left], .leaveIndex, label: "Enter Tab Esc", help: "back to the rows", isInFooter: true),
+    ]
+
+    /// The action a key triggers in `state`, including type-ahead letters in the index.
+    public static func action(for key: Key, in state: TableViewState) -> TableViewAction? {
+        if state.isIndexFocused {
+            if let action = indexKeyBindings.action(for: key) { return action }
+            if case .character(let c) = key, c != " ", !c.isWhitespace { return .jumpToIndexLetter(c) }
+            return nil
+        }
+        return rowKeyBindings.action(for: key)
+    }
+}

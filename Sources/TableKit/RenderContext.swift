@@ -1,0 +1,34 @@
+/// What drawing needs to know besides the state: the glyphs the terminal can show and
+/// whether the view has the keyboard.
+public struct RenderContext: Sendable {
+    /// Unicode or ASCII symbols.
+    public var glyphs: Glyphs
+    /// Whether the view being drawn has the keyboard focus (its focus highlight is strong).
+    public var isActive: Bool
+
+    /// Creates a context.
+    public init(glyphs: Glyphs = .unicode, isActive: Bool = true) {
+        self.glyphs = glyphs
+        self.isActive = isActive
+    }
+}
+
+/// The colours TableKit draws with, named by role.
+public enum Theme {
+    /// A plain-style section header band: light text on dark grey, readable on any terminal.
+    public static let sectionHeader = Style(foreground: .rgb(235, 235, 245), background: .rgb(58, 58, 60), attributes: [.bold])
+    /// Secondary text such as a subtitle.
+    public static let secondaryText = Style(foreground: .secondary)
+    /// The focused row.
+    public static let focus = Style(attributes: [.reverse])
+    /// The focused row while another view has the keyboard.
+    public static let inactiveFocus = Style(attributes: [.underline])
+    /// Tinted text: buttons, the index, checkmarks.
+    public static let tint = Style(foreground: .tint)
+    /// The section index while it is focused or scrubbed.
+    public static let indexTracking = Style(foreground: .rgb(235, 235, 245), background: .rgb(72, 72, 74))
+    /// The navigation bar.
+    public static let navigationBar = Style(attributes: [.bold])
+    /// Values that cannot be edited, in the slate blue of iOS Settings.
+    public static let readOnlyValue = Style(foreground: .slateBlue)
+}

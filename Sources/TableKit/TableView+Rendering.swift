@@ -1,0 +1,145 @@
+extension TableView {
+    /// Draws the table in `state` into `area` of `canvas`. Drawing changes no state.
+    public func render<DataSource: TableViewDataSource>(
+        _ state: TableViewState, dataSource: DataSource, into canvas: inout Canvas, area: Rect, context: RenderContext
+    ) {
+        guard !area.isEmpty else { return }
+        canvas.fill(area, style: .plain)
+        let gutter = indexGutterWidth(dataSource)
+        let contentRect = Rect(x: area.minX, y: area.minY, width: max(0, area.width - gutter), height: area.height)
+        let content = TableContent(table: self, dataSource: dataSource, width: contentRect.width)
+        let layout = content.layout(from: state.scrollPosition, viewportHeight: area.height)
+
+        if layout.placed.isEmpty || content.firstRow == nil && content.firstItem == nil {
+            drawEmptyState(into: &canvas, area: contentRect)
+        }
+        for placed in layout.placed {
+            let rect = Rect(x: contentRect.minX, y: contentRect.minY + placed.y, width: contentRect.width, height: placed.height)
+            drawItem(placed.item, rect: rect, clip: contentRect, state: state, content: content, canvas: &canvas, context: context)
+        }
+        if let pinned = layout.pinnedHeader {
+            let rect = Rect(x: contentRect.minX, y: contentRect.minY + pinned.y, width: contentRect.width, height: sectionHeaderHeight)
+            drawItem(ContentItem(.header, section: pinned.section), rect: rect, clip: contentRect, state: state, content: content, canvas: &canvas, context: context)
+        }
+        if gutter > 0, let titles = indexTitles(dataSource) {
+            let indexRect = Rect(x: area.maxX - gutter, y: area.minY, width: gutter, height: area.height)
+            drawIndex(titles, state: state, dataSource: dataSource, rect: indexRect, canvas: &canvas, context: context)
+            if state.showsIndexOverlay, let position = state.indexPosition, titles.indices.contains(position) {
+                drawOverlay(titles[position], in: contentRect, canvas: &canvas, glyphs: context.glyphs)
+            }
+        }
+    }
+
+    private func drawItem<DataSource>(
+        _ item: ContentItem, rect: Rect, clip: Rect, state: TableViewState, content: TableContent<DataSource>,
+        canvas: inout Canvas, context: RenderContext
+    ) {
+        // Items partly above or below the viewport are drawn on a scratch canvas and copied in,
+        // so their visible lines look exactly as they would in full.
+        let visible = rect.intersection(clip)
+        guard !visible.isEmpty else { return }
+        if visible != rect {
+            var scratch = Canvas(size: rect.size)
+            drawItem(item, rect: Rect(origin: .zero, size: rect.size), clip: Rect(origin: .zero, size: rect.size), state: state, content: content, canvas: &scratch, context: context)
+            canvas.copy(scratch, from: Rect(x: visible.minX - rect.minX, y: visible.minY - rect.minY, width: visible.width, height: visible.height), to: visible.origin)
+            return
+        }
+        switch item.kind {
+        case .header:
+            let title = content.dataSource.titleForHeader(inSection: item.section) ?? ""
+            switch style {
+            case .plain:
+                canvas.fill(rect, style: Theme.sectionHeader)
+                canvas.draw(TextLayout.truncate(title, width: rect.width - 2), at: Point(x: rect.minX + 1, y: rect.maxY - 1), style: Theme.sectionHeader, clip: rect)
+            case .grouped:
+                canvas.draw(TextLayout.truncate(title.uppercased(), width: rect.width - 2), at: Point(x: rect.minX + 1, y: rect.maxY - 1), style: Theme.secondaryText, clip: rect)
+            }
+        case .footer:
+            let title = content.dataSource.titleForFooter(inSection: item.section) ?? ""
+            for (offset, line) in TextLayout.wrap(title, width: max(1, rect.width - 2)).enumerated() {
+                canvas.draw(line, at: Point(x: rect.minX + 1, y: rect.minY + offset), style: Theme.secondaryText, clip: rect)
+            }
+        case .row:
+            guard let indexPath = item.indexPath else { return }
+            let cell = content.dataSource.cell(for: indexPath)
+            cell.draw(into: &canvas, rect: rect, isFocused: state.focusedRow == indexPath, context: context)
+        }
+    }
+
+    private func drawEmptyState(into canvas: inout Canvas, area: Rect) {
+        guard !area.isEmpty else { return }
+        let message = TextLayout.truncate(emptyMessage, width: area.width)
+        let x = area.minX + (area.width - message.displayWidth) / 2
+        canvas.draw(message, at: Point(x: x, y: area.minY + (area.height - 1) / 2), style: Theme.secondaryText, clip: area)
+    }
+
+    private func drawIndex<DataSource: TableViewDataSource>(
+        _ titles: [String], state: TableViewState, dataSource: DataSource, rect: Rect, canvas: inout Canvas, context: RenderContext
+    ) {
+        let tracking = state.isIndexFocused || state.isScrubbing
+        if tracking { canvas.fill(rect, style: Theme.indexTracking) }
+        let layout = SectionIndexLayout(titles: titles, height: rect.height)
+        let current = state.indexPosition ?? currentIndexPosition(state, titles: titles, dataSource: dataSource)
+        let currentLine = layout.line(forTitleIndex: current)
+        let base = tracking ? Theme.indexTracking : Theme.tint
+        for (offset, slot) in layout.slots.enumerated() {
+            let line = layout.top + offset
+            let text: String
+            switch slot {
+            case .title(let index): text = TextLayout.truncate(titles[index], width: 2, ellipsis: " ")
+            case .dot: text = context.glyphs.indexDot
+            }
+            var style = base
+            if line == currentLine {
+                style.attributes.insert(tracking ? .reverse : .bold)
+            }
+            let x = rect.maxX - max(1, text.displayWidth)
+            canvas.draw(text, at: Point(x: x, y: rect.minY + line), style: style, clip: rect)
+        }
+    }
+
+    private func drawOverlay(_ title: String, in area: Rect, canvas: inout Canvas, glyphs: Glyphs) {
+        let rows = BigGlyph.rows(for: title.first ?? "#", block: glyphs.block)
+        let glyphWidth = rows.map(\.displayWidth).max() ?? 0
+        let box = Rect(x: area.minX + (area.width - glyphWidth - 4) / 2, y: area.minY + (area.height - rows.count - 2) / 2,
+                       width: glyphWidth + 4, height: rows.count + 2)
+        guard box.width <= area.width, box.height <= area.height else {
+            // Too small for the big letter: a one-line badge instead.
+            let badge = " \(title) "
+            canvas.draw(badge, at: Point(x: area.minX + (area.width - badge.displayWidth) / 2, y: area.minY + area.height / 2), style: Theme.indexTracking.adding(.bold), clip: area)
+            return
+        }
+        canvas.drawBox(box, glyphs: glyphs, style: Theme.indexTracking)
+        for (offset, row) in rows.enumerated() {
+            canvas.draw(row, at: Point(x: box.minX + 2, y: box.minY + 1 + offset), style: Theme.indexTracking.adding(.bold), clip: box)
+        }
+    }
+}
+
+extension Canvas {
+    /// Copies the cells of `rect` in `source` to this canvas at `origin` (clipped).
+    public mutating func copy(_ source: Canvas, from rect: Rect, to origin: Point) {
+        for y in 0..<rect.height {
+            var x = 0
+            while x < rect.width {
+                let cell = source[rect.minX + x, rect.minY + y]
+                if cell.isContinuation { x += 1; continue }
+                draw(cell.grapheme, at: Point(x: origin.x + x, y: origin.y + y), style: cell.style, clip: Rect(x: origin.x, y: origin.y, width: rect.width, height: rect.height))
+                x += max(1, Int(cell.width))
+            }
+        }
+    }
+
+    /// Fills `rect` and draws a rounded box around its edge.
+    public mutating func drawBox(_ rect: Rect, glyphs: Glyphs, style: Style) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        fill(rect, style: style)
+        let horizontal = String(repeating: glyphs.horizontal, count: rect.width - 2)
+        draw(glyphs.topLeft + horizontal + glyphs.topRight, at: rect.origin, style: style, clip: rect)
+        draw(glyphs.bottomLeft + horizontal + glyphs.bottomRight, at: Point(x: rect.minX, y: rect.maxY - 1), style: style, clip: rect)
+        for y in (rect.minY + 1)..<(rect.maxY - 1) {
+            draw(glyphs.vertical, at: Point(x: rect.minX, y: y), style: style, clip: rect)
+            draw(glyphs.vertical, at: Point(x: rect.maxX - 1, y: y), style: style, clip: rect)
+        }
+    }
+}

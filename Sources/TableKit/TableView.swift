@@ -1,0 +1,177 @@
+/// How a table presents its sections, as `UITableView.Style`.
+public enum TableStyle: Hashable, Sendable {
+    /// Full-width rows; section headers stick to the top while their section scrolls.
+    case plain
+    /// Sections set apart with a gap; headers above in small caps and footers below, dimmed;
+    /// nothing sticks.
+    case grouped
+}
+
+/// A table's configuration: how it looks and behaves, independent of its content and state.
+///
+/// A table is driven as "actions in, state and events out": ``update(_:action:dataSource:size:)``
+/// applies a ``TableViewAction`` to a ``TableViewState`` and returns the ``TableViewEvent``s it
+/// caused; ``render(_:dataSource:into:area:context:)`` draws that state and never changes it.
+/// The data source is asked only about the rows that are on screen.
+public struct TableView: Sendable {
+    /// Plain or grouped; fixed when the table is made, as in UIKit.
+    public let style: TableStyle
+    /// The lines a section header takes in the plain style.
+    public var sectionHeaderHeight: Int
+    /// Whether the section index is drawn when the data source has titles for it.
+    public var showsSectionIndex: Bool
+    /// What an empty table says in its middle.
+    public var emptyMessage: String
+
+    /// Creates a table configuration.
+    public init(style: TableStyle = .plain, sectionHeaderHeight: Int = 1, showsSectionIndex: Bool = true, emptyMessage: String = "No Items") {
+        self.style = style
+        self.sectionHeaderHeight = max(1, sectionHeaderHeight)
+        self.showsSectionIndex = showsSectionIndex
+        self.emptyMessage = emptyMessage
+    }
+}
+
+/// One thing in a table's scrolling content: a section header, a row or a section footer.
+public struct ContentItem: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Which kind of thing.
+    public enum Kind: Int, Hashable, Sendable {
+        /// A section's header title.
+        case header
+        /// A row.
+        case row
+        /// A section's footer title.
+        case footer
+    }
+
+    /// Which kind of thing.
+    public var kind: Kind
+    /// The section it belongs to.
+    public var section: Int
+    /// The row, for a row; 0 otherwise.
+    public var row: Int
+
+    /// Creates an item.
+    public init(_ kind: Kind, section: Int, row: Int = 0) {
+        self.kind = kind
+        self.section = section
+        self.row = row
+    }
+
+    /// The row item at `indexPath`.
+    public static func row(_ indexPath: IndexPath) -> ContentItem {
+        ContentItem(.row, section: indexPath.section, row: indexPath.row)
+    }
+
+    /// The index path of a row item; `nil` for headers and footers.
+    public var indexPath: IndexPath? {
+        kind == .row ? IndexPath(row: row, section: section) : nil
+    }
+
+    /// Orders items as they appear on screen.
+    public static func < (a: ContentItem, b: ContentItem) -> Bool {
+        (a.section, a.kind.rawValue, a.row) < (b.section, b.kind.rawValue, b.row)
+    }
+
+    /// A short form for test failures.
+    public var description: String {
+        switch kind {
+        case .header: return "header \(section)"
+        case .row: return "row \(section).\(row)"
+        case .footer: return "footer \(section)"
+        }
+    }
+}
+
+/// Where a table is scrolled to: the item on the top line and how many of its lines lie above it.
+public struct ScrollPosition: Hashable, Comparable, Sendable {
+    /// The item that covers the top line.
+    public var item: ContentItem
+    /// How many lines of that item are scrolled off the top.
+    public var lineOffset: Int
+
+    /// Creates a scroll position.
+    public init(item: ContentItem, lineOffset: Int = 0) {
+        self.item = item
+        self.lineOffset = lineOffset
+    }
+
+    /// Orders positions from the top of the content to the bottom.
+    public static func < (a: ScrollPosition, b: ScrollPosition) -> Bool {
+        (a.item, a.lineOffset) < (b.item, b.lineOffset)
+    }
+}
+
+/// What changes while a person uses a table: focus, scroll position and the section index.
+public struct TableViewState: Hashable, Sendable {
+    /// The row that the keyboard acts on; `nil` when the table has no rows.
+    public var focusedRow: IndexPath?
+    /// The item on the top line; `nil` means the top of the content.
+    public var scrollPosition: ScrollPosition?
+    /// Whether the section index has the keyboard focus (Tab).
+    public var isIndexFocused: Bool
+    /// The position, in the full list of index titles, that the index is on while focused or scrubbed.
+    public var indexPosition: Int?
+    /// Whether a mouse drag on the index is under way.
+    public var isScrubbing: Bool
+
+    /// A table at the top, with the focus on its first row once it has one.
+    public init(focusedRow: IndexPath? = nil) {
+        self.focusedRow = focusedRow
+        scrollPosition = nil
+        isIndexFocused = false
+        indexPosition = nil
+        isScrubbing = false
+    }
+
+    /// Whether the big overlay letter of the index is showing.
+    public var showsIndexOverlay: Bool { (isIndexFocused || isScrubbing) && indexPosition != nil }
+}
+
+/// What a person can do to a table; key bindings and mouse handling produce these.
+public enum TableViewAction: Hashable, Sendable {
+    /// Move the focus by this many rows (negative: up).
+    case moveFocus(by: Int)
+    /// Move the focus a page down.
+    case pageDown
+    /// Move the focus a page up.
+    case pageUp
+    /// Focus the first row.
+    case home
+    /// Focus the last row.
+    case end
+    /// Tap the focused row.
+    case select
+    /// Tap the focused row's detail (info) button.
+    case tapDetailButton
+    /// Tap the focused row's custom accessory button.
+    case tapAccessoryButton
+    /// Scroll the content by lines without choosing a row (the mouse wheel).
+    case scroll(by: Int)
+    /// Give the keyboard to the section index, or back to the rows.
+    case toggleIndexFocus
+    /// Give the keyboard back to the rows.
+    case leaveIndex
+    /// Move through the index titles by this many (the table jumps live).
+    case moveIndex(by: Int)
+    /// Jump to the index title for this letter, or the nearest one after it.
+    case jumpToIndexLetter(Character)
+    /// Jump to the title at this position in the full index list.
+    case jumpToIndexPosition(Int)
+    /// A mouse action at a point relative to the table's area.
+    case mouse(MouseEvent)
+    /// Make sure the focus is valid and on screen (after a resize or a data change).
+    case refresh
+}
+
+/// What a table reports back after an action.
+public enum TableViewEvent: Hashable, Sendable {
+    /// A row was tapped (Enter, →, a click).
+    case didSelectRow(IndexPath)
+    /// A row's detail (info) button was tapped; the row was not selected.
+    case accessoryButtonTapped(IndexPath)
+    /// A row's custom accessory button was tapped; the row was not selected.
+    case customAccessoryTapped(IndexPath)
+    /// The focus moved to another row.
+    case focusChanged(IndexPath?)
+}

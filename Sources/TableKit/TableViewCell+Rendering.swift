@@ -1,0 +1,117 @@
+extension TableViewCell {
+    /// The accessory as drawn, or `nil` for none.
+    func accessoryText(_ glyphs: Glyphs) -> String? {
+        switch accessory {
+        case .none: return nil
+        case .disclosureIndicator: return glyphs.disclosure
+        case .detailDisclosureButton: return glyphs.detail + " " + glyphs.disclosure
+        case .detailButton: return glyphs.detail
+        case .checkmark: return glyphs.checkmark
+        case .button(let title): return title
+        }
+    }
+
+    /// Columns of a row of `width` where the accessory's own button sits (it acts without
+    /// selecting the row), relative to the row's left edge.
+    func accessoryButtonColumns(width: Int, glyphs: Glyphs) -> Range<Int>? {
+        guard let text = accessoryText(glyphs) else { return nil }
+        let start = width - 1 - text.displayWidth
+        switch accessory {
+        case .detailButton, .detailDisclosureButton: return start..<(start + glyphs.detail.displayWidth)
+        case .button: return start..<(start + text.displayWidth)
+        default: return nil
+        }
+    }
+
+    /// The columns the labels may use in a row of `width`.
+    func labelWidth(_ width: Int, glyphs: Glyphs = .unicode) -> Int {
+        var used = 2 // a margin at each side
+        if let image { used += image.displayWidth + 1 }
+        if let accessory = accessoryText(glyphs) { used += accessory.displayWidth + 1 }
+        return max(1, width - used)
+    }
+
+    /// The lines of the main label at this label width.
+    func textLines(labelWidth: Int) -> [String] {
+        numberOfLines == 1
+            ? [TextLayout.truncate(text, width: labelWidth)]
+            : TextLayout.wrap(text, width: labelWidth, maximumLines: numberOfLines)
+    }
+
+    /// The lines of the detail label at this label width (`.subtitle` only).
+    func detailLines(labelWidth: Int) -> [String] {
+        guard style == .subtitle, let detailText else { return [] }
+        return detailNumberOfLines == 1
+            ? [TextLayout.truncate(detailText, width: labelWidth)]
+            : TextLayout.wrap(detailText, width: labelWidth, maximumLines: detailNumberOfLines)
+    }
+
+    /// The lines this cell takes in a row of `width` columns.
+    public func height(width: Int) -> Int {
+        let labels = labelWidth(width)
+        switch style {
+        case .subtitle:
+            return max(1, textLines(labelWidth: labels).count + detailLines(labelWidth: labels).count)
+        case .default, .value1:
+            return max(1, textLines(labelWidth: labels).count)
+        case .value2:
+            let (labelColumn, valueWidth) = value2Columns(labels)
+            let valueLines = detailNumberOfLines == 1 ? 1 : TextLayout.lineCount(detailText ?? "", width: valueWidth, maximumLines: detailNumberOfLines)
+            _ = labelColumn
+            return max(1, valueLines)
+        }
+    }
+
+    private func value2Columns(_ labels: Int) -> (label: Int, value: Int) {
+        let label = min(max(4, labels / 3), 14)
+        return (label, max(1, labels - label - 1))
+    }
+
+    /// Draws the cell into `rect`, highlighted when focused.
+    func draw(into canvas: inout Canvas, rect: Rect, isFocused: Bool, context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        let glyphs = context.glyphs
+        canvas.fill(rect, style: .plain)
+        var x = rect.minX + 1
+        if let image {
+            x = canvas.draw(image, at: Point(x: x, y: rect.minY), style: .plain, clip: rect) + 1
+        }
+        let labels = labelWidth(rect.width, glyphs: glyphs)
+        let labelRect = Rect(x: x, y: rect.minY, width: labels, height: rect.height)
+        switch style {
+        case .default:
+            drawLines(textLines(labelWidth: labels), in: labelRect, from: 0, style: .plain, canvas: &canvas)
+        case .subtitle:
+            let lines = textLines(labelWidth: labels)
+            drawLines(lines, in: labelRect, from: 0, style: .plain, canvas: &canvas)
+            drawLines(detailLines(labelWidth: labels), in: labelRect, from: lines.count, style: Theme.secondaryText, canvas: &canvas)
+        case .value1:
+            let detail = TextLayout.truncate(detailText ?? "", width: max(0, labels / 2))
+            let detailWidth = detail.displayWidth
+            let textWidth = max(1, labels - detailWidth - (detailWidth > 0 ? 1 : 0))
+            drawLines(textLines(labelWidth: textWidth), in: labelRect, from: 0, style: .plain, canvas: &canvas)
+            canvas.draw(detail, at: Point(x: labelRect.maxX - detailWidth, y: rect.minY), style: Theme.secondaryText, clip: labelRect)
+        case .value2:
+            let (labelColumn, valueWidth) = value2Columns(labels)
+            let label = TextLayout.truncate(text, width: labelColumn)
+            canvas.draw(label, at: Point(x: x + labelColumn - label.displayWidth, y: rect.minY), style: Theme.tint, clip: labelRect)
+            let value = detailText ?? ""
+            let lines = detailNumberOfLines == 1 ? [TextLayout.truncate(value, width: valueWidth)] : TextLayout.wrap(value, width: valueWidth, maximumLines: detailNumberOfLines)
+            let valueRect = Rect(x: x + labelColumn + 1, y: rect.minY, width: valueWidth, height: rect.height)
+            drawLines(lines, in: valueRect, from: 0, style: .plain, canvas: &canvas)
+        }
+        if let accessory = accessoryText(glyphs) {
+            let style = accessory == glyphs.disclosure ? Theme.secondaryText : Theme.tint
+            canvas.draw(accessory, at: Point(x: rect.maxX - 1 - accessory.displayWidth, y: rect.minY), style: style, clip: rect)
+        }
+        if isFocused && isHighlightable {
+            canvas.restyle(rect) { $0.attributes.insert(context.isActive ? .reverse : .underline) }
+        }
+    }
+
+    private func drawLines(_ lines: [String], in rect: Rect, from first: Int, style: Style, canvas: inout Canvas) {
+        for (offset, line) in lines.enumerated() {
+            canvas.draw(line, at: Point(x: rect.minX, y: rect.minY + first + offset), style: style, clip: rect)
+        }
+    }
+}

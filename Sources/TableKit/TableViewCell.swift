@@ -1,0 +1,73 @@
+/// The layout of a cell's labels, as `UITableViewCell.CellStyle`.
+public enum CellStyle: Hashable, Sendable {
+    /// The text on the left; no detail text.
+    case `default`
+    /// The text, with the detail text below it in a dimmer style.
+    case subtitle
+    /// The text on the left, the detail text right-aligned (Settings).
+    case value1
+    /// A narrow right-aligned label in the tint colour, then the detail text (Contacts).
+    case value2
+}
+
+/// What a cell shows at its trailing edge, as `UITableViewCell.AccessoryType`.
+public enum Accessory: Hashable, Sendable {
+    /// Nothing.
+    case none
+    /// A chevron `›`: there is more. A tap on it is a tap on the row.
+    case disclosureIndicator
+    /// An info button `ⓘ` and a chevron: the button has its own action, the rest selects.
+    case detailDisclosureButton
+    /// An info button `ⓘ` with its own action.
+    case detailButton
+    /// A checkmark `✓`.
+    case checkmark
+    /// A custom button such as `[✎]`, with its own action (the `e` key).
+    case button(String)
+
+    /// Whether the accessory is a button that acts without selecting the row.
+    public var hasDetailButton: Bool {
+        self == .detailButton || self == .detailDisclosureButton
+    }
+}
+
+/// The content of one row, as a data source hands it to the table.
+public struct TableViewCell: Hashable, Sendable {
+    /// How the labels are laid out.
+    public var style: CellStyle
+    /// The main label.
+    public var text: String
+    /// The secondary label (shown by every style but `.default`).
+    public var detailText: String?
+    /// An optional glyph drawn at the leading edge, like a cell's image view.
+    public var image: String?
+    /// The trailing accessory.
+    public var accessory: Accessory
+    /// Lines the main label may take: 1 truncates with `…`; 0 wraps to as many as it needs.
+    public var numberOfLines: Int
+    /// Lines the detail label may take: 1 truncates; 0 wraps.
+    public var detailNumberOfLines: Int
+    /// Whether focusing the row highlights it.
+    public var isHighlightable: Bool
+
+    /// Creates a cell.
+    public init(
+        style: CellStyle = .default,
+        text: String,
+        detailText: String? = nil,
+        image: String? = nil,
+        accessory: Accessory = .none,
+        numberOfLines: Int = 1,
+        detailNumberOfLines: Int = 1,
+        isHighlightable: Bool = true
+    ) {
+        self.style = style
+        self.text = text
+        self.detailText = detailText
+        self.image = image
+        self.accessory = accessory
+        self.numberOfLines = numberOfLines
+        self.detailNumberOfLines = detailNumberOfLines
+        self.isHighlightable = isHighlightable
+    }
+}

@@ -1,0 +1,37 @@
+/// Supplies a table's content, in the shape of `UITableViewDataSource`.
+///
+/// The table asks only about what it shows: counts, and cells for the rows on screen. A data
+/// source of a million rows therefore costs what a screenful costs, as long as its counts are
+/// cheap.
+public protocol TableViewDataSource {
+    /// The number of sections (default 1).
+    func numberOfSections() -> Int
+    /// The number of rows in `section`.
+    func numberOfRows(inSection section: Int) -> Int
+    /// The cell for the row at `indexPath`.
+    func cell(for indexPath: IndexPath) -> TableViewCell
+    /// The header title of `section`, or `nil` for no header (default `nil`).
+    func titleForHeader(inSection section: Int) -> String?
+    /// The footer title of `section`, or `nil` for no footer (default `nil`).
+    func titleForFooter(inSection section: Int) -> String?
+    /// The titles of the section index down the right edge, or `nil` for none (default `nil`).
+    func sectionIndexTitles() -> [String]?
+    /// The section that the index title `title`, at position `index` in the index, jumps to.
+    /// The default maps position `index` to section `index`, clamped.
+    func section(forSectionIndexTitle title: String, at index: Int) -> Int
+}
+
+extension TableViewDataSource {
+    /// One section.
+    public func numberOfSections() -> Int { 1 }
+    /// No header.
+    public func titleForHeader(inSection section: Int) -> String? { nil }
+    /// No footer.
+    public func titleForFooter(inSection section: Int) -> String? { nil }
+    /// No index.
+    public func sectionIndexTitles() -> [String]? { nil }
+    /// Position `index` jumps to section `index`, clamped to the sections there are.
+    public func section(forSectionIndexTitle title: String, at index: Int) -> Int {
+        max(0, min(index, numberOfSections() - 1))
+    }
+}

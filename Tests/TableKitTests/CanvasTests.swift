@@ -1,0 +1,72 @@
+import Testing
+@testable import TableKit
+
+@Suite("Canvas")
+struct CanvasTests {
+    @Test func drawsTextAndReadsItBack() {
+        var canvas = Canvas(size: Size(width: 10, height: 2))
+        canvas.draw("Hello", at: Point(x: 1, y: 0), style: .plain)
+        #expect(canvas.lines == [" Hello    ", "          "])
+        #expect(canvas.text == " Hello\n")
+    }
+
+    @Test func clipsToTheClipRectangleAndTheCanvas() {
+        var canvas = Canvas(size: Size(width: 6, height: 1))
+        let end = canvas.draw("abcdefgh", at: Point(x: 2, y: 0), style: .plain, clip: Rect(x: 0, y: 0, width: 5, height: 1))
+        #expect(canvas.lines == ["  abc "])
+        #expect(end == 10)
+        canvas.draw("zz", at: Point(x: -1, y: 0), style: .plain)
+        #expect(canvas.lines == ["z abc "])
+        canvas.draw("zz", at: Point(x: 0, y: 5), style: .plain)
+        #expect(canvas.lines == ["z abc "])
+    }
+
+    @Test func wideCharactersTakeTwoCellsAndNeverStraddleTheEdge() {
+        var canvas = Canvas(size: Size(width: 5, height: 1))
+        canvas.draw("日本語", at: .zero, style: .plain)
+        // The third character would need columns 4 and 5: a space stands in its place.
+        #expect(canvas.lines == ["日本 "])
+        #expect(canvas[1, 0].isContinuation)
+    }
+
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        var canvas = Canvas(size: Size(width: 4, height: 1))
+        canvas.draw("日本", at: .zero, style: .plain)
+        canvas.draw("x", at: Point(x: 1, y: 0), style: .plain)
+        #expect(canvas.lines == [" x本"])
+        canvas.draw("y", at: Point(x: 2, y: 0), style: .plain)
+        #expect(canvas.lines == [" xy "])
+    }
+
+    @Test func controlCharactersAreDrawnEscapedNeverRaw() {
+        var canvas = Canvas(size: Size(width: 20, height: 1))
+        canvas.draw("a\u{1B}[2Jb\u{7}\u{9B}c", at: .zero, style: .plain)
+        #expect(canvas.lines == ["a^[[2Jb^G<9B>c      "])
+        for cell in canvas.cells {
+            #expect(!cell.grapheme.unicodeScalars.contains(where: ControlEscaping.isControl))
+        }
+    }
+
+    @Test func aLoneCombiningMarkSitsOnADottedCircle() {
+        var canvas = Canvas(size: Size(width: 3, height: 1))
+        canvas.draw("\u{301}a", at: .zero, style: .plain)
+        #expect(canvas[0, 0].grapheme == "\u{25CC}\u{301}")
+        #expect(canvas[1, 0].grapheme == "a")
+    }
+
+    @Test func zeroSizeCanvasAcceptsDrawing() {
+        var canvas = Canvas(size: .zero)
+        canvas.draw("abc", at: .zero, style: .plain)
+        canvas.fill(Rect(x: 0, y: 0, width: 5, height: 5), style: .plain)
+        #expect(canvas.lines.isEmpty)
+    }
+
+    @Test func restyleKeepsTheText() {
+        var canvas = Canvas(size: Size(width: 3, height: 1))
+        canvas.draw("abc", at: .zero, style: .plain)
+        canvas.restyle(Rect(x: 1, y: 0, width: 1, height: 1)) { $0.attributes.insert(.reverse) }
+        #expect(canvas.lines == ["abc"])
+        #expect(canvas[1, 0].style.attributes.contains(.reverse))
+        #expect(!canvas[0, 0].style.attributes.contains(.reverse))
+    }
+}

@@ -1,0 +1,255 @@
+import Testing
+@testable import TableKit
+
+private let collation = Collation.english
+
+/// The letter a title's section stands for.
+private func sectionTitle(_ title: String) -> String {
+    collation.sectionTitles[collation.section(for: title)]
+}
+
+/// A small deterministic generator (SplitMix64), so failures reproduce.
+private struct SplitMix {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}
+
+@Suite("Collation")
+struct CollationTests {
+    @Test func sectionTitlesAreAToZThenHash() {
+        #expect(collation.sectionTitles.count == 27)
+        #expect(collation.sectionTitles.first == "A")
+        #expect(collation.sectionTitles[25] == "Z")
+        #expect(collation.sectionTitles.last == "#")
+        #expect(collation.sectionIndexTitles == collation.sectionTitles)
+        #expect(Collation.otherSection == 26)
+        #expect(collation.section(forSectionIndexTitleAt: 3) == 3)
+        #expect(collation.section(forSectionIndexTitleAt: 99) == 26)
+    }
+
+    @Test(arguments: [
+        ("élan", "E"), ("Élan", "E"), ("the", "T"), ("The Hobbit", "T"), ("Ångström", "A"),
+        ("Łódź", "L"), ("Ørsted", "O"), ("ß", "S"), ("ẞ", "S"), ("Æsop", "A"), ("Œuvre", "O"),
+        ("Ａpple", "A"), ("ｚｅｎ", "Z"), ("   leading spaces", "L"), ("\tTabbed", "T"),
+        ("\u{00A0}\u{3000}Nbsp", "N"), ("\u{FEFF}Bom", "B"), ("zoë", "Z"), ("e\u{301}lan", "E"),
+        ("\u{301}acute first", "A"), ("ıstanbul", "I"), ("đakovo", "D"), ("þing", "T"),
+        ("ħamrun", "H"), ("ŋgoni", "N"), ("ǅemal", "D"), ("ĳsselmeer", "I"), ("Ḁbc", "A"),
+        ("ỳ", "Y"), ("Ça va", "C"), ("ñandú", "N"), ("Ｆ\u{20DD}", "F"), ("ﬁsh", "F"),
+    ])
+    func firstLetterIgnoresCaseAndAccents(title: String, letter: String) {
+        #expect(sectionTitle(title) == letter)
+    }
+
+    @Test(arguments: [
+        "42nd Street", "@home", "😀 Smile", "Война и мир", "1984", "", "   ", "Ωmega", "三国演义",
+        "العربية", "!Bang", "-dash", "“Quoted”", "\u{301}", "ʔglottal",
+    ])
+    func everythingElseGoesUnderHash(title: String) {
+        #expect(collation.section(for: title) == 26)
+        #expect(sectionTitle(title) == "#")
+    }
+
+    @Test func substringsAndStringsAgree() {
+        let text = "xx Élan"
+        #expect(collation.section(for: text.dropFirst(3)) == 4)
+        #expect(collation.sortKey(for: text.dropFirst(3)) == collation.sortKey(for: "Élan"))
+    }
+
+    @Test func keysIgnoreCaseAndAccentsAtPrimaryStrength() {
+        #expect(collation.sortKey(for: "Zoë") == collation.sortKey(for: "zoe"))
+        #expect(collation.sortKey(for: "Straße") == collation.sortKey(for: "STRASSE"))
+        #expect(collation.sortKey(for: "Æsop") == collation.sortKey(for: "aesop"))
+        #expect(collation.sortKey(for: "Ørsted") == collation.sortKey(for: "orsted"))
+        #expect(collation.sortKey(for: "Łódź") == collation.sortKey(for: "lodz"))
+        #expect(collation.sortKey(for: "e\u{301}lan") == collation.sortKey(for: "élan"))
+        #expect(collation.sortKey(for: "  apple") == collation.sortKey(for: "apple"))
+        #expect(collation.sortKey(for: "Ａｐｐｌｅ") == collation.sortKey(for: "apple"))
+        #expect(collation.sortKey(for: "apple").first == 0)
+        #expect(collation.sortKey(for: "1984").first == 26)
+    }
+
+    @Test func equalKeysBreakTiesByOriginalBytes() {
+        #expect(collation.areInIncreasingOrder("Zoë", "zoe"))
+        #expect(!collation.areInIncreasingOrder("zoe", "Zoë"))
+        #expect(collation.areInIncreasingOrder("Apple", "apple"))
+        #expect(!collation.areInIncreasingOrder("apple", "apple"))
+        #expect(collation.areInIncreasingOrder("apple", "Banana"))
+        #expect(collation.areInIncreasingOrder("Zebra", "1984"))
+    }
+
+    @Test func caseAndAccentsInterleaveWithinASection() {
+        let titles = ["apricot", "Banana", "apple", "Äpfel", "Apple", "ápple", "Avocado", "b", "ant"]
+        let order = CollatedOrder.build(titles: titles)
+        let sectionA = (0..<order.rows(inSection: 0)).map { titles[order.record(section: 0, row: $0)] }
+        #expect(sectionA == ["ant", "Äpfel", "Apple", "apple", "ápple", "apricot", "Avocado"])
+        let sectionB = (0..<order.rows(inSection: 1)).map { titles[order.record(section: 1, row: $0)] }
+        #expect(sectionB == ["b", "Banana"])
+    }
+
+    @Test func shorterKeysSortFirstAndBytesCompareUnsigned() {
+        let titles = ["abcdefghij", "abcdefgh", "abcdefghi", "abc", "abcdefghijklmnopq", "abcdefghijklmnop", "abcé"]
+        let order = CollatedOrder.build(titles: titles)
+        #expect(order.order.map { titles[Int($0)] } == [
+            "abc", "abcdefgh", "abcdefghi", "abcdefghij", "abcdefghijklmnop", "abcdefghijklmnopq", "abcé",
+        ])
+    }
+
+    @Test func hashSectionIsLastAndHoldsEverythingElse() {
+        let titles = ["1984", "Zebra", "@home", "apple", "Война и мир", "😀 Smile", "42nd Street", "the"]
+        let order = CollatedOrder.build(titles: titles)
+        #expect(order.sectionStarts.count == 28)
+        #expect(order.sectionStarts.last == titles.count)
+        #expect(order.nonEmptySections == [0, 19, 25, 26])
+        let hash = (0..<order.rows(inSection: 26)).map { titles[order.record(section: 26, row: $0)] }
+        // Digits and symbols by their bytes, then other scripts (after Latin, by their bytes).
+        #expect(hash == ["1984", "42nd Street", "@home", "Война и мир", "😀 Smile"])
+        #expect(order.order.suffix(5).map { titles[Int($0)] } == hash)
+        #expect(order.section(ofPosition: 0) == 0)
+        #expect(order.section(ofPosition: 1) == 19)
+        #expect(order.section(ofPosition: 2) == 25)
+        #expect(order.section(ofPosition: 3) == 26)
+        #expect(order.section(ofPosition: 7) == 26)
+    }
+
+    @Test func duplicatesAndEmptyTitlesKeepIndexOrder() {
+        let titles = ["b", "a", "", "b", "a", "", "B"]
+        let order = CollatedOrder.build(titles: titles)
+        #expect(order.order == [1, 4, 6, 0, 3, 2, 5])
+        #expect(order.rows(inSection: 0) == 2)
+        #expect(order.rows(inSection: 1) == 3)
+        #expect(order.rows(inSection: 26) == 2)
+        #expect(order.rows(inSection: 27) == 0)
+        #expect(order.rows(inSection: -1) == 0)
+        #expect(CollatedOrder.build(titles: []).order.isEmpty)
+        #expect(CollatedOrder.build(titles: []).sectionStarts == [Int](repeating: 0, count: 28))
+    }
+
+    @Test func aRecordWhoseTitleIsNeverReadGoesUnderHash() {
+        let order = CollatedOrder.build(count: 3) { index, body in
+            if index != 1 { Array("x\(index)".utf8).withUnsafeBufferPointer(body) }
+        }
+        #expect(order.order == [0, 2, 1])
+        #expect(order.rows(inSection: 26) == 1)
+    }
+
+    @Test func malformedUTF8IsReadWithReplacementCharacters() {
+        for bytes: [UInt8] in [[0xC3], [0x41, 0xC3], [0xC1, 0x81], [0xE0, 0x81, 0x81], [0xED, 0xA0, 0x80], [0xFF, 0x41]] {
+            var key: [UInt8] = []
+            let section = bytes.withUnsafeBufferPointer { collation.appendSortKey(utf8: $0, to: &key) }
+            #expect(key == CollationFolding.referenceKey(for: String(decoding: bytes, as: UTF8.self)))
+            #expect(section == Int(key[0]))
+        }
+    }
+
+    @Test func theTableFoldsASCIIAsTheFastPathDoes() {
+        for byte in UInt8(0)..<0x80 {
+            let expected = Array(String(UnicodeScalar(byte)).lowercased().utf8)
+            #expect(Array(collation.sortKey(for: "x" + String(UnicodeScalar(byte))).dropFirst(2)) == expected)
+            #expect(CollationFolding.fold(String(UnicodeScalar(byte))).map(\.value) == expected.map(UInt32.init))
+        }
+    }
+
+    @Test func latinLettersAllFoldToASCIILetters() {
+        let letters = "ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞßàáâãäåçèéêëìíîïðñòóôõöøùúûüýþÿĀăĆčĐėĞħĲĸĿłŃŊōŒŕŚšŢŧŨůŴŷŹžſ"
+            + "ƀƁƈƉƑƒƘƙƝƟƠƤƫƮưƳƶǄǅǆǇǊǍǎǞǢǤǦǰǱǴǸǺǽǾȀȍȘțȞȤȧȳȺȼɃɆɏḀḃḉḎḘḡḦḯḲḷḾṅṒṗṙṡṫṵṾẁẋẎẒẕẖẛẞạẤặẺễỉọỐờửỳỹỿ"
+        for letter in letters {
+            let key = collation.sortKey(for: String(letter))
+            #expect(key.count >= 2, "\(letter)")
+            #expect(key.dropFirst().allSatisfy { $0 >= 0x61 && $0 <= 0x7A }, "\(letter) → \(key)")
+        }
+    }
+
+    @Test func emptySectionsJumpToTheNextShownSection() {
+        // A–Z,# over sections B, D and Z only.
+        let shown = [1, 3, 25]
+        func jump(_ title: String, _ rule: Collation.MissingSectionRule = .nextAvailable) -> String {
+            let index = collation.sectionIndexTitles.firstIndex(of: title) ?? -1
+            let section = collation.section(forSectionIndexTitleAt: index, availableSections: shown, rule: rule)
+            return collation.sectionTitles[shown[section]]
+        }
+        #expect(jump("A") == "B")
+        #expect(jump("B") == "B")
+        #expect(jump("C") == "D")
+        #expect(jump("D") == "D")
+        for letter in "EFGHIJKLMNOPQRSTUVWXY" { #expect(jump(String(letter)) == "Z") }
+        #expect(jump("Z") == "Z")
+        #expect(jump("#") == "Z")
+        // The other rule, as some apps do it: the nearest section before, else the first.
+        #expect(jump("A", .previousAvailable) == "B")
+        #expect(jump("C", .previousAvailable) == "B")
+        #expect(jump("E", .previousAvailable) == "D")
+        #expect(jump("Y", .previousAvailable) == "D")
+        #expect(jump("#", .previousAvailable) == "Z")
+        #expect(collation.section(forSectionIndexTitleAt: 5, availableSections: []) == 0)
+    }
+
+    @Test func buildMatchesSortingByKeyThenBytesThenIndex() {
+        var random = SplitMix(state: 7)
+        let pieces = ["a", "A", "á", "b", "B", "ß", "ss", "SS", " ", "1", "é", "e\u{301}", "Ø", "o", "Я", "я", "😀", "ｚ", "z", "-"]
+        let titles = (0..<3_000).map { _ in (0..<random.below(5)).map { _ in pieces[random.below(pieces.count)] }.joined() }
+        let keys = titles.map { collation.sortKey(for: $0) }
+        let expected = titles.indices.sorted { a, b in
+            if keys[a] != keys[b] { return keys[a].lexicographicallyPrecedes(keys[b]) }
+            let bytesA = Array(titles[a].utf8), bytesB = Array(titles[b].utf8)
+            if bytesA != bytesB { return bytesA.lexicographicallyPrecedes(bytesB) }
+            return a < b
+        }
+        let order = CollatedOrder.build(titles: titles)
+        #expect(order.order.map(Int.init) == expected)
+        for section in 0..<27 {
+            for row in 0..<order.rows(inSection: section) {
+                #expect(collation.section(for: titles[order.record(section: section, row: row)]) == section)
+            }
+        }
+    }
+
+    /// 200,000 random titles: the fast path on bytes gives exactly the reference path's key
+    /// (so the same section and the same relative order).
+    @Test func fastPathMatchesReferencePath() {
+        var random = SplitMix(state: 2024)
+        let ranges: [ClosedRange<UInt32>] = [
+            0x20...0x7E, 0x41...0x5A, 0x61...0x7A, 0x09...0x0D, 0xA0...0xFF, 0x100...0x17F, 0x180...0x24F,
+            0x250...0x2FF, 0x300...0x36F, 0x370...0x3FF, 0x400...0x4FF, 0x500...0x7FF, 0x1E00...0x1EFF,
+            0x1F00...0x1FFF, 0x2000...0x20CF, 0xFF01...0xFF5E, 0xFF61...0xFF9F, 0x3040...0x30FF,
+            0x4E00...0x4E80, 0x1F600...0x1F64F, 0x20D0...0x20FF, 0xAC00...0xAC80,
+        ]
+        // Mostly Latin, so most titles take the fast path; now and then anything.
+        let weights = [30, 10, 30, 1, 12, 8, 6, 2, 4, 3, 3, 2, 4, 1, 2, 2, 1, 1, 1, 1, 1, 1]
+        let total = weights.reduce(0, +)
+        func scalar() -> Unicode.Scalar {
+            var pick = random.below(total), range = 0
+            while pick >= weights[range] { pick -= weights[range]; range += 1 }
+            let span = ranges[range]
+            let value = span.lowerBound + UInt32(random.below(Int(span.upperBound - span.lowerBound) + 1))
+            return Unicode.Scalar(value) ?? "?"
+        }
+        var fast = 0
+        var mismatches: [String] = []
+        for _ in 0..<200_000 {
+            var title = String.UnicodeScalarView()
+            for _ in 0..<random.below(12) { title.append(scalar()) }
+            let text = String(title)
+            let reference = CollationFolding.referenceKey(for: text)
+            var key: [UInt8] = []
+            var bytes = Array(text.utf8)
+            let section = bytes.withUnsafeBufferPointer { collation.appendSortKey(utf8: $0, to: &key) }
+            let tookFastPath = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 + 4 * bytes.count) { out in
+                bytes.withUnsafeBufferPointer { CollationFolding.writeFastKey(utf8: $0, to: out.baseAddress!) != nil }
+            }
+            if tookFastPath { fast += 1 }
+            if key != reference || section != Int(reference[0]) {
+                if mismatches.count < 10 { mismatches.append(text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")) }
+            }
+            bytes.removeAll()
+        }
+        #expect(mismatches.isEmpty, "fast ≠ reference for: \(mismatches)")
+        #expect(fast > 100_000, "only \(fast) titles took the fast path")
+    }
+}

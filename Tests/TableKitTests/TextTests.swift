@@ -1,0 +1,99 @@
+import Testing
+@testable import TableKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Display widths, truncation, wrapping and escaping")
+struct TextTests {
+    @Test(arguments: [
+        ("abc", 3), ("日本語", 6), ("한국어", 6), ("e\u{301}", 1), ("😀", 2), ("👍🏽", 2),
+        ("Ａ", 2), ("ｱ", 1), ("\u{200B}", 1), ("café", 4), ("", 0),
+    ])
+    func displayWidth(_ text: String, _ width: Int) {
+        #expect(text.displayWidth == width)
+    }
+
+    @Test func controlCharactersCountAsTheirEscapedForm() {
+        #expect("a\u{1B}b".displayWidth == 4)
+        #expect("\u{9B}".displayWidth == 4)
+    }
+
+    /// The tables come from glibc's wcwidth; this keeps them honest on the machine that runs
+    /// the tests, for every code point ncursesw could be asked to draw.
+    @Test func widthsAgreeWithTheCLibrary() {
+        #if canImport(Glibc)
+        // Glibc's Swift module hides wcwidth (it needs _XOPEN_SOURCE), so look it up by name.
+        typealias WidthFunction = @convention(c) (Int32) -> Int32
+        guard setlocale(LC_CTYPE, "C.UTF-8") != nil, let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "wcwidth") else {
+            Issue.record("C.UTF-8 or wcwidth is not available"); return
+        }
+        let wcwidth = unsafeBitCast(symbol, to: WidthFunction.self)
+        var mismatches: [String] = []
+        for value in UInt32(0xA0)...UInt32(0x3FFFF) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let expected = Int(wcwidth(Int32(bitPattern: value)))
+            guard expected >= 0 else { continue }
+            if DisplayWidth.of(scalar) != expected { mismatches.append(String(value, radix: 16)) }
+        }
+        #expect(mismatches.isEmpty, "differs from wcwidth at U+\(mismatches.prefix(10).joined(separator: ", U+"))")
+        #endif
+    }
+
+    @Test func truncationEndsInAnEllipsisAndFits() {
+        #expect(TextLayout.truncate("Hello, world", width: 8) == "Hello,…")
+        #expect(TextLayout.truncate("Hello", width: 5) == "Hello")
+        #expect(TextLayout.truncate("Hello", width: 1) == "…")
+        #expect(TextLayout.truncate("Hello", width: 0) == "")
+        #expect(TextLayout.truncate("日本語テキスト", width: 6) == "日本…")
+        for width in 0...20 {
+            #expect(TextLayout.truncate("The Hitchhiker's Guide to the Galaxy", width: width).displayWidth <= width)
+        }
+    }
+
+    @Test func truncationEscapesControlCharacters() {
+        #expect(TextLayout.truncate("a\u{1B}[31mred", width: 40) == "a^[[31mred")
+    }
+
+    @Test func wrappingBreaksAtSpaces() {
+        #expect(TextLayout.wrap("the quick brown fox jumps", width: 10) == ["the quick", "brown fox", "jumps"])
+        #expect(TextLayout.wrap("short", width: 10) == ["short"])
+        #expect(TextLayout.wrap("", width: 10) == [""])
+    }
+
+    @Test func wrappingBreaksLongWordsAndKeepsNewlines() {
+        #expect(TextLayout.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(TextLayout.wrap("one\ntwo three", width: 20) == ["one", "two three"])
+        #expect(TextLayout.wrap("日本語テキスト", width: 5) == ["日本", "語テ", "キス", "ト"])
+    }
+
+    @Test func wrappingWithALineLimitTruncatesTheLastLine() {
+        #expect(TextLayout.wrap("the quick brown fox jumps over", width: 10, maximumLines: 2) == ["the quick", "brown fox…"])
+    }
+
+    @Test func everyWrappedLineFits() {
+        let text = "Ångström's café served 日本語 and emoji 😀 to everyone who asked, repeatedly."
+        // From 2 columns up: a double-width character cannot fit in one (the canvas shows a space).
+        for width in 2...30 {
+            for line in TextLayout.wrap(text, width: width) {
+                #expect(line.displayWidth <= width, "width \(width): \(line)")
+            }
+        }
+    }
+
+    @Test func escapingUsesCaretAndHexForms() {
+        #expect(ControlEscaping.escaped("\u{1B}") == "^[")
+        #expect(ControlEscaping.escaped("tab\there") == "tab^Ihere")
+        #expect(ControlEscaping.escaped("\u{7F}") == "^?")
+        #expect(ControlEscaping.escaped("\u{85}") == "<85>")
+        #expect(ControlEscaping.escaped("plain é") == "plain é")
+    }
+
+    @Test func keyScriptsParse() throws {
+        let keys = try Key.parseScript("j j Enter / a Z ? Esc Tab S-Tab PgUp PgDn Home End Space Backspace Delete S-Left S-Right C-c Up Down Left Right")
+        #expect(keys == [.character("j"), .character("j"), .enter, .character("/"), .character("a"), .character("Z"), .character("?"),
+                         .escape, .tab, .backTab, .pageUp, .pageDown, .home, .end, .space, .backspace, .delete,
+                         .shiftLeft, .shiftRight, .control("c"), .up, .down, .left, .right])
+        #expect(throws: KeyScriptError(word: "Bogus")) { try Key.parseScript("j Bogus") }
+    }
+}
