@@ -11,12 +11,254 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncurses.h>
+#include <langinfo.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
 
 // C globals are not concurrency-safe to read from Swift 6: read them through functions.
 static inline WINDOW *tk_stdscr(void) { return stdscr; }
+static inline WINDOW *tk_curscr(void) { return curscr; }
 static inline int tk_lines(void) { return LINES; }
 static inline int tk_cols(void) { return COLS; }
 static inline int tk_colors(void) { return COLORS; }
 static inline int tk_color_pairs(void) { return COLOR_PAIRS; }
+
+// Macros built from function-like macros do not reach Swift: expose their values.
+static inline attr_t tk_attr_bold(void) { return A_BOLD; }
+static inline attr_t tk_attr_dim(void) { return A_DIM; }
+static inline attr_t tk_attr_reverse(void) { return A_REVERSE; }
+static inline attr_t tk_attr_underline(void) { return A_UNDERLINE; }
+static inline attr_t tk_attr_italic(void) { return A_ITALIC; }
+static inline int tk_key_f(int n) { return KEY_F(n); }
+
+static inline mmask_t tk_mouse_all_events(void) { return ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION; }
+static inline mmask_t tk_mouse_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t tk_mouse_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t tk_mouse_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t tk_mouse_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t tk_mouse_button5_pressed(void) { return BUTTON5_PRESSED; }
+static inline mmask_t tk_mouse_position(void) { return REPORT_MOUSE_POSITION; }
+
+/// A terminfo string capability, or NULL when the terminal lacks it (tigetstr's -1 included).
+static inline const char *tk_tigetstr(const char *name) {
+    char *value = tigetstr(name);
+    return (value == (char *)-1) ? NULL : value;
+}
+
+/// The kernel's idea of the terminal size on `fd`; 0 on success (ioctl is variadic in C).
+static inline int tk_window_size(int fd, int *rows, int *cols) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *rows = size.ws_row;
+    *cols = size.ws_col;
+    return 0;
+}
+
+// glibc declares wcwidth only under _XOPEN_SOURCE, which the prebuilt C library module lacks.
+extern int wcwidth(wchar_t);
+/// The columns glibc gives a character in the current locale: 0, 1, 2, or -1 (unprintable).
+static inline int tk_wcwidth(wchar_t c) { return wcwidth(c); }
+
+static inline FILE *tk_stdout(void) { return stdout; }
+static inline FILE *tk_stdin(void) { return stdin; }
+
+/// Whether the current locale (after setlocale) encodes text as UTF-8.
+static inline int tk_codeset_is_utf8(void) {
+    const char *codeset = nl_langinfo(CODESET);
+    return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signals and the emergency restore.
+//
+// Swift never emits a definition for a plain C global declared in a header, and a `static` one
+// would be copied into every object file. A weak definition *with an initializer* is emitted
+// wherever it is used and the linker keeps exactly one, so the handlers and Swift share these
+// variables. (Without an initializer Swift leaves an undefined weak symbol: address 0. Keep the
+// initializers; tk_signal_storage_available() checks.)
+//
+// Handlers only do async-signal-safe work: set a flag, or (for a crash, a second termination
+// signal, or exit) write a prepared byte string and tcsetattr() the saved terminal modes.
+// ---------------------------------------------------------------------------------------------
+
+#define TK_SIGNAL_SLOTS 32
+
+__attribute__((weak)) volatile sig_atomic_t tk_pending_termination = 0;
+__attribute__((weak)) volatile sig_atomic_t tk_pending_stop = 0;
+__attribute__((weak)) volatile sig_atomic_t tk_pending_continue = 0;
+__attribute__((weak)) volatile sig_atomic_t tk_terminal_active = 0;
+__attribute__((weak)) int tk_handlers_installed = 0;
+__attribute__((weak)) int tk_atexit_registered = 0;
+__attribute__((weak)) int tk_terminal_fd = -1;
+__attribute__((weak)) int tk_modes_saved = 0;
+__attribute__((weak)) struct termios tk_saved_termios = {0};
+__attribute__((weak)) char tk_leave_sequence[512] = {0};
+__attribute__((weak)) size_t tk_leave_length = 0;
+__attribute__((weak)) struct sigaction tk_previous_actions[TK_SIGNAL_SLOTS] = {{{0}}};
+
+/// Whether the weak globals above were really emitted (see the note above).
+static inline int tk_signal_storage_available(void) {
+    return &tk_pending_termination != NULL && &tk_terminal_active != NULL && &tk_terminal_fd != NULL
+        && &tk_saved_termios != NULL && &tk_leave_sequence[0] != NULL && &tk_leave_length != NULL
+        && &tk_previous_actions[0] != NULL && &tk_handlers_installed != NULL
+        && &tk_atexit_registered != NULL && &tk_pending_stop != NULL && &tk_pending_continue != NULL
+        && &tk_modes_saved != NULL;
+}
+
+/// Puts the terminal back as the shell had it: async-signal-safe, and a no-op when curses is
+/// not active. Used by crash handlers, a second termination signal, and atexit.
+static inline void tk_emergency_restore(void) {
+    if (!tk_signal_storage_available() || !tk_terminal_active) return;
+    tk_terminal_active = 0;
+    size_t written = 0;
+    while (written < tk_leave_length) {
+        ssize_t n = write(tk_terminal_fd, tk_leave_sequence + written, tk_leave_length - written);
+        if (n <= 0) break;
+        written += (size_t)n;
+    }
+    // TCSANOW: a handler must not wait for a terminal that may never drain.
+    if (tk_modes_saved) tcsetattr(tk_terminal_fd, TCSANOW, &tk_saved_termios);
+}
+
+/// Remembers the terminal modes of `fd` as the shell left them. Call before curses changes them.
+static inline int tk_save_terminal_modes(int fd) {
+    if (!tk_signal_storage_available()) return -1;
+    tk_terminal_fd = fd;
+    tk_modes_saved = tcgetattr(fd, &tk_saved_termios) == 0;
+    return tk_modes_saved ? 0 : -1;
+}
+
+/// Remembers the bytes that leave curses' screen (alternate screen, cursor, mouse modes).
+static inline void tk_set_leave_sequence(const char *leave, size_t length) {
+    if (!tk_signal_storage_available()) return;
+    if (length >= sizeof(tk_leave_sequence)) length = sizeof(tk_leave_sequence) - 1;
+    memcpy(tk_leave_sequence, leave, length);
+    tk_leave_length = length;
+}
+
+static inline void tk_set_terminal_active(int active) {
+    if (tk_signal_storage_available()) tk_terminal_active = active;
+}
+
+static inline void tk_on_termination_signal(int sig) {
+    if (tk_pending_termination != 0) {
+        // A second signal: the main loop did not get to it. Leave now, safely.
+        tk_emergency_restore();
+        _exit(128 + sig);
+    }
+    tk_pending_termination = sig;
+}
+
+static inline void tk_on_stop_signal(int sig) { (void)sig; tk_pending_stop = 1; }
+static inline void tk_on_continue_signal(int sig) { (void)sig; tk_pending_continue = 1; }
+
+static inline void tk_on_fatal_signal(int sig, siginfo_t *info, void *context) {
+    (void)info; (void)context;
+    tk_emergency_restore();
+    // Hand the signal to whoever had it before (the Swift runtime's backtracer, or the
+    // default action): a fault repeats when the handler returns; a trap is raised again.
+    if (sig > 0 && sig < TK_SIGNAL_SLOTS) sigaction(sig, &tk_previous_actions[sig], NULL);
+    if (sig == SIGTRAP) raise(sig);
+}
+
+static inline void tk_install_one(int sig, void (*handler)(int)) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(sig, &action, &tk_previous_actions[sig]);
+}
+
+static inline void tk_install_fatal(int sig) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = tk_on_fatal_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigaction(sig, &action, &tk_previous_actions[sig]);
+}
+
+/// Installs the handlers (once) and the atexit safety net. Install before newterm(), so that
+/// ncurses sees our SIGINT/SIGTERM/SIGTSTP handlers and does not add its own. SIGWINCH is left
+/// to ncurses (it turns it into KEY_RESIZE).
+static inline void tk_install_signal_handlers(void) {
+    if (!tk_signal_storage_available() || tk_handlers_installed) return;
+    tk_handlers_installed = 1;
+    tk_pending_termination = 0;
+    tk_pending_stop = 0;
+    tk_pending_continue = 0;
+    tk_install_one(SIGINT, tk_on_termination_signal);
+    tk_install_one(SIGTERM, tk_on_termination_signal);
+    tk_install_one(SIGHUP, tk_on_termination_signal);
+    tk_install_one(SIGQUIT, tk_on_termination_signal);
+    tk_install_one(SIGTSTP, tk_on_stop_signal);
+    tk_install_one(SIGCONT, tk_on_continue_signal);
+    tk_install_fatal(SIGSEGV);
+    tk_install_fatal(SIGBUS);
+    tk_install_fatal(SIGILL);
+    tk_install_fatal(SIGFPE);
+    tk_install_fatal(SIGABRT);
+    tk_install_fatal(SIGTRAP);
+    if (!tk_atexit_registered) {
+        tk_atexit_registered = 1;
+        atexit(tk_emergency_restore);
+    }
+}
+
+/// Puts back the dispositions found by tk_install_signal_handlers(); pending flags are kept.
+static inline void tk_restore_signal_handlers(void) {
+    if (!tk_signal_storage_available() || !tk_handlers_installed) return;
+    tk_handlers_installed = 0;
+    const int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT,
+                            SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        sigaction(signals[i], &tk_previous_actions[signals[i]], NULL);
+    }
+}
+
+/// The first termination signal received (SIGINT, SIGTERM, SIGHUP, SIGQUIT), or 0.
+static inline int tk_pending_signal(void) {
+    return tk_signal_storage_available() ? tk_pending_termination : 0;
+}
+
+/// Whether a SIGTSTP arrived since the last call; clears the request.
+static inline int tk_take_stop_request(void) {
+    if (!tk_signal_storage_available()) return 0;
+    int pending = tk_pending_stop;
+    tk_pending_stop = 0;
+    return pending;
+}
+
+/// Whether a SIGCONT arrived since the last call; clears the notice.
+static inline int tk_take_continue_notice(void) {
+    if (!tk_signal_storage_available()) return 0;
+    int pending = tk_pending_continue;
+    tk_pending_continue = 0;
+    return pending;
+}
+
+/// Stops the process as Ctrl-Z would in a cooked terminal, and returns once it is continued.
+/// SIGTSTP (not SIGSTOP) so that an orphaned process group is not stopped for ever.
+static inline void tk_stop_process(void) {
+    struct sigaction ours, deflt;
+    memset(&deflt, 0, sizeof deflt);
+    deflt.sa_handler = SIG_DFL;
+    sigemptyset(&deflt.sa_mask);
+    sigaction(SIGTSTP, &deflt, &ours);
+    sigset_t set, old;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &set, &old);
+    raise(SIGTSTP);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    sigaction(SIGTSTP, &ours, NULL);
+    if (tk_signal_storage_available()) tk_pending_stop = 0;
+}
 
 #endif

@@ -1,0 +1,142 @@
+import CNcurses
+import TableKit
+
+extension CursesTerminal {
+    /// The next key, mouse action or resize, waiting at most `timeout` (for ever when `nil`).
+    ///
+    /// Returns `nil` when the time ran out, and at once when a termination signal is pending
+    /// (see ``pendingTerminationSignal``) or the terminal was restored. Waits in pieces of at
+    /// most ``SignalHandling/pollInterval`` so that signals are noticed; a SIGTSTP suspends
+    /// here (see ``suspend()``), a SIGCONT repaints. Input that means nothing to the app (an
+    /// unknown escape sequence, a right click) is consumed without ending the wait.
+    func nextEvent(timeout: Duration?) -> Event? {
+        let clock = ContinuousClock()
+        let deadline = timeout.map { clock.now.advanced(by: $0) }
+        var earlyErrors = 0
+        while true {
+            if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
+            guard isActive, pendingTerminationSignal == nil, let window = tk_stdscr() else { return nil }
+            if SignalHandling.takeStopRequest() {
+                suspend()
+                continue
+            }
+            if SignalHandling.takeContinueNotice() {
+                repaintAfterContinue()
+                continue
+            }
+
+            var slice = SignalHandling.pollInterval
+            if let deadline {
+                slice = max(.zero, min(slice, clock.now.duration(to: deadline)))
+            }
+            wtimeout(window, Int32(Self.milliseconds(slice)))
+            let started = clock.now
+            var value: wint_t = 0
+            let status = wget_wch(window, &value)
+            if status != ERR {
+                earlyErrors = 0
+                if let event = decodeInput(status: status, value: value) { return event }
+            } else if slice >= .milliseconds(20) && started.duration(to: clock.now) < .milliseconds(2) {
+                // ERR long before the timeout: a signal interrupted the wait, or the input is gone
+                // (EOF on a hung-up terminal). Only the latter repeats; treat it as a hang-up.
+                earlyErrors += 1
+                if earlyErrors >= 50 {
+                    inputLost = true
+                    return nil
+                }
+            }
+            if let deadline, clock.now >= deadline { return nil }
+        }
+    }
+
+    /// The event for one `wget_wch` result; `nil` for input that means nothing.
+    private func decodeInput(status: Int32, value: wint_t) -> Event? {
+        if status == KEY_CODE_YES {
+            let code = Int32(bitPattern: value)
+            switch code {
+            case KEY_RESIZE:
+                // ncurses has already resized its screens (SIGWINCH → resizeterm). Repaint all
+                // of it next time: terminals reflow their contents differently on a resize.
+                updateSize()
+                _ = clearok(tk_curscr(), true)
+                guard size != lastReportedSize else {
+                    // Already reported (on resume), or resized back: only repaint.
+                    _ = wnoutrefresh(tk_stdscr())
+                    _ = doupdate()
+                    return nil
+                }
+                lastReportedSize = size
+                return .resize(size)
+            case KEY_MOUSE:
+                return readMouse()
+            default:
+                return (CursesKeyMap.key(forCode: code) ?? extendedKey(code)).map(Event.key)
+            }
+        }
+        if value == 27 { return readEscapeSequence() }
+        return CursesKeyMap.key(forCharacter: value).map(Event.key)
+    }
+
+    // Codes above KEY_MAX are assigned by ncurses at start-up to the extended keys of the
+    // terminfo entry (kLFT5 …); their names say what they are.
+    private func extendedKey(_ code: Int32) -> Key? {
+        guard code > KEY_MAX else { return nil }
+        if let known = extendedKeys[code] { return known }
+        var key: Key?
+        if let name = keyname(code) {
+            key = CursesKeyMap.key(forExtendedName: String(cString: name))
+        }
+        extendedKeys[code] = key
+        return key
+    }
+
+    private func readMouse() -> Event? {
+        var report = MEVENT()
+        guard getmouse(&report) == OK else { return nil }
+        let position = Point(x: Int(report.x), y: Int(report.y))
+        let kinds = CursesKeyMap.mouseKinds(for: report.bstate, buttonDown: &mouseButtonDown)
+        guard let first = kinds.first else { return nil }
+        pendingEvents.append(contentsOf: kinds.dropFirst().map { .mouse(MouseEvent($0, at: position)) })
+        return .mouse(MouseEvent(first, at: position))
+    }
+
+    /// After an ESC that ncurses did not decode: the rest of an escape sequence, if one follows.
+    ///
+    /// A sequence arrives in one burst, so what belongs to it is already buffered; a lone
+    /// Escape has waited out the escape delay in ncurses before it got here. Characters that
+    /// turn out not to belong to a sequence are pushed back and read as keys of their own.
+    private func readEscapeSequence() -> Event? {
+        guard let window = tk_stdscr() else { return .key(.escape) }
+        let delay = Int32(clamping: max(10, Self.milliseconds(options.escapeDelay)))
+        var chars: [UInt32] = []
+        while true {
+            switch InputDecoder.decode(chars) {
+            case .complete(let event):
+                if case .mouse(let mouse)? = event {
+                    if mouse.kind == .press { mouseButtonDown = true }
+                    if mouse.kind == .release { mouseButtonDown = false }
+                }
+                return event
+            case .notASequence:
+                for char in chars.reversed() {
+                    _ = unget_wch(wchar_t(bitPattern: char))
+                }
+                return .key(.escape)
+            case .needMore:
+                wtimeout(window, chars.isEmpty ? 0 : delay)
+                var value: wint_t = 0
+                let status = wget_wch(window, &value)
+                if status == OK {
+                    chars.append(value)
+                    continue
+                }
+                if status == KEY_CODE_YES {
+                    // A key ncurses did decode: it is not part of this; the ESC before it stood
+                    // alone, or began a sequence cut short (which is dropped).
+                    _ = ungetch(Int32(bitPattern: value))
+                }
+                return chars.isEmpty ? .key(.escape) : nil
+            }
+        }
+    }
+}

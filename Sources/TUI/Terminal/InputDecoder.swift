@@ -1,0 +1,169 @@
+import TableKit
+
+/// Decodes the escape sequences that ncurses hands over undecoded.
+///
+/// ncurses decodes every sequence that terminfo (or `define_key`) taught it; anything else
+/// arrives as ESC followed by plain characters. This decoder takes those characters (the ones
+/// after ESC, as wide-character values) and recognises the xterm family of CSI and SS3 keys,
+/// modified arrows (`ESC [1;2D` is Shift-←), the `ESC [n~` editing keys, and mouse reports in
+/// SGR (`ESC [<b;x;yM`, mode 1006) and X10 (`ESC [M bxy`) encodings. It is pure: feed it a
+/// growing prefix until it says more than ``Outcome/needMore``.
+enum InputDecoder {
+    /// What the characters after an ESC amount to.
+    enum Outcome: Equatable {
+        /// A sequence has begun and is not finished: read another character.
+        case needMore
+        /// All the characters form one sequence; `nil` when it means nothing to the app
+        /// (an unknown key, a terminal reply, a mouse button we do not use). It is dropped.
+        case complete(Event?)
+        /// ESC is the Escape key on its own; the characters are separate input.
+        case notASequence
+    }
+
+    /// Longer sequences are garbage, and are dropped.
+    static let maximumLength = 32
+
+    /// Decodes `chars`, the characters that followed an ESC so far.
+    static func decode(_ chars: [UInt32]) -> Outcome {
+        guard let first = chars.first else { return .needMore }
+        switch first {
+        case ascii("["):
+            return decodeCSI(chars)
+        case ascii("O"):
+            guard chars.count >= 2 else { return .needMore }
+            return .complete(ss3Key(chars[1]).map(Event.key))
+        default:
+            return .notASequence
+        }
+    }
+
+    // ESC [ parameters intermediates final, per ECMA-48; ESC [ M b x y for X10 mouse reports.
+    private static func decodeCSI(_ chars: [UInt32]) -> Outcome {
+        guard chars.count >= 2 else { return .needMore }
+        if chars[1] == ascii("M") {
+            guard chars.count >= 5 else { return .needMore }
+            return .complete(x10Mouse(button: chars[2], x: chars[3], y: chars[4]))
+        }
+        var index = 1
+        while index < chars.count {
+            let c = chars[index]
+            if (0x40...0x7E).contains(c) {
+                guard index == chars.count - 1 else { return .complete(nil) }
+                return .complete(csiEvent(parameters: Array(chars[1..<index]), final: c))
+            }
+            guard (0x20...0x3F).contains(c) else { return .complete(nil) }
+            index += 1
+        }
+        return chars.count >= maximumLength ? .complete(nil) : .needMore
+    }
+
+    private static func csiEvent(parameters: [UInt32], final: UInt32) -> Event? {
+        let text = String(String.UnicodeScalarView(parameters.compactMap(Unicode.Scalar.init)))
+        if text.hasPrefix("<") {
+            guard final == ascii("M") || final == ascii("m") else { return nil }
+            let numbers = numbers(in: text.dropFirst())
+            guard numbers.count == 3 else { return nil }
+            return sgrMouse(button: numbers[0], x: numbers[1], y: numbers[2], released: final == ascii("m"))
+        }
+        // Private replies (`ESC [?…`, `ESC [>…`) and intermediates are nothing a user typed.
+        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ";" || $0 == ":") }) else { return nil }
+        let numbers = numbers(in: Substring(text))
+        let modifier = numbers.count >= 2 ? numbers[1] : 1
+        let shifted = modifier > 1 && (modifier - 1) & 1 != 0
+        let key: Key?
+        switch Unicode.Scalar(final).map(Character.init) {
+        case "A": key = .up
+        case "B": key = .down
+        case "C": key = shifted ? .shiftRight : .right
+        case "D": key = shifted ? .shiftLeft : .left
+        case "H": key = .home
+        case "F": key = .end
+        case "Z": key = .backTab
+        // With a first parameter other than 1, `R` is a cursor position report, not F3.
+        case "P" where numbers.first ?? 1 == 1: key = .function(1)
+        case "Q" where numbers.first ?? 1 == 1: key = .function(2)
+        case "R" where numbers.first ?? 1 == 1: key = .function(3)
+        case "S" where numbers.first ?? 1 == 1: key = .function(4)
+        case "~": key = tildeKey(numbers.first ?? 0)
+        default: key = nil
+        }
+        return key.map(Event.key)
+    }
+
+    // ESC [ n ~ : the vt220 editing keypad and function keys.
+    private static func tildeKey(_ n: Int) -> Key? {
+        switch n {
+        case 1, 7: return .home
+        case 4, 8: return .end
+        case 3: return .delete
+        case 5: return .pageUp
+        case 6: return .pageDown
+        case 11...15: return .function(n - 10)
+        case 17...21: return .function(n - 11)
+        case 23, 24: return .function(n - 12)
+        default: return nil
+        }
+    }
+
+    // ESC O x : application-mode cursor keys, Home/End, F1–F4, keypad Enter.
+    private static func ss3Key(_ c: UInt32) -> Key? {
+        switch Unicode.Scalar(c).map(Character.init) {
+        case "A": return .up
+        case "B": return .down
+        case "C": return .right
+        case "D": return .left
+        case "H": return .home
+        case "F": return .end
+        case "M": return .enter
+        case "P": return .function(1)
+        case "Q": return .function(2)
+        case "R": return .function(3)
+        case "S": return .function(4)
+        default: return nil
+        }
+    }
+
+    /// A mouse report in SGR form: `button` as sent, 1-based `x` and `y`, and whether it ended
+    /// in `m` (a release). Only the left button and the wheel mean something to the app.
+    static func sgrMouse(button: Int, x: Int, y: Int, released: Bool) -> Event? {
+        guard x >= 1, y >= 1 else { return nil }
+        let position = Point(x: x - 1, y: y - 1)
+        let kind: MouseEvent.Kind?
+        if button & 64 != 0 {
+            switch (button & 3, released) {
+            case (0, false): kind = .scrollUp
+            case (1, false): kind = .scrollDown
+            default: kind = nil
+            }
+        } else if button & 32 != 0 {
+            kind = button & 3 == 0 ? .drag : nil
+        } else if button & 3 == 0 {
+            kind = released ? .release : .press
+        } else {
+            kind = nil
+        }
+        return kind.map { .mouse(MouseEvent($0, at: position)) }
+    }
+
+    // X10 reports carry each value + 32 in one character; a release does not say which button.
+    private static func x10Mouse(button: UInt32, x: UInt32, y: UInt32) -> Event? {
+        guard button >= 32, x >= 33, y >= 33 else { return nil }
+        let b = Int(button) - 32
+        if b & 64 == 0 && b & 32 == 0 && b & 3 == 3 {
+            return .mouse(MouseEvent(.release, at: Point(x: Int(x) - 33, y: Int(y) - 33)))
+        }
+        return sgrMouse(button: b, x: Int(x) - 32, y: Int(y) - 32, released: false)
+    }
+
+    // "1;2" → [1, 2]; a field with sub-parameters ("1:3") keeps its first number; an empty
+    // field reads as 0.
+    private static func numbers(in text: Substring) -> [Int] {
+        text.split(separator: ";", omittingEmptySubsequences: false).map { field in
+            Int(field.split(separator: ":").first ?? "") ?? 0
+        }
+    }
+
+    private static func ascii(_ c: Character) -> UInt32 {
+        UInt32(c.asciiValue ?? 0)
+    }
+}
