@@ -1,5 +1,142 @@
+/*
+ * csimdjson.h — TableKit's JSON record loader: a plain C API over Debian's simdjson.
+ *
+ * A "store" is one JSON file that must be an array of objects ("records"), kept compactly:
+ * the file's bytes, plus per record the byte ranges of its title, its subtitle and the whole
+ * object. Strings without backslash escapes point straight into the file bytes; strings with
+ * escapes are unescaped once, at load time, into a side arena. Nothing here allocates per
+ * row after loading except tk_json_record_fields().
+ *
+ * Loading is strict: anything that is not valid JSON (RFC 8259) is rejected, wherever the
+ * fault is, with a 1-based line and column. See loader.cpp for the design.
+ *
+ * Every byte string handed out is UTF-8 and is NOT NUL-terminated (it may contain U+0000);
+ * always use the length. Pointers stay valid until tk_json_free() on the store.
+ * A store is immutable after loading: its accessors may be called from any thread.
+ * Limits: files up to 4 GiB - 1 byte (simdjson's limit), nesting up to 1024 levels.
+ */
 #ifndef TABLEKIT_CSIMDJSON_H
 #define TABLEKIT_CSIMDJSON_H
-/* Placeholder until the loader lands. */
-int tk_json_placeholder(void);
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
 #endif
+
+/** Why a load failed. */
+typedef enum tk_json_error_kind {
+    TK_JSON_OK = 0,
+    /** The file is missing, unreadable, a directory, too large, or memory ran out. */
+    TK_JSON_ERROR_UNREADABLE = 1,
+    /** The bytes are not valid JSON (line and column say where). */
+    TK_JSON_ERROR_SYNTAX = 2,
+    /** Valid JSON, but not an array of objects (line and column point at the culprit). */
+    TK_JSON_ERROR_NOT_ARRAY_OF_OBJECTS = 3
+} tk_json_error_kind;
+
+/** A failed load, described in one line. */
+typedef struct tk_json_error {
+    tk_json_error_kind kind;
+    /** 1-based line of the fault, 0 when there is no position (e.g. unreadable file). */
+    uint64_t line;
+    /** 1-based column in Unicode scalars (a tab counts as one), 0 when there is none. */
+    uint64_t column;
+    /** 0-based byte offset of the fault in the file, meaningful only when line > 0. */
+    uint64_t byte_offset;
+    /** NUL-terminated, printable ASCII only (anything quoted from the file is escaped). */
+    char message[256];
+} tk_json_error;
+
+/** What kind of JSON value a field holds. */
+typedef enum tk_json_value_kind {
+    TK_JSON_STRING = 0,
+    TK_JSON_NUMBER = 1,
+    TK_JSON_BOOL = 2,
+    TK_JSON_NULL = 3,
+    TK_JSON_OBJECT = 4,
+    TK_JSON_ARRAY = 5
+} tk_json_value_kind;
+
+typedef struct tk_json_store tk_json_store;
+typedef struct tk_json_fields tk_json_fields;
+
+/**
+ * Loads the JSON file at `path` (an array of objects).
+ * `title_key` / `subtitle_key` (NUL-terminated UTF-8, nullable) choose the fields shown per
+ * row; when NULL they are inferred (see loader.cpp, "Key inference").
+ * Returns NULL on failure and fills `*error_out` (which may be NULL).
+ */
+tk_json_store *tk_json_load(const char *path, const char *title_key, const char *subtitle_key,
+                            tk_json_error *error_out);
+
+/** Like tk_json_load(), from `length` bytes in memory (copied; the caller keeps `bytes`). */
+tk_json_store *tk_json_load_bytes(const void *bytes, size_t length, const char *title_key,
+                                  const char *subtitle_key, tk_json_error *error_out);
+
+/**
+ * Checks that `length` bytes are one valid JSON text, with the same strict rules and messages
+ * as a failed load (no array-of-objects requirement). Returns 1 when valid; otherwise 0 and
+ * fills `*error_out` (nullable) with a TK_JSON_ERROR_SYNTAX error.
+ */
+int tk_json_validate(const void *bytes, size_t length, tk_json_error *error_out);
+
+/**
+ * Inputs of at least `bytes` bytes are walked as two halves on two threads when the array
+ * can be cut at a line break between two records (default 16 MiB). The result is the same
+ * either way; this exists for tests and benchmarks. Thread-safe.
+ */
+void tk_json_set_split_minimum(size_t bytes);
+
+/** Frees the store and everything it handed out. NULL is ignored. */
+void tk_json_free(tk_json_store *store);
+
+/** The number of records. */
+size_t tk_json_count(const tk_json_store *store);
+
+/**
+ * The key chosen for titles (given or inferred), or NULL with *length 0 when the file gave
+ * nothing to choose from (e.g. no records). Unescaped UTF-8.
+ */
+const uint8_t *tk_json_title_key(const tk_json_store *store, size_t *length);
+
+/** The key chosen for subtitles, or NULL when rows have no subtitle. */
+const uint8_t *tk_json_subtitle_key(const tk_json_store *store, size_t *length);
+
+/**
+ * Record `index`'s title: unescaped string value, or the JSON text of a non-string value
+ * (1999, true, null, compact [..] / {..}). Returns 1 and sets *bytes / *length; returns 0
+ * (with *bytes NULL, *length 0) when the record lacks the key or index is out of range.
+ */
+int tk_json_title(const tk_json_store *store, size_t index, const uint8_t **bytes, size_t *length);
+
+/** Record `index`'s subtitle, like tk_json_title(). */
+int tk_json_subtitle(const tk_json_store *store, size_t index, const uint8_t **bytes, size_t *length);
+
+/** Record `index`'s object exactly as written in the file, `{` to `}`. 0 when out of range. */
+int tk_json_raw(const tk_json_store *store, size_t index, const uint8_t **bytes, size_t *length);
+
+/**
+ * Every field of record `index` in file order (duplicates kept): keys and string values
+ * unescaped, other values as compact JSON text. NULL when out of range or out of memory.
+ * Free with tk_json_fields_free().
+ */
+tk_json_fields *tk_json_record_fields(const tk_json_store *store, size_t index);
+
+/** The number of fields in `fields`. */
+size_t tk_json_fields_count(const tk_json_fields *fields);
+
+/** Field `i` of `fields`; returns 0 (outputs untouched) when i is out of range. */
+int tk_json_fields_get(const tk_json_fields *fields, size_t i, const uint8_t **key,
+                       size_t *key_length, const uint8_t **value, size_t *value_length,
+                       tk_json_value_kind *kind);
+
+/** Frees a field list. NULL is ignored. */
+void tk_json_fields_free(tk_json_fields *fields);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TABLEKIT_CSIMDJSON_H */

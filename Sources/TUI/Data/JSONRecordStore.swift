@@ -1,0 +1,221 @@
+import CSimdjson
+import Foundation
+
+/// A JSON file that is an array of objects ("records"), loaded fast and kept compact.
+///
+/// Loading (through `CSimdjson`, see `Sources/CSimdjson/loader.cpp`) checks the whole file
+/// strictly and keeps only its bytes plus 24 bytes per record: where the record, its title and
+/// its subtitle are. Strings are made lazily, for the rows on screen; titles can be read as
+/// UTF-8 bytes without making strings at all (to sort a million rows).
+///
+/// Immutable after `load`, so it may be shared between threads. Every accessor accepts any
+/// index: outside `0..<count` it returns an empty value rather than trapping.
+final class JSONRecordStore: @unchecked Sendable {
+    /// The number of records.
+    let count: Int
+    /// The key whose value titles each row: given to `load`, or inferred ("title", then "name",
+    /// then the first string-valued field). Empty when there was nothing to choose from.
+    let titleKey: String
+    /// The key whose value is shown under the title, or nil when rows have no subtitle.
+    let subtitleKey: String?
+
+    private let handle: OpaquePointer
+
+    private init(handle: OpaquePointer) {
+        self.handle = handle
+        count = tk_json_count(handle)
+        titleKey = Self.string(tk_json_title_key, handle) ?? ""
+        subtitleKey = Self.string(tk_json_subtitle_key, handle)
+    }
+
+    deinit { tk_json_free(handle) }
+
+    /// Loads the JSON file at `path`, which must hold an array of objects.
+    ///
+    /// - Parameters:
+    ///   - titleKey: the member shown as each row's title; nil infers it.
+    ///   - subtitleKey: the member shown under the title; nil infers it (the first other
+    ///     string-valued member, if any).
+    /// - Throws: `JSONLoadError`, with line and column for malformed JSON.
+    static func load(path: String, titleKey: String? = nil, subtitleKey: String? = nil) throws(JSONLoadError) -> JSONRecordStore {
+        guard !path.utf8.contains(0) else {
+            throw JSONLoadError(kind: .unreadable, path: path, message: "no such file")
+        }
+        var error = tk_json_error()
+        let handle = withOptionalCStrings(titleKey, subtitleKey) { title, subtitle in
+            tk_json_load(path, title, subtitle, &error)
+        }
+        guard let handle else { throw JSONLoadError(error, path: path) }
+        return JSONRecordStore(handle: handle)
+    }
+
+    /// Loads JSON held in memory (e.g. a bundled resource); `name` stands for the path in errors.
+    static func load(data: Data, name: String, titleKey: String? = nil, subtitleKey: String? = nil) throws(JSONLoadError) -> JSONRecordStore {
+        var error = tk_json_error()
+        let handle = data.withUnsafeBytes { bytes in
+            withOptionalCStrings(titleKey, subtitleKey) { title, subtitle in
+                tk_json_load_bytes(bytes.baseAddress, bytes.count, title, subtitle, &error)
+            }
+        }
+        guard let handle else { throw JSONLoadError(error, path: name) }
+        return JSONRecordStore(handle: handle)
+    }
+
+    /// Record `index`'s title: its string unescaped, or the JSON text of another value
+    /// (`1999`, `true`); empty when the record has no such member.
+    func title(at index: Int) -> String {
+        withTitleUTF8(at: index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Record `index`'s subtitle, or nil when there is no subtitle key or the record lacks it.
+    func subtitle(at index: Int) -> String? {
+        guard index >= 0, index < count else { return nil }
+        var bytes: UnsafePointer<UInt8>?
+        var length = 0
+        guard tk_json_subtitle(handle, index, &bytes, &length) != 0 else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+    }
+
+    /// Calls `body` with record `index`'s title as UTF-8 bytes (valid UTF-8, possibly empty),
+    /// without making a `String`. The bytes are valid only during the call.
+    func withTitleUTF8<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        var bytes: UnsafePointer<UInt8>?
+        var length = 0
+        if index >= 0, index < count, tk_json_title(handle, index, &bytes, &length) == 0 {
+            bytes = nil
+            length = 0
+        }
+        return try body(UnsafeBufferPointer(start: bytes, count: length))
+    }
+
+    /// Every member of record `index` in file order (duplicate keys included): keys and
+    /// string values unescaped, numbers, booleans and null as their JSON text, arrays and
+    /// objects as compact JSON. Values may hold control characters: escape before display.
+    func fields(at index: Int) -> [(key: String, value: String)] {
+        guard index >= 0, index < count, let fields = tk_json_record_fields(handle, index) else { return [] }
+        defer { tk_json_fields_free(fields) }
+        let fieldCount = tk_json_fields_count(fields)
+        var result: [(key: String, value: String)] = []
+        result.reserveCapacity(fieldCount)
+        for i in 0..<fieldCount {
+            var key: UnsafePointer<UInt8>?
+            var keyLength = 0
+            var value: UnsafePointer<UInt8>?
+            var valueLength = 0
+            guard tk_json_fields_get(fields, i, &key, &keyLength, &value, &valueLength, nil) != 0 else { continue }
+            result.append((
+                key: String(decoding: UnsafeBufferPointer(start: key, count: keyLength), as: UTF8.self),
+                value: String(decoding: UnsafeBufferPointer(start: value, count: valueLength), as: UTF8.self)
+            ))
+        }
+        return result
+    }
+
+    /// Record `index` exactly as written in the file, from `{` to `}`.
+    func rawJSON(at index: Int) -> String {
+        guard index >= 0, index < count else { return "" }
+        var bytes: UnsafePointer<UInt8>?
+        var length = 0
+        guard tk_json_raw(handle, index, &bytes, &length) != 0 else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+    }
+
+    private static func string(
+        _ accessor: (OpaquePointer?, UnsafeMutablePointer<Int>?) -> UnsafePointer<UInt8>?,
+        _ handle: OpaquePointer
+    ) -> String? {
+        var length = 0
+        guard let bytes = accessor(handle, &length) else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+    }
+}
+
+/// Why a JSON file could not be loaded, in one line that is safe to print.
+struct JSONLoadError: Error, CustomStringConvertible {
+    /// What went wrong.
+    enum Kind: Sendable, Equatable {
+        /// The file is missing, unreadable, a directory or too large (exit status 66).
+        case unreadable
+        /// The bytes are not valid JSON (exit status 65).
+        case syntax
+        /// Valid JSON, but not an array of objects (exit status 65).
+        case notArrayOfObjects
+    }
+
+    var kind: Kind
+    /// The path as given to `load` (or the name given for in-memory data).
+    var path: String
+    /// 1-based line of the fault, when there is a position.
+    var line: Int?
+    /// 1-based column of the fault in Unicode scalars, when there is a position.
+    var column: Int?
+    /// What is wrong, e.g. "expected ',' or '}' after object member".
+    var message: String
+
+    /// The sysexits status for this error: 66 (EX_NOINPUT) when the file cannot be read,
+    /// 65 (EX_DATAERR) when its contents are wrong.
+    var exitCode: Int32 { kind == .unreadable ? 66 : 65 }
+
+    /// `books.json:3:17: error: expected ',' or '}' after object member`, or
+    /// `missing.json: error: no such file`. Control characters are escaped.
+    var description: String {
+        var location = Self.escapingControlCharacters(path)
+        if let line {
+            location += ":\(line)"
+            if let column { location += ":\(column)" }
+        }
+        return "\(location): error: \(Self.escapingControlCharacters(message))"
+    }
+
+    init(kind: Kind, path: String, line: Int? = nil, column: Int? = nil, message: String) {
+        self.kind = kind
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    init(_ error: tk_json_error, path: String) {
+        switch error.kind {
+        case TK_JSON_ERROR_SYNTAX: kind = .syntax
+        case TK_JSON_ERROR_NOT_ARRAY_OF_OBJECTS: kind = .notArrayOfObjects
+        default: kind = .unreadable
+        }
+        self.path = path
+        line = error.line > 0 ? Int(error.line) : nil
+        column = error.line > 0 && error.column > 0 ? Int(error.column) : nil
+        message = withUnsafeBytes(of: error.message) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        if message.isEmpty { message = "cannot load the file" }
+    }
+
+    /// `s` with C0/C1 controls, DEL and invisible format characters (e.g. bidi overrides)
+    /// written as `\u{…}`, so a message never moves the cursor or changes a terminal.
+    static func escapingControlCharacters(_ s: String) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
+        for scalar in s.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator:
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+/// Calls `body` with C strings for two optional strings (nil stays nil).
+private func withOptionalCStrings<R>(
+    _ first: String?, _ second: String?,
+    _ body: (UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> R
+) -> R {
+    func with(_ string: String?, _ inner: (UnsafePointer<CChar>?) -> R) -> R {
+        guard let string else { return inner(nil) }
+        return string.withCString(inner)
+    }
+    return with(first) { a in with(second) { b in body(a, b) } }
+}
