@@ -716,7 +716,6 @@ private:
             bytes[split.comma] = ',';
             bytes[split.line_break] = '\n';
         }
-        fprintf(stderr, "SPLIT at %zu ok=%d\n", split.comma, (int)ok);
         if (ok) { ok = append(second_records, second_arena); }
         if (!ok) {
             store_.records.clear();

@@ -1,8 +1,33 @@
+import ArgumentParser
 import TableKit
 
+/// `table-browser`: browse the bundled books, or any JSON array of objects, in the terminal.
 @main
-struct TableBrowser {
-    static func main() {
-        print("table-browser")
+struct TableBrowser: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "table-browser",
+        abstract: "Browse books, or any JSON array of objects, as an iOS-style table in the terminal.",
+        discussion: """
+        Keys: ↑ ↓ (k j) move, PgUp PgDn Home End (g G) page and jump, Enter → l open, \
+        Esc ← h Backspace back, Tab focus the A–Z index (↑ ↓ scrub, a letter jumps), q quit.
+        """,
+        subcommands: [SnapshotCommand.self]
+    )
+
+    @OptionGroup var data: DataOptions
+
+    @Flag(help: "Do not ask the terminal for mouse events.")
+    var noMouse = false
+
+    func run() throws {
+        // Everything that can fail on bad input fails here, before the terminal is touched.
+        let root: RecordListScreen
+        do {
+            root = try data.loadRootScreen()
+        } catch let failure as CommandFailure {
+            throw failure.report()
+        }
+        let status = TerminalSession.run(root: root, mouse: !noMouse)
+        if status != 0 { throw ExitCode(status) }
     }
 }

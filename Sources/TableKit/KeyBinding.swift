@@ -11,16 +11,28 @@ public struct KeyBinding<Action>: Sendable where Action: Sendable {
     public var label: String
     /// What help says the keys do, e.g. `move the focus`.
     public var help: String
-    /// Whether the one-line key-hint footer shows this binding.
-    public var isInFooter: Bool
+    /// The one-line key-hint footer's short form, e.g. `open`; `nil` keeps it out of the footer.
+    public var footerHelp: String?
 
     /// Creates a binding.
-    public init(_ keys: [Key], _ action: Action, label: String, help: String, isInFooter: Bool = false) {
+    public init(_ keys: [Key], _ action: Action, label: String, help: String, footer: String? = nil) {
         self.keys = keys
         self.action = action
         self.label = label
         self.help = help
-        self.isInFooter = isInFooter
+        footerHelp = footer
+    }
+
+    /// The footer's key label: the first key the help names.
+    public var footerLabel: String {
+        String(label.split(separator: " ").first ?? Substring(label))
+    }
+}
+
+extension Array {
+    /// The footer hints of these bindings, in order: (key label, short help).
+    public func footerHints<Action>() -> [(key: String, help: String)] where Element == KeyBinding<Action> {
+        compactMap { binding in binding.footerHelp.map { (binding.footerLabel, $0) } }
     }
 }
 
@@ -35,27 +47,27 @@ extension TableView {
     /// The keys a table understands while its rows have the focus.
     public static let rowKeyBindings: [KeyBinding<TableViewAction>] = [
         KeyBinding([.up, .character("k")], .moveFocus(by: -1), label: "↑ k", help: "previous row"),
-        KeyBinding([.down, .character("j")], .moveFocus(by: 1), label: "↓ j", help: "next row", isInFooter: true),
+        KeyBinding([.down, .character("j")], .moveFocus(by: 1), label: "↓ j", help: "next row", footer: "move"),
         KeyBinding([.pageUp], .pageUp, label: "PgUp", help: "page up"),
         KeyBinding([.pageDown, .space], .pageDown, label: "PgDn", help: "page down"),
         KeyBinding([.home, .character("g")], .home, label: "Home g", help: "first row"),
         KeyBinding([.end, .character("G")], .end, label: "End G", help: "last row"),
-        KeyBinding([.enter, .right, .character("l")], .select, label: "Enter → l", help: "open the row", isInFooter: true),
+        KeyBinding([.enter, .right, .character("l")], .select, label: "Enter → l", help: "open the row", footer: "open"),
         KeyBinding([.character("i")], .tapDetailButton, label: "i", help: "the row's info button"),
         KeyBinding([.character("e")], .tapAccessoryButton, label: "e", help: "the row's edit button"),
-        KeyBinding([.tab], .toggleIndexFocus, label: "Tab", help: "focus the section index", isInFooter: true),
+        KeyBinding([.tab], .toggleIndexFocus, label: "Tab", help: "focus the section index", footer: "index"),
     ]
 
     /// The keys a table understands while its section index has the focus. Letters and
     /// digits jump to their section (see ``TableViewAction/jumpToIndexLetter(_:)``).
     public static let indexKeyBindings: [KeyBinding<TableViewAction>] = [
-        KeyBinding([.up, .character("k")], .moveIndex(by: -1), label: "↑ k", help: "previous index title", isInFooter: true),
-        KeyBinding([.down, .character("j")], .moveIndex(by: 1), label: "↓ j", help: "next index title", isInFooter: true),
+        KeyBinding([.up, .character("k")], .moveIndex(by: -1), label: "↑ k", help: "previous index title"),
+        KeyBinding([.down, .character("j")], .moveIndex(by: 1), label: "↓ j", help: "next index title", footer: "scrub"),
         KeyBinding([.pageUp], .moveIndex(by: -5), label: "PgUp", help: "five titles up"),
         KeyBinding([.pageDown], .moveIndex(by: 5), label: "PgDn", help: "five titles down"),
         KeyBinding([.home], .jumpToIndexPosition(0), label: "Home", help: "first title"),
         KeyBinding([.end], .jumpToIndexPosition(Int.max), label: "End", help: "last title"),
-        KeyBinding([.enter, .tab, .escape, .left], .leaveIndex, label: "Enter Tab Esc", help: "back to the rows", isInFooter: true),
+        KeyBinding([.enter, .tab, .escape, .left], .leaveIndex, label: "Enter Tab Esc", help: "back to the rows", footer: "rows"),
     ]
 
     /// The action a key triggers in `state`, including type-ahead letters in the index.

@@ -1,0 +1,17 @@
+# The two commands of the README: `make run` builds and runs the app, `make test` runs every test.
+.PHONY: run test deps build bench
+
+deps:
+	@bash Scripts/install-deps.sh
+
+build: deps
+	swift build -c release --product table-browser
+
+run: build
+	"$$(swift build -c release --show-bin-path)/table-browser" $(ARGS)
+
+test: deps
+	swift test
+
+bench: deps
+	bash Scripts/benchmark.sh

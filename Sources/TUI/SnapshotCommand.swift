@@ -1,0 +1,47 @@
+import ArgumentParser
+import TableKit
+
+/// `table-browser snapshot`: the frame after a key script, as text, with no terminal.
+struct SnapshotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Print the screen after a sequence of keys as plain text, without a terminal."
+    )
+
+    @Option(help: ArgumentHelp("The screen size in columns and lines.", valueName: "WxH"))
+    var size: String = "80x24"
+
+    @Option(help: ArgumentHelp("Keys separated by spaces: printable characters stand for themselves; Up Down Left Right Enter Esc Tab S-Tab PgUp PgDn Home End Space Backspace Delete S-Left S-Right and C-x name keys.", valueName: "KEYS"))
+    var keys: String = ""
+
+    @OptionGroup var data: DataOptions
+
+    func run() throws {
+        guard let screenSize = Size(parsing: size) else {
+            throw ValidationError("--size takes columns x lines, such as 80x24 (got '\(size)')")
+        }
+        let script: [Key]
+        do {
+            script = try Key.parseScript(keys)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let root: RecordListScreen
+        do {
+            root = try data.loadRootScreen()
+        } catch let failure as CommandFailure {
+            throw failure.report()
+        }
+        print(Self.render(root: root, size: screenSize, keys: script).text)
+    }
+
+    /// The frame after `keys`, pressed one after another (stopping at a quit).
+    static func render(root: any Screen, size: Size, keys: [Key]) -> Canvas {
+        let backend = HeadlessTerminal(size: size)
+        let app = BrowserApp(root: root, size: size)
+        for key in keys where app.handle(.key(key)) == .quit {
+            break
+        }
+        return app.render(context: RenderContext(glyphs: backend.capabilities.glyphs))
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import TableKit
+@testable import TUI
+
+@Suite("The app through the headless backend: keys in, frame out")
+struct AppSnapshotTests {
+    @Test func listIsSectionedIndexedAndSorted() throws {
+        let lines = try snapshot(fixtureBooks)
+        #expect(lines == [
+            "                       data",
+            " A                                               A",
+            " Ångström Units                               ›  •",
+            " Anders Å.                                       F",
+            " apple pie                                    ›  •",
+            " A. Baker                                        J",
+            " B                                               •",
+            " Banana Republic                              ›  O",
+            " B. Grower                                       •",
+            " E                                               T",
+            " élan vital                                   ›  •",
+            " Henri Bergson                                   Z",
+            " Emma                                         ›  #",
+            " ↓ move  Enter open  Tab index  q quit",
+        ])
+    }
+
+    @Test func enterPushesTheDetailAndEscPopsBack() throws {
+        let files = TemporaryFiles()
+        let detail = try snapshot(fixtureBooks, keys: "j Enter", files: files)
+        #expect(detail[0].hasPrefix("‹ data"))
+        #expect(detail[0].contains("apple pie"))
+        #expect(detail.contains(" title"))
+        #expect(detail.contains(" A. Baker"))
+        #expect(detail.contains(" 1999"))
+        #expect(detail.last?.contains("Esc back") == true)
+        let back = try snapshot(fixtureBooks, keys: "j Enter Esc", files: files)
+        #expect(back == (try snapshot(fixtureBooks, keys: "j", files: files)))
+        for key in ["Left", "h", "Backspace"] {
+            #expect(try snapshot(fixtureBooks, keys: "j Enter \(key)", files: files) == back)
+        }
+    }
+
+    @Test func theHashSectionComesLastAndControlCharactersAreEscaped() throws {
+        let lines = try snapshot(fixtureBooks, keys: "G")
+        #expect(lines.contains(" #                                               •") || lines.contains(where: { $0.hasPrefix(" #") }))
+        #expect(lines.contains(where: { $0.contains("42nd Street") }))
+        let escaped = lines.first { $0.contains("in a title") }
+        #expect(escaped?.contains("Esc^[[2J in a title") == true)
+        #expect(!lines.joined().unicodeScalars.contains(where: ControlEscaping.isControl))
+    }
+
+    @Test func theIndexJumpsToALetterOrTheNearestSectionAfterIt() throws {
+        // T holds "the Hobbit": the jump focuses it (the list is short, so the view stops at its end).
+        let t = try snapshot(fixtureBooks, keys: "Tab T Enter Enter")
+        #expect(t[0].contains("the Hobbit"))
+        // There is no C: C jumps to the nearest section after it, E ("élan vital" sorts first).
+        let c = try snapshot(fixtureBooks, keys: "Tab c Enter Enter")
+        #expect(c[0].contains("élan vital"))
+        // A digit has no title of its own: it goes to #.
+        let digit = try snapshot(fixtureBooks, keys: "Tab 4 Enter Enter")
+        #expect(digit[0].contains("42nd Street"))
+    }
+
+    @Test func scrubbingShowsTheBigLetterAndMovesLive() throws {
+        let lines = try snapshot(fixtureBooks, size: Size(width: 50, height: 14), keys: "Tab Down Down")
+        // Down twice from A reaches C, which has no books: the table shows the next section, E.
+        #expect(lines.contains(where: { $0.contains("╭") }))
+        #expect(lines.contains(where: { $0.hasPrefix(" E") }))
+        #expect(lines.last?.contains("scrub") == true)
+    }
+
+    @Test func aTerminalTooSmallSaysSo() throws {
+        let lines = try snapshot(fixtureBooks, size: Size(width: 18, height: 4))
+        #expect(lines.joined(separator: " ").contains("Terminal too small"))
+    }
+
+    @Test func qQuitsAndKeysAfterItAreIgnored() throws {
+        let quitFirst = try snapshot(fixtureBooks, keys: "q j j")
+        #expect(quitFirst == (try snapshot(fixtureBooks)))
+    }
+
+    @Test func bundledBooksLoadWithEverySection() throws {
+        let root = try DataOptions.parse([]).loadRootScreen()
+        #expect(root.title == "Books")
+        #expect(root.records.count >= 300)
+        #expect(root.records.visibleSections == Array(0...26))
+        let frame = SnapshotCommand.render(root: root, size: Size(width: 80, height: 24), keys: try Key.parseScript("End"))
+        #expect(frame.lines.contains(where: { $0.hasPrefix(" #") }))
+    }
+}
+
+@Suite("Bad input: a clear error in words, before the terminal is touched")
+struct BadInputTests {
+    private func loadFailure(_ json: String?, path: String? = nil) -> CommandFailure? {
+        let files = TemporaryFiles()
+        let file = path ?? files.write(json ?? "")
+        do {
+            _ = try DataOptions.parse(["--data", file]).loadRootScreen()
+            return nil
+        } catch let failure as CommandFailure {
+            return failure
+        } catch {
+            return CommandFailure(message: "unexpected: \(error)", exitCode: -1)
+        }
+    }
+
+    @Test func missingFileExits66() throws {
+        let failure = try #require(loadFailure(nil, path: "/nonexistent/books.json"))
+        #expect(failure.exitCode == 66)
+        #expect(failure.message.contains("/nonexistent/books.json"))
+    }
+
+    @Test func syntaxErrorNamesLineAndColumnAndExits65() throws {
+        let failure = try #require(loadFailure("[\n  {\"title\": \"a\"},\n  {\"title\" \"b\"}\n]"))
+        #expect(failure.exitCode == 65)
+        #expect(failure.message.hasSuffix("data.json:3:12: error: expected ':' after object key"), "\(failure.message)")
+    }
+
+    @Test(arguments: ["{\"title\": \"a\"}", "[1, 2]", "[{\"title\": \"a\"}, \"b\"]", "\"text\""])
+    func notAnArrayOfObjectsExits65(_ json: String) throws {
+        let failure = try #require(loadFailure(json))
+        #expect(failure.exitCode == 65)
+        #expect(!failure.message.isEmpty)
+    }
+
+    @Test func anEmptyArrayShowsAnHonestEmptyList() throws {
+        let lines = try snapshot("[]")
+        #expect(lines.contains(where: { $0.contains("No Records") }))
+    }
+
+    @Test func keyScriptsRejectUnknownNames() {
+        #expect(throws: KeyScriptError.self) { try Key.parseScript("j Bogus") }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+@testable import TUI
+
+/// JSON files written to a fresh temporary folder, removed when the value goes away.
+final class TemporaryFiles {
+    let directory: URL
+
+    init() {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tablekit-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Writes `text` to a file named `name` and returns its path.
+    func write(_ text: String, named name: String = "data.json") -> String {
+        let url = directory.appendingPathComponent(name)
+        try? Data(text.utf8).write(to: url)
+        return url.path
+    }
+}
+
+/// A small library whose titles exercise the collation: accents, lowercase, digits, symbols.
+let fixtureBooks = """
+[
+  {"title": "Zebra Crossing", "author": "Zed Zimmer", "year": 2001},
+  {"title": "élan vital", "author": "Henri Bergson", "year": 1907},
+  {"title": "the Hobbit", "author": "J. R. R. Tolkien", "year": 1937},
+  {"title": "Ångström Units", "author": "Anders Å.", "year": 1868},
+  {"title": "42nd Street", "author": "Bradford Ropes", "year": 1932},
+  {"title": "apple pie", "author": "A. Baker", "year": 1999},
+  {"title": "Banana Republic", "author": "B. Grower", "year": 1904},
+  {"title": "Emma", "author": "Jane Austen", "year": 1815},
+  {"title": "Esc\\u001b[2J in a title", "author": "Mallory", "year": 2020}
+]
+"""
+
+/// The frame after `keys` on `json`, as trimmed lines.
+func snapshot(_ json: String, size: Size = Size(width: 50, height: 14), keys: String = "", files: TemporaryFiles = TemporaryFiles()) throws -> [String] {
+    let path = files.write(json)
+    let options = try DataOptions.parse(["--data", path])
+    let root = try options.loadRootScreen()
+    let canvas = SnapshotCommand.render(root: root, size: size, keys: try Key.parseScript(keys))
+    return canvas.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+}
+
+import TableKit
