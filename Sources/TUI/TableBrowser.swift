@@ -11,7 +11,7 @@ struct TableBrowser: ParsableCommand {
         Keys: ↑ ↓ (k j) move, PgUp PgDn Home End (g G) page and jump, Enter → l open, \
         Esc ← h Backspace back, Tab focus the A–Z index (↑ ↓ scrub, a letter jumps), q quit.
         """,
-        subcommands: [SnapshotCommand.self]
+        subcommands: [SnapshotCommand.self, BenchmarkCommand.self]
     )
 
     @OptionGroup var data: DataOptions

@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import TableKit
+
+/// `table-browser benchmark`: loads a file the way the app does and times what a person waits
+/// for — the first frame, a focus move, an index jump, the jump to the last row — each with
+/// the frame drawn after it. Figures are printed; nothing is asserted (see Scripts/benchmark.sh).
+struct BenchmarkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "benchmark",
+        abstract: "Time loading, the first frame and table operations on a JSON file (release builds).",
+        shouldDisplay: false
+    )
+
+    @OptionGroup var data: DataOptions
+
+    @Option(help: "The screen size in columns and lines.")
+    var size: String = "120x40"
+
+    @Option(help: "How many times each operation is repeated.")
+    var repetitions: Int = 200
+
+    @Option(help: "Nanoseconds since the epoch when the process was started (date +%s%N), to time the first frame from process start.")
+    var startedAt: UInt64?
+
+    func run() throws {
+        guard let screenSize = Size(parsing: size) else { throw ValidationError("--size takes columns x lines, such as 120x40") }
+        let clock = ContinuousClock()
+        let loadStart = clock.now
+        let root: RecordListScreen
+        do {
+            root = try data.loadRootScreen()
+        } catch let failure as CommandFailure {
+            throw failure.report()
+        }
+        let loaded = clock.now
+        let app = BrowserApp(root: root, size: screenSize)
+        let context = RenderContext(glyphs: .unicode)
+        var frame = app.render(context: context)
+        let firstFrame = clock.now
+        let sinceStart = startedAt.map { Double(Self.nanosecondsNow() &- $0) / 1e6 }
+
+        func time(_ keys: [Key]) -> Double {
+            let start = clock.now
+            for key in keys {
+                _ = app.handle(.key(key))
+                frame = app.render(context: context)
+            }
+            return milliseconds(clock.now - start) / Double(max(1, keys.count))
+        }
+        let count = max(1, repetitions)
+        let focusMove = time(Array(repeating: .down, count: count))
+        _ = app.handle(.key(.tab))
+        let letters: [Key] = "AMZEQ#BTK".map { .character($0) }
+        let indexJump = time((0..<count).map { letters[$0 % letters.count] })
+        _ = app.handle(.key(.enter))
+        // Alternate End and Home so that every End really travels to the last row.
+        var lastRowTimes: [Double] = []
+        for _ in 0..<count {
+            lastRowTimes.append(time([.end]))
+            _ = app.handle(.key(.home))
+        }
+        let lastRow = lastRowTimes.reduce(0, +) / Double(lastRowTimes.count)
+        _ = frame
+
+        print("rows: \(root.records.count)")
+        if let sinceStart {
+            print(String(format: "first frame: %.1f ms after process start", sinceStart))
+        }
+        print(String(format: "  load, validate, collate and sort: %.1f ms; first render: %.1f ms",
+                     milliseconds(loaded - loadStart), milliseconds(firstFrame - loaded)))
+        print(String(format: "focus move: %.4f ms, index jump: %.4f ms, last row: %.4f ms (means of %d, frame drawn each time)",
+                     focusMove, indexJump, lastRow, count))
+        print(String(format: "peak memory: %.1f MiB", Self.peakResidentMiB()))
+    }
+
+    private func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+
+    private static func nanosecondsNow() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+
+    private static func peakResidentMiB() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024 // kilobytes on Linux
+    }
+}
