@@ -1,0 +1,19 @@
+/// What a modal asks of its presenter after handling an event.
+public enum ModalResponse {
+    /// The modal used the event (or swallowed it: nothing behind a modal reacts).
+    case handled
+    /// Take the modal down, then run `completion` (UIKit dismisses first, then calls the
+    /// action's handler).
+    case dismiss(completion: (() -> Void)?)
+}
+
+/// Something presented over everything else — an alert, an action sheet, a progress sheet,
+/// the help overlay. While one is up it receives every event; nothing behind it reacts.
+public protocol Modal: AnyObject {
+    /// Draws the modal over `area` (the whole screen), on top of what is already drawn.
+    func render(into canvas: inout Canvas, area: Rect, context: RenderContext)
+    /// Handles an event; mouse positions are in the coordinates of `area`.
+    func handle(_ event: Event, area: Rect) -> ModalResponse
+    /// The keys the modal understands, for the help overlay and the footer: (keys, what they do).
+    var keyHints: [(key: String, help: String)] { get }
+}
