@@ -1,0 +1,134 @@
+/// A button of an alert or an action sheet, as `UIAlertAction`.
+public struct AlertAction: Hashable, Sendable {
+    /// How the button looks and where it goes, as `UIAlertAction.Style`.
+    public enum Style: Hashable, Sendable {
+        /// An ordinary button.
+        case `default`
+        /// The button that backs out: Esc triggers it, and an action sheet keeps it apart at the bottom.
+        case cancel
+        /// A button that destroys data, drawn red; an action sheet lists it first.
+        case destructive
+    }
+
+    /// The text on the button.
+    public var title: String
+    /// Default, cancel or destructive.
+    public var style: Style
+    /// A key that triggers the button, shown beside its title: `Delete (d)`.
+    public var key: Key?
+    /// A disabled button is drawn dimmed and ignores keys, clicks and the focus.
+    public var isEnabled: Bool
+
+    /// Creates an action.
+    public init(title: String, style: Style = .default, key: Key? = nil, isEnabled: Bool = true) {
+        self.title = title
+        self.style = style
+        self.key = key
+        self.isEnabled = isEnabled
+    }
+
+    /// The text as drawn, with the hotkey if there is one: `Delete (d)`, `Save (^S)`.
+    public var label: String {
+        guard let key else { return title }
+        return title + " (" + BarButtonItem.keyLabel(key) + ")"
+    }
+}
+
+/// The content of an alert or an action sheet, as `UIAlertController` holds it: a title, a
+/// message and the actions, which it places the way UIKit does (see ``displayOrder``).
+public struct Alert: Sendable {
+    /// A centred alert or an action sheet anchored to the bottom, as `UIAlertController.Style`.
+    public enum Style: Hashable, Sendable {
+        /// A centred box.
+        case alert
+        /// A list of choices anchored to the bottom of the screen.
+        case actionSheet
+    }
+
+    /// How the buttons are arranged on screen.
+    public enum ButtonArrangement: Hashable, Sendable {
+        /// An alert with exactly two buttons: one row, Cancel on the left.
+        case sideBySide
+        /// An alert with one or three or more buttons: one per line, Cancel at the bottom.
+        case stacked
+        /// An action sheet: destructive actions first, Cancel in its own box at the bottom.
+        case sheet
+    }
+
+    /// The bold line at the top; `nil` or empty for none.
+    public var title: String?
+    /// The text under the title, wrapped to the box; `nil` or empty for none.
+    public var message: String?
+    /// Alert or action sheet.
+    public var style: Style
+    /// The actions in the order they were added; add them with ``addAction(_:)``.
+    public private(set) var actions: [AlertAction]
+    /// The index in ``actions`` of the action that is emphasised (bold) and focused first, so
+    /// that Enter triggers it, as `preferredAction`. Alerts only: an action sheet ignores it,
+    /// and so does an index that names no action.
+    public var preferredActionIndex: Int?
+
+    /// Creates an alert; `actions` are added one by one with ``addAction(_:)``, so a second
+    /// cancel action among them is left out.
+    public init(title: String? = nil, message: String? = nil, style: Style = .alert, actions: [AlertAction] = []) {
+        self.title = title
+        self.message = message
+        self.style = style
+        self.actions = []
+        for action in actions { addAction(action) }
+    }
+
+    /// Adds an action after the others.
+    ///
+    /// UIKit allows only one `.cancel` action (a second one raises an exception); here a second
+    /// cancel action is not added and the call returns `false`.
+    /// - Returns: Whether the action was added.
+    @discardableResult
+    public mutating func addAction(_ action: AlertAction) -> Bool {
+        if action.style == .cancel && cancelActionIndex != nil { return false }
+        actions.append(action)
+        return true
+    }
+
+    /// The index of the cancel action, if there is one.
+    public var cancelActionIndex: Int? {
+        actions.firstIndex { $0.style == .cancel }
+    }
+
+    /// The preferred action's index when it applies: an alert (not a sheet) and a valid index.
+    public var effectivePreferredActionIndex: Int? {
+        guard style == .alert, let index = preferredActionIndex, actions.indices.contains(index) else { return nil }
+        return index
+    }
+
+    /// The action drawn bold: the preferred action, or else Cancel (UIKit emphasises Cancel
+    /// until a preferred action takes the emphasis from it).
+    public var emphasizedActionIndex: Int? {
+        effectivePreferredActionIndex ?? cancelActionIndex
+    }
+
+    /// How the buttons are arranged: see ``ButtonArrangement``.
+    public var buttonArrangement: ButtonArrangement {
+        switch style {
+        case .actionSheet: return .sheet
+        case .alert: return actions.count == 2 ? .sideBySide : .stacked
+        }
+    }
+
+    /// The indices of ``actions`` in the order the buttons are drawn (left to right, then top
+    /// to bottom), as UIKit places them.
+    ///
+    /// - An alert with two buttons: Cancel first (on the left).
+    /// - An alert with one or three or more buttons: the others in order, Cancel last (at the bottom).
+    /// - An action sheet: destructive actions, then the other actions, each in order, then Cancel.
+    public var displayOrder: [Int] {
+        let cancel = actions.indices.filter { actions[$0].style == .cancel }
+        let destructive = actions.indices.filter { actions[$0].style == .destructive }
+        let others = actions.indices.filter { actions[$0].style != .cancel }
+        switch buttonArrangement {
+        case .sideBySide: return cancel + others
+        case .stacked: return others + cancel
+        case .sheet: return destructive + others.filter { actions[$0].style == .default } + cancel
+        }
+    }
+}

@@ -1,0 +1,136 @@
+/// What a key asks of an alert; the alert's key-binding table maps keys to these.
+public enum AlertCommand: Hashable, Sendable {
+    /// Move the focus by `by` enabled buttons in display order; `wraps` goes round at the ends.
+    case moveFocus(by: Int, wraps: Bool)
+    /// Trigger the focused button (Return, as in UIKit, triggers the preferred action).
+    case activateFocused
+    /// Trigger the cancel action, if there is one.
+    case cancel
+}
+
+/// Presents an ``Alert`` as a modal, as `UIAlertController`: it owns the focus, handles keys
+/// and clicks, and asks to be dismissed when a button is triggered.
+///
+/// Keys: ← → ↑ ↓ move the focus between enabled buttons, Tab and Shift-Tab also and go round,
+/// Enter triggers the focused button (first the preferred action), Esc triggers Cancel (and
+/// does nothing when there is none), a button's hotkey triggers it. Every other key is
+/// swallowed. A click on a button triggers it; a click outside an action sheet is Cancel,
+/// outside an alert nothing. The layout is computed from the area each time, so a resize
+/// needs nothing stored.
+public final class AlertController: Modal {
+    /// The alert shown; the presenter may change it (say, enable a button) while it is up.
+    public var alert: Alert {
+        didSet { focusedActionIndex = Self.validFocus(focusedActionIndex, in: alert) }
+    }
+    /// The index in the alert's actions of the focused button; `nil` when no button is enabled.
+    public private(set) var focusedActionIndex: Int?
+    /// Called with the triggered action after the presenter has taken the alert down.
+    public let handler: (AlertAction) -> Void
+
+    /// Creates a controller. The first focus is the preferred action (alerts), or else the first
+    /// enabled plain button in display order, or else Cancel: never a destructive button unless
+    /// it is preferred or the only one.
+    public init(alert: Alert, handler: @escaping (AlertAction) -> Void = { _ in }) {
+        self.alert = alert
+        self.handler = handler
+        focusedActionIndex = Self.validFocus(nil, in: alert)
+    }
+
+    /// The keys an alert understands; handling and ``keyHints`` both read this table.
+    public static let keyBindings: [KeyBinding<AlertCommand>] = [
+        KeyBinding([.left, .up], .moveFocus(by: -1, wraps: false), label: "← ↑", help: "previous button"),
+        KeyBinding([.right, .down], .moveFocus(by: 1, wraps: false), label: "→ ↓", help: "next button", footer: "move"),
+        KeyBinding([.backTab], .moveFocus(by: -1, wraps: true), label: "S-Tab", help: "previous button, round the end"),
+        KeyBinding([.tab], .moveFocus(by: 1, wraps: true), label: "Tab", help: "next button, round the end"),
+        KeyBinding([.enter], .activateFocused, label: "Enter", help: "press the focused button", footer: "choose"),
+        KeyBinding([.escape], .cancel, label: "Esc", help: "cancel", footer: "cancel"),
+    ]
+
+    /// Draws the alert over `area`.
+    public func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
+        alert.render(into: &canvas, area: area, context: context, focus: focusedActionIndex)
+    }
+
+    /// Handles an event: every event is used or swallowed, and a triggered button dismisses.
+    public func handle(_ event: Event, area: Rect) -> ModalResponse {
+        switch event {
+        case .key(let key):
+            let hotkeyed = alert.actions.indices.filter { alert.actions[$0].key == key }
+            if !hotkeyed.isEmpty {
+                return trigger(hotkeyed.first { alert.actions[$0].isEnabled } ?? hotkeyed[0])
+            }
+            guard let command = Self.keyBindings.action(for: key) else { return .handled }
+            return perform(command)
+        case .mouse(let mouse):
+            guard mouse.kind == .press else { return .handled }
+            // Glyphs change no position, so any set finds the cells that were drawn.
+            let layout = alert.layout(in: area, glyphs: .unicode, focus: focusedActionIndex)
+            if let index = layout.actionIndex(at: mouse.position) { return trigger(index) }
+            if !layout.contains(mouse.position), alert.style == .actionSheet { return perform(.cancel) }
+            return .handled
+        case .resize, .tick:
+            return .handled
+        }
+    }
+
+    /// The keys for help and the footer: the bindings that apply (Esc only with a Cancel
+    /// button), then each button's hotkey.
+    public var keyHints: [(key: String, help: String)] {
+        let bindings = Self.keyBindings
+            .filter { $0.action != .cancel || alert.cancelActionIndex != nil }
+            .map { (key: $0.label, help: $0.footerHelp ?? $0.help) }
+        let hotkeys = alert.displayOrder.compactMap { index -> (key: String, help: String)? in
+            let action = alert.actions[index]
+            return action.key.map { (key: BarButtonItem.keyLabel($0), help: action.title) }
+        }
+        return bindings + hotkeys
+    }
+
+    /// Carries out a command; exposed for tests and scripted sessions.
+    func perform(_ command: AlertCommand) -> ModalResponse {
+        switch command {
+        case .moveFocus(let by, let wraps):
+            moveFocus(by: by, wraps: wraps)
+            return .handled
+        case .activateFocused:
+            guard let focus = focusedActionIndex else { return .handled }
+            return trigger(focus)
+        case .cancel:
+            guard let cancel = alert.cancelActionIndex else { return .handled }
+            return trigger(cancel)
+        }
+    }
+
+    // Dismisses, then calls the handler with the action, if the button is enabled.
+    private func trigger(_ index: Int) -> ModalResponse {
+        guard alert.actions.indices.contains(index), alert.actions[index].isEnabled else { return .handled }
+        let action = alert.actions[index]
+        let handler = self.handler
+        return .dismiss(completion: { handler(action) })
+    }
+
+    private func moveFocus(by offset: Int, wraps: Bool) {
+        let stops = alert.displayOrder.filter { alert.actions[$0].isEnabled }
+        guard !stops.isEmpty, offset != 0 else { return }
+        guard let current = focusedActionIndex.flatMap({ stops.firstIndex(of: $0) }) else {
+            focusedActionIndex = stops[offset > 0 ? 0 : stops.count - 1]
+            return
+        }
+        let target = current + offset
+        if wraps {
+            focusedActionIndex = stops[((target % stops.count) + stops.count) % stops.count]
+        } else {
+            focusedActionIndex = stops[min(max(0, target), stops.count - 1)]
+        }
+    }
+
+    // `focus` if it names an enabled button, or else the first focus as `init` describes it.
+    private static func validFocus(_ focus: Int?, in alert: Alert) -> Int? {
+        let enabled = { (index: Int) in alert.actions.indices.contains(index) && alert.actions[index].isEnabled }
+        if let focus, enabled(focus) { return focus }
+        if let preferred = alert.effectivePreferredActionIndex, enabled(preferred) { return preferred }
+        let order = alert.displayOrder.filter(enabled)
+        // Enter must never destroy by default: a plain action first, then Cancel, then the rest.
+        return order.first { alert.actions[$0].style == .default } ?? order.first { alert.actions[$0].style == .cancel } ?? order.first
+    }
+}
