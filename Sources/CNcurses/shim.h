@@ -209,6 +209,13 @@ static inline void tk_install_signal_handlers(void) {
         tk_atexit_registered = 1;
         atexit(tk_emergency_restore);
     }
+    // A parent may have started us with these blocked (a test runner's threads do); a blocked
+    // SIGTERM or SIGWINCH would never reach us, so the terminal could not be restored or resized.
+    sigset_t wanted;
+    sigemptyset(&wanted);
+    const int needed[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH };
+    for (size_t i = 0; i < sizeof needed / sizeof needed[0]; i++) sigaddset(&wanted, needed[i]);
+    pthread_sigmask(SIG_UNBLOCK, &wanted, NULL);
 }
 
 /// Puts back the dispositions found by tk_install_signal_handlers(); pending flags are kept.

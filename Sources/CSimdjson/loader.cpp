@@ -26,8 +26,8 @@
 // true/false/null exactly, and nested arrays/objects by taking their raw text from
 // simdjson (array/object::raw_json) and running our strict validator over it (json_text.cpp,
 // depth counted from 2). Finally nothing may follow the array. Numbers are never converted:
-// 1e999 and 30-digit integers are valid JSON and are shown as written (simdjson's own
-// number parser would reject 1e999).
+// 1e999 and 30-digit integers are valid JSON and are shown as written (simdjson 3.0.1's
+// get_number() rejects both with NUMBER_ERROR, which is why we do not use it).
 //
 // Two threads. An array of 16 MiB or more is walked as two documents at once when it can
 // be cut at a line break between two records ("}," newline "{" near the middle; a raw line
@@ -289,8 +289,8 @@ bool read_file(const char *path, Buffer &buffer, std::string &why) {
     } else if (S_ISDIR(info.st_mode)) {
         why = "is a directory";
         ok = false;
-    } else if (!S_ISREG(info.st_mode)) {
-        ok = read_stream(fd, buffer, why);
+    } else if (!S_ISREG(info.st_mode) || info.st_size == 0) {
+        ok = read_stream(fd, buffer, why);  // pipes, devices, and /proc-style files of size 0
     } else if (static_cast<uint64_t>(info.st_size) > kMaxFileSize) {
         why = too_large_message(static_cast<size_t>(info.st_size));
         ok = false;
