@@ -29,12 +29,12 @@ struct BenchmarkCommand: ParsableCommand {
         let loadStart = clock.now
         let root: RecordListScreen
         do {
-            root = try data.loadRootScreen()
+            root = try data.loadListScreen()
         } catch let failure as CommandFailure {
             throw failure.report()
         }
         let loaded = clock.now
-        let app = BrowserApp(root: root, size: screenSize)
+        let app = BrowserApp(list: root, size: screenSize, options: AppOptions(animates: false))
         let context = RenderContext(glyphs: .unicode)
         var frame = app.render(context: context)
         let firstFrame = clock.now

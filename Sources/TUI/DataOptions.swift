@@ -14,28 +14,56 @@ struct DataOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The key whose value is shown under the title (default: inferred).", valueName: "KEY"))
     var subtitleKey: String?
 
+    /// What is browsed, in words (for Settings).
+    var description: String {
+        dataPath.map { ControlEscaping.escaped($0) } ?? "bundled books"
+    }
+
     /// Loads what to browse, or says in one line why it cannot (exit status 65 or 66).
-    func loadRootScreen() throws -> RecordListScreen {
-        let path: String
-        let title: String
-        if let dataPath {
-            path = dataPath
-            title = URL(fileURLWithPath: dataPath).deletingPathExtension().lastPathComponent
-        } else {
-            switch BundledData.url(forFile: BundledData.booksFileName) {
-            case .success(let url):
-                path = url.path
-                title = "Books"
-            case .failure(let missing):
-                throw CommandFailure(message: missing.description, exitCode: 66)
+    /// A `--data` file can be reloaded from the list (⟳); the bundled books cannot change.
+    func loadListScreen(searchesSynchronously: Bool = false) throws -> RecordListScreen {
+        let (path, title) = try source()
+        let titleKey = titleKey, subtitleKey = subtitleKey
+        let load: @Sendable () -> Result<IndexedRecords, CommandFailure> = {
+            do {
+                let store = try JSONRecordStore.load(path: path, titleKey: titleKey, subtitleKey: subtitleKey)
+                return .success(IndexedRecords(store: store))
+            } catch let error as JSONLoadError {
+                return .failure(CommandFailure(message: error.description, exitCode: error.exitCode))
+            } catch {
+                return .failure(CommandFailure(message: "\(path): \(error)", exitCode: 65))
             }
         }
-        do {
-            let store = try JSONRecordStore.load(path: path, titleKey: titleKey, subtitleKey: subtitleKey)
-            return RecordListScreen(title: title, records: IndexedRecords(store: store))
-        } catch {
-            throw CommandFailure(message: error.description, exitCode: error.exitCode)
+        let records = try Self.loadReportingSlowness(path: path, load).get()
+        return RecordListScreen(title: title, records: records, searchesSynchronously: searchesSynchronously,
+                                reload: dataPath == nil ? nil : load)
+    }
+
+    private func source() throws -> (path: String, title: String) {
+        if let dataPath {
+            return (dataPath, URL(fileURLWithPath: dataPath).deletingPathExtension().lastPathComponent)
         }
+        switch BundledData.url(forFile: BundledData.booksFileName) {
+        case .success(let url): return (url.path, "Books")
+        case .failure(let missing): throw CommandFailure(message: missing.description, exitCode: 66)
+        }
+    }
+
+    /// Loads before the terminal is taken over; past half a second a line on standard error
+    /// says what is happening (Ctrl-C stops it, and the terminal was never touched).
+    private static func loadReportingSlowness(
+        path: String, _ load: @escaping @Sendable () -> Result<IndexedRecords, CommandFailure>
+    ) -> Result<IndexedRecords, CommandFailure> {
+        let task = BackgroundTask(load)
+        var reported = false
+        while !task.isFinished {
+            if !reported, task.isSlow, isatty(STDERR_FILENO) != 0 {
+                reported = true
+                FileHandle.standardError.write(Data("Loading \(ControlEscaping.escaped(path))…\n".utf8))
+            }
+            usleep(2_000)
+        }
+        return task.takeResult() ?? .failure(CommandFailure(message: "\(path): loading stopped", exitCode: 66))
     }
 }
 

@@ -26,19 +26,20 @@ struct SnapshotCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
-        let root: RecordListScreen
+        let list: RecordListScreen
         do {
-            root = try data.loadRootScreen()
+            list = try data.loadListScreen(searchesSynchronously: true)
         } catch let failure as CommandFailure {
             throw failure.report()
         }
-        print(Self.render(root: root, size: screenSize, keys: script).text)
+        print(Self.render(list: list, size: screenSize, keys: script, dataDescription: data.description).text)
     }
 
     /// The frame after `keys`, pressed one after another (stopping at a quit).
-    static func render(root: any Screen, size: Size, keys: [Key]) -> Canvas {
+    static func render(list: RecordListScreen, size: Size, keys: [Key], dataDescription: String = "bundled books") -> Canvas {
         let backend = HeadlessTerminal(size: size)
-        let app = BrowserApp(root: root, size: size)
+        let options = AppOptions(searchesSynchronously: true, animates: false, capabilities: backend.capabilities, dataDescription: dataDescription)
+        let app = BrowserApp(list: list, size: size, options: options)
         for key in keys where app.handle(.key(key)) == .quit {
             break
         }

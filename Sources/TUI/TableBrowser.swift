@@ -19,15 +19,18 @@ struct TableBrowser: ParsableCommand {
     @Flag(help: "Do not ask the terminal for mouse events.")
     var noMouse = false
 
+    @Flag(help: "Move the tab indicator at once instead of sliding it.")
+    var noAnimation = false
+
     func run() throws {
         // Everything that can fail on bad input fails here, before the terminal is touched.
-        let root: RecordListScreen
+        let list: RecordListScreen
         do {
-            root = try data.loadRootScreen()
+            list = try data.loadListScreen()
         } catch let failure as CommandFailure {
             throw failure.report()
         }
-        let status = TerminalSession.run(root: root, mouse: !noMouse)
+        let status = TerminalSession.run(list: list, mouse: !noMouse, animates: !noAnimation, dataDescription: data.description)
         if status != 0 { throw ExitCode(status) }
     }
 }

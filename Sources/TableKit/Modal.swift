@@ -16,4 +16,11 @@ public protocol Modal: AnyObject {
     func handle(_ event: Event, area: Rect) -> ModalResponse
     /// The keys the modal understands, for the help overlay and the footer: (keys, what they do).
     var keyHints: [(key: String, help: String)] { get }
+    /// Whether the modal needs `.tick` events now (a progress sheet polling its work).
+    var wantsTicks: Bool { get }
+}
+
+extension Modal {
+    /// No ticks, by default.
+    public var wantsTicks: Bool { false }
 }

@@ -1,33 +1,109 @@
-/// The bar across the top of a navigation stack: a back button titled by the previous screen
-/// and the centred title of the screen in front, as `UINavigationBar` draws them.
+/// The bar across the top of a navigation stack, as `UINavigationBar` draws it: a back button
+/// titled by the previous screen, left and right bar buttons with their hotkeys, and the
+/// centred title of the screen in front, truncated with `…` when the buttons crowd it.
 public struct NavigationBar: Hashable, Sendable {
     /// The title of the screen in front.
     public var title: String
     /// The back button's title (the previous screen's back title or title); `nil` at the root,
     /// where there is no back button.
     public var backTitle: String?
+    /// Buttons after the back button, left to right.
+    public var leftItems: [BarButtonItem]
+    /// Buttons at the right edge, left to right.
+    public var rightItems: [BarButtonItem]
 
     /// Creates a bar.
-    public init(title: String, backTitle: String? = nil) {
+    public init(title: String, backTitle: String? = nil, leftItems: [BarButtonItem] = [], rightItems: [BarButtonItem] = []) {
         self.title = title
         self.backTitle = backTitle
+        self.leftItems = leftItems.filter { $0.kind == .button }
+        self.rightItems = rightItems.filter { $0.kind == .button }
+    }
+
+    /// Where everything on the bar sits at a given width: one layout serves drawing and clicks.
+    public struct Layout: Hashable, Sendable {
+        /// The back button's text and columns, if there is one.
+        public var back: (text: String, columns: Range<Int>)?
+        /// Each bar button's id, label and columns.
+        public var items: [(id: String, label: String, columns: Range<Int>, item: BarButtonItem)]
+        /// The title as drawn and its first column.
+        public var title: (text: String, x: Int)
+
+        public static func == (a: Layout, b: Layout) -> Bool {
+            a.back?.text == b.back?.text && a.back?.columns == b.back?.columns && a.title == b.title
+                && a.items.map(\.id) == b.items.map(\.id) && a.items.map(\.columns) == b.items.map(\.columns)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(title.text)
+            hasher.combine(title.x)
+        }
     }
 
     /// The back button as drawn at `width` columns: `‹ Title`, then `‹ Back`, then `‹` as the
     /// room shrinks (the title keeps its centre while the back button fits beside it).
     public func backButtonText(width: Int, glyphs: Glyphs = .unicode) -> String? {
-        guard let backTitle else { return nil }
-        let room = (width - min(title.displayWidth, max(0, width - 4))) / 2 - 1
-        for candidate in [glyphs.back + " " + backTitle, glyphs.back + " Back"] where candidate.displayWidth <= room {
-            return candidate
+        layout(width: width, glyphs: glyphs).back?.text
+    }
+
+    /// Lays the bar out at `width` columns.
+    public func layout(width: Int, glyphs: Glyphs = .unicode) -> Layout {
+        let separator = 2
+        let leftLabels = leftItems.map { $0.label(glyphs: glyphs) }
+        let rightLabels = rightItems.map { $0.label(glyphs: glyphs) }
+        let labelsWidth = { (labels: [String]) in labels.isEmpty ? 0 : labels.map(\.displayWidth).reduce(0, +) + separator * (labels.count - 1) }
+        let leftItemsWidth = labelsWidth(leftLabels)
+        let rightWidth = labelsWidth(rightLabels)
+
+        // The back button: the longest form that leaves the title centred and whole.
+        var back: String?
+        if let backTitle {
+            let titleWidth = min(title.displayWidth, max(0, width - 4))
+            let room = (width - titleWidth) / 2 - 1 - (leftItems.isEmpty ? 0 : leftItemsWidth + separator)
+            back = [glyphs.back + " " + backTitle, glyphs.back + " Back"].first { $0.displayWidth <= room } ?? glyphs.back
         }
-        return glyphs.back
+
+        var items: [(id: String, label: String, columns: Range<Int>, item: BarButtonItem)] = []
+        var x = 0
+        var backLayout: (text: String, columns: Range<Int>)?
+        if let back {
+            backLayout = (back, 0..<back.displayWidth)
+            x = back.displayWidth + separator
+        }
+        for (item, label) in zip(leftItems, leftLabels) {
+            items.append((item.id, label, x..<(x + label.displayWidth), item))
+            x += label.displayWidth + separator
+        }
+        let leftEnd = x == 0 ? 0 : x - separator + 1
+        var rightX = width - rightWidth
+        let rightStart = rightX
+        for (item, label) in zip(rightItems, rightLabels) {
+            items.append((item.id, label, rightX..<(rightX + label.displayWidth), item))
+            rightX += label.displayWidth + separator
+        }
+        // The title: centred when it fits between the sides, else as central as the room allows.
+        let regionStart = leftEnd
+        let regionEnd = rightItems.isEmpty ? width : rightStart - 1
+        let shown = TextLayout.truncate(title, width: max(0, regionEnd - regionStart))
+        let centred = (width - shown.displayWidth) / 2
+        let titleX = max(regionStart, min(centred, regionEnd - shown.displayWidth))
+        return Layout(back: backLayout, items: items, title: (shown, titleX))
     }
 
     /// Whether column `x` lies on the back button at `width`.
     public func isBackButton(atColumn x: Int, width: Int, glyphs: Glyphs = .unicode) -> Bool {
-        guard let text = backButtonText(width: width, glyphs: glyphs) else { return false }
-        return x >= 0 && x < text.displayWidth + 1
+        guard let back = layout(width: width, glyphs: glyphs).back else { return false }
+        return x >= 0 && x <= back.columns.upperBound
+    }
+
+    /// The id of the enabled bar button at column `x`, if any.
+    public func itemID(atColumn x: Int, width: Int, glyphs: Glyphs = .unicode) -> String? {
+        layout(width: width, glyphs: glyphs).items.first { $0.columns.contains(x) && $0.item.isEnabled }?.id
+    }
+
+    /// The id of the enabled bar button that `key` triggers, if any.
+    public func itemID(for key: Key) -> String? {
+        (leftItems + rightItems).first { $0.key == key && $0.isEnabled }?.id
     }
 
     /// Draws the bar on the first line of `area`.
@@ -35,14 +111,15 @@ public struct NavigationBar: Hashable, Sendable {
         guard !area.isEmpty else { return }
         let line = area.topLines(1)
         canvas.fill(line, style: Theme.navigationBar)
-        var leftEdge = line.minX
-        if let back = backButtonText(width: line.width, glyphs: context.glyphs) {
-            leftEdge = canvas.draw(back, at: line.origin, style: Theme.tint, clip: line) + 1
+        let layout = layout(width: line.width, glyphs: context.glyphs)
+        if let back = layout.back {
+            canvas.draw(back.text, at: Point(x: line.minX + back.columns.lowerBound, y: line.minY), style: Theme.tint, clip: line)
         }
-        let available = max(0, line.maxX - leftEdge - (leftEdge > line.minX ? leftEdge - line.minX : 0))
-        let title = TextLayout.truncate(title, width: available > 0 ? available : line.maxX - leftEdge)
-        let centred = line.minX + (line.width - title.displayWidth) / 2
-        let x = max(centred, leftEdge)
-        canvas.draw(title, at: Point(x: x, y: line.minY), style: Theme.navigationBar, clip: line)
+        for item in layout.items {
+            var style = item.item.isEnabled ? Theme.tint : Theme.secondaryText.adding(.dim)
+            if item.item.isProminent { style.attributes.insert(.bold) }
+            canvas.draw(item.label, at: Point(x: line.minX + item.columns.lowerBound, y: line.minY), style: style, clip: line)
+        }
+        canvas.draw(layout.title.text, at: Point(x: line.minX + layout.title.x, y: line.minY), style: Theme.navigationBar, clip: line)
     }
 }

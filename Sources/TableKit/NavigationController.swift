@@ -1,7 +1,10 @@
-/// A stack of screens with a navigation bar, as `UINavigationController`.
+/// A stack of screens with a navigation bar and an optional toolbar, as
+/// `UINavigationController`.
 ///
-/// The screen in front gets every event first. What it ignores, the stack handles: Esc, ←, h
-/// and Backspace pop; a click on the back button pops. The root is never popped.
+/// The screen in front gets every event first. What it ignores, the stack handles: its bar
+/// buttons' hotkeys, then Esc, ←, h and Backspace, which pop; clicks on the back button and
+/// on bar buttons. Every pop asks the screen first (``Screen/shouldPop(confirm:)``). The root
+/// is never popped.
 public final class NavigationController {
     /// The screens, root first.
     public private(set) var stack: [any Screen]
@@ -17,12 +20,17 @@ public final class NavigationController {
     /// The keys that pop when the screen in front does not use them.
     public static let backKeys: [Key] = [.escape, .left, .character("h"), .backspace]
 
+    /// The stack's own keys, for help.
+    public var keyHelp: [(key: String, help: String)] {
+        stack.count > 1 ? [("Esc ← h Backspace", "back to \(navigationBar.backTitle ?? "the previous screen")")] : []
+    }
+
     /// Pushes `screen` on top.
     public func push(_ screen: any Screen) {
         stack.append(screen)
     }
 
-    /// Pops the screen in front unless it is the root; returns whether it popped.
+    /// Pops the screen in front without asking; returns whether it popped.
     @discardableResult
     public func pop() -> Bool {
         guard stack.count > 1 else { return false }
@@ -30,59 +38,118 @@ public final class NavigationController {
         return true
     }
 
+    /// Pops to the root without asking (choosing the tab already in front does this).
+    public func popToRoot() {
+        stack.removeLast(stack.count - 1)
+    }
+
     /// The bar for the screen in front.
     public var navigationBar: NavigationBar {
         let previous = stack.count > 1 ? stack[stack.count - 2] : nil
-        return NavigationBar(title: top.title, backTitle: previous.map { $0.backButtonTitle ?? $0.title })
+        return NavigationBar(
+            title: top.title, backTitle: previous.map { $0.backButtonTitle ?? $0.title },
+            leftItems: top.leftBarButtonItems, rightItems: top.rightBarButtonItems
+        )
     }
 
-    /// The area below the bar where the screen in front draws.
+    /// The toolbar of the screen in front, if it has items.
+    public var toolbar: Toolbar? {
+        top.toolbarItems.isEmpty ? nil : Toolbar(items: top.toolbarItems)
+    }
+
+    /// The area where the screen in front draws: below the bar, above any toolbar.
     public func contentArea(in area: Rect) -> Rect {
-        area.inset(top: 1)
+        area.inset(top: 1, bottom: toolbar == nil ? 0 : 1)
     }
 
-    /// Draws the bar and the screen in front.
+    /// Draws the bar, the screen in front and its toolbar.
     public func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
         navigationBar.render(into: &canvas, area: area, context: context)
         top.render(into: &canvas, area: contentArea(in: area), context: context)
+        if let toolbar {
+            toolbar.render(into: &canvas, area: area.bottomLines(1), context: context)
+        }
     }
 
-    /// Handles an event (mouse positions in screen coordinates); returns `.quit` when the
-    /// app should end, `.ignored` when nothing used the event, `.handled` otherwise.
-    public func handle(_ event: Event, area: Rect) -> ScreenResponse {
+    /// Handles an event (mouse positions in the coordinates of `area`). Returns `.present`
+    /// for a modal the app must show, `.quit`, `.ignored` when nothing used the event, or
+    /// `.handled`.
+    public func handle(_ event: Event, area: Rect, glyphs: Glyphs = .unicode) -> ScreenResponse {
         let content = contentArea(in: area)
-        if case .mouse(let mouse) = event, mouse.position.y == area.minY {
-            if mouse.kind == .press, navigationBar.isBackButton(atColumn: mouse.position.x - area.minX, width: area.width) {
-                return popAndRefresh(area: area)
-            }
-            return .ignored
+        if case .mouse(let mouse) = event, !content.contains(mouse.position), mouse.kind == .press || mouse.kind == .release {
+            return handleBarClick(mouse, area: area, glyphs: glyphs)
         }
         var forwarded = event
         if case .mouse(var mouse) = event {
             mouse.position = Point(x: mouse.position.x - content.minX, y: mouse.position.y - content.minY)
             forwarded = .mouse(mouse)
         }
-        switch top.handle(forwarded, area: content) {
-        case .handled: return .handled
-        case .quit: return .quit
+        let response = top.handle(forwarded, area: content)
+        if case .ignored = response, case .key(let key) = event {
+            if let id = navigationBar.itemID(for: key) ?? toolbar?.itemID(for: key) {
+                return perform(top.barButtonTapped(id, area: content), area: area)
+            }
+            if Self.backKeys.contains(key), stack.count > 1 {
+                return requestPop(area: area)
+            }
+        }
+        return perform(response, area: area)
+    }
+
+    private func handleBarClick(_ mouse: MouseEvent, area: Rect, glyphs: Glyphs) -> ScreenResponse {
+        guard mouse.kind == .press else { return .handled }
+        let x = mouse.position.x - area.minX
+        if mouse.position.y == area.minY {
+            if navigationBar.isBackButton(atColumn: x, width: area.width, glyphs: glyphs), stack.count > 1 {
+                return requestPop(area: area)
+            }
+            if let id = navigationBar.itemID(atColumn: x, width: area.width, glyphs: glyphs) {
+                return perform(top.barButtonTapped(id, area: contentArea(in: area)), area: area)
+            }
+        } else if let toolbar, mouse.position.y == area.maxY - 1,
+                  let id = toolbar.itemID(atColumn: x, width: area.width) {
+            return perform(top.barButtonTapped(id, area: contentArea(in: area)), area: area)
+        }
+        return .handled
+    }
+
+    private func perform(_ response: ScreenResponse, area: Rect) -> ScreenResponse {
+        switch response {
         case .push(let screen):
             push(screen)
-            _ = screen.handle(.resize(area.size), area: content)
+            _ = screen.handle(.resize(contentArea(in: area).size), area: contentArea(in: area))
             return .handled
         case .pop:
-            return popAndRefresh(area: area)
-        case .ignored:
-            if case .key(let key) = event, Self.backKeys.contains(key), stack.count > 1 {
-                return popAndRefresh(area: area)
-            }
-            return .ignored
+            return requestPop(area: area)
+        case .handled, .ignored, .present, .quit:
+            return response
         }
     }
 
-    private func popAndRefresh(area: Rect) -> ScreenResponse {
-        guard pop() else { return .ignored }
-        // The screen now in front may have missed a resize while it was covered.
-        _ = top.handle(.resize(area.size), area: contentArea(in: area))
-        return .handled
+    /// Pops if the screen in front allows it; presents its question if it wants to ask.
+    private func requestPop(area: Rect) -> ScreenResponse {
+        guard stack.count > 1 else { return .ignored }
+        let leaving = top
+        let decision = leaving.shouldPop { [weak self] in
+            // Confirmed later, from a modal: pop only if that screen is still in front.
+            guard let self, self.top === leaving else { return }
+            self.pop()
+            self.refreshTop(area: area)
+        }
+        switch decision {
+        case .allow:
+            pop()
+            refreshTop(area: area)
+            return .handled
+        case .refuse:
+            return .handled
+        case .ask(let modal):
+            return .present(modal)
+        }
+    }
+
+    /// Lets the screen now in front catch up with a size it missed while covered.
+    private func refreshTop(area: Rect) {
+        _ = top.handle(.resize(contentArea(in: area).size), area: contentArea(in: area))
     }
 }

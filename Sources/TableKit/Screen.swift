@@ -6,30 +6,77 @@ public enum ScreenResponse {
     case ignored
     /// Show this screen on top (UIKit's push).
     case push(any Screen)
-    /// Go back to the previous screen.
+    /// Go back to the previous screen (asking ``Screen/shouldPop()`` first).
     case pop
+    /// Present a modal (an alert, an action sheet) over everything.
+    case present(any Modal)
     /// Leave the app.
     case quit
 }
 
-/// One screen of an app: a title for the navigation bar, a way to draw itself and a way to
-/// handle events. Screens compose TableKit views; the navigation stack owns the bar.
+/// Whether a screen lets the stack pop it, as `navigationBar(_:shouldPop:)`.
+public enum PopDecision {
+    /// Pop.
+    case allow
+    /// Stay.
+    case refuse
+    /// Ask first: present this modal; it decides (its actions call back into the screen).
+    case ask(any Modal)
+}
+
+/// One screen of an app: a title and bar items for the navigation bar, a way to draw itself
+/// and a way to handle events. Screens compose TableKit views; the navigation stack owns the
+/// bars.
 public protocol Screen: AnyObject {
     /// The title in the navigation bar.
     var title: String { get }
     /// The back button title for screens pushed on this one (default: the title).
     var backButtonTitle: String? { get }
-    /// Draws the screen in `area` (below the navigation bar). Must not change state.
+    /// Buttons on the left of the navigation bar, after the back button.
+    var leftBarButtonItems: [BarButtonItem] { get }
+    /// Buttons on the right of the navigation bar.
+    var rightBarButtonItems: [BarButtonItem] { get }
+    /// Items of the toolbar above the tab bar; empty for no toolbar.
+    var toolbarItems: [BarButtonItem] { get }
+    /// Draws the screen in `area` (between the bars). Must not change state.
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext)
     /// Handles an event; mouse positions are relative to `area`'s origin.
     func handle(_ event: Event, area: Rect) -> ScreenResponse
-    /// A key-hint footer for this screen: pairs of key label and what it does.
+    /// A bar button (navigation bar or toolbar) was triggered by its key or a click.
+    func barButtonTapped(_ id: String, area: Rect) -> ScreenResponse
+    /// Asked before the screen is popped (UIKit's `shouldPop`). To ask the person first,
+    /// return `.ask(modal)` whose confirming action calls `confirm`, which pops.
+    func shouldPop(confirm: @escaping () -> Void) -> PopDecision
+    /// The keys the screen handles itself, for the help overlay: (keys, what they do).
+    var keyHelp: [(key: String, help: String)] { get }
+    /// The few keys that matter most, for the one-line footer.
     var keyHints: [(key: String, help: String)] { get }
+    /// Whether the screen needs `.tick` events now (background work or an animation).
+    var wantsTicks: Bool { get }
+    /// Whether typed letters go to the screen now (a search field, the index's type-ahead),
+    /// so that `q` is a letter and not quit.
+    var capturesTextInput: Bool { get }
 }
 
 extension Screen {
     /// The title, by default.
     public var backButtonTitle: String? { nil }
+    /// No left items, by default.
+    public var leftBarButtonItems: [BarButtonItem] { [] }
+    /// No right items, by default.
+    public var rightBarButtonItems: [BarButtonItem] { [] }
+    /// No toolbar, by default.
+    public var toolbarItems: [BarButtonItem] { [] }
+    /// Bar buttons do nothing, by default.
+    public func barButtonTapped(_ id: String, area: Rect) -> ScreenResponse { .ignored }
+    /// Popping is allowed, by default.
+    public func shouldPop(confirm: @escaping () -> Void) -> PopDecision { .allow }
+    /// No keys, by default.
+    public var keyHelp: [(key: String, help: String)] { [] }
     /// No hints, by default.
     public var keyHints: [(key: String, help: String)] { [] }
+    /// No ticks, by default.
+    public var wantsTicks: Bool { false }
+    /// Letters are commands, by default.
+    public var capturesTextInput: Bool { false }
 }

@@ -8,20 +8,20 @@ struct AppSnapshotTests {
     @Test func listIsSectionedIndexedAndSorted() throws {
         let lines = try snapshot(fixtureBooks)
         #expect(lines == [
-            "                       data",
+            "                       data                  ⟳ (r)",
             " A                                               A",
             " Ångström Units                               ›  •",
-            " Anders Å.                                       F",
+            " Anders Å.                                       G",
             " apple pie                                    ›  •",
-            " A. Baker                                        J",
+            " A. Baker                                        M",
             " B                                               •",
-            " Banana Republic                              ›  O",
+            " Banana Republic                              ›  R",
             " B. Grower                                       •",
-            " E                                               T",
-            " élan vital                                   ›  •",
-            " Henri Bergson                                   Z",
-            " Emma                                         ›  #",
-            " ↓ move  Enter open  Tab index  q quit",
+            " E                                               Z",
+            " élan vital                                   ›  #",
+            "────▲─────────────────────────────────────────────",
+            "  1 data   2 Tweets  3 Games   4 Forms   5 Setti…",
+            " ↓ move  Enter open  Tab index  / search  q quit",
         ])
     }
 
@@ -42,7 +42,7 @@ struct AppSnapshotTests {
     }
 
     @Test func theHashSectionComesLastAndControlCharactersAreEscaped() throws {
-        let lines = try snapshot(fixtureBooks, keys: "G")
+        let lines = try snapshot(fixtureBooks, size: Size(width: 50, height: 30), keys: "G")
         #expect(lines.contains(" #                                               •") || lines.contains(where: { $0.hasPrefix(" #") }))
         #expect(lines.contains(where: { $0.contains("42nd Street") }))
         let escaped = lines.first { $0.contains("in a title") }
@@ -72,7 +72,9 @@ struct AppSnapshotTests {
 
     @Test func aTerminalTooSmallSaysSo() throws {
         let lines = try snapshot(fixtureBooks, size: Size(width: 18, height: 4))
-        #expect(lines.joined(separator: " ").contains("Terminal too small"))
+        #expect(lines.joined(separator: " ").contains("Too small needs 20×8 q quits"))
+        let wide = try snapshot(fixtureBooks, size: Size(width: 60, height: 5))
+        #expect(wide.joined(separator: " ").contains("Terminal too small: 60×5, needs 20×8."))
     }
 
     @Test func qQuitsAndKeysAfterItAreIgnored() throws {
@@ -81,11 +83,11 @@ struct AppSnapshotTests {
     }
 
     @Test func bundledBooksLoadWithEverySection() throws {
-        let root = try DataOptions.parse([]).loadRootScreen()
+        let root = try DataOptions.parse([]).loadListScreen(searchesSynchronously: true)
         #expect(root.title == "Books")
         #expect(root.records.count >= 300)
         #expect(root.records.visibleSections == Array(0...26))
-        let frame = SnapshotCommand.render(root: root, size: Size(width: 80, height: 24), keys: try Key.parseScript("End"))
+        let frame = SnapshotCommand.render(list: root, size: Size(width: 80, height: 24), keys: try Key.parseScript("End"))
         #expect(frame.lines.contains(where: { $0.hasPrefix(" #") }))
     }
 }
@@ -96,7 +98,7 @@ struct BadInputTests {
         let files = TemporaryFiles()
         let file = path ?? files.write(json ?? "")
         do {
-            _ = try DataOptions.parse(["--data", file]).loadRootScreen()
+            _ = try DataOptions.parse(["--data", file]).loadListScreen()
             return nil
         } catch let failure as CommandFailure {
             return failure

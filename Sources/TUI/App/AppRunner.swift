@@ -1,6 +1,8 @@
 import TableKit
 
-/// Drives a ``BrowserApp`` with a backend: draw, wait for an event, handle it, repeat.
+/// Drives a ``BrowserApp`` with a backend: draw, wait for an event, handle it, repeat. While
+/// something animates or works in the background, the wait is short and time arrives as
+/// `.tick` events.
 struct AppRunner {
     /// How the loop ended.
     enum Ending: Equatable {
@@ -15,6 +17,9 @@ struct AppRunner {
     /// Called for Ctrl-Z: gives the terminal back until the shell resumes us.
     var suspend: () -> Void = {}
 
+    /// About 60 frames a second while something moves.
+    static let tickInterval: Duration = .milliseconds(16)
+
     func run() -> Ending {
         let context = RenderContext(glyphs: backend.capabilities.glyphs)
         var needsDraw = true
@@ -24,7 +29,9 @@ struct AppRunner {
                 backend.present(app.render(context: context))
                 needsDraw = false
             }
-            guard let event = backend.nextEvent(timeout: .milliseconds(100)) else { continue }
+            let ticking = app.wantsTicks
+            let event = backend.nextEvent(timeout: ticking ? Self.tickInterval : .milliseconds(100)) ?? (ticking ? .tick : nil)
+            guard let event else { continue }
             needsDraw = true
             switch app.handle(event) {
             case .keepGoing: continue

@@ -1,85 +1,69 @@
 import TableKit
 
-/// The whole app as a value the runner drives: a navigation stack, the key-hint footer and
-/// the keys that belong to no screen (quit, suspend).
+/// How the app was started: what it shows about itself, and how it behaves.
+struct AppOptions {
+    /// Filters on the calling thread (snapshots, where no ticks come) instead of in the background.
+    var searchesSynchronously = false
+    /// Whether the tab indicator slides (`--no-animation` turns it off).
+    var animates = true
+    /// What the terminal can show.
+    var capabilities = TerminalCapabilities.headless
+    /// A description of what is browsed, for Settings.
+    var dataDescription = "bundled books"
+}
+
+/// The app: five tabs — the records, three tabs whose content comes in later versions, and
+/// Settings — under TableKit's root controller, which owns modals, help and the footer.
 final class BrowserApp {
-    /// What the runner should do after an event.
-    enum Outcome: Equatable {
-        case keepGoing
-        case quit
-        case suspend
-    }
+    let root: RootController
+    let tabs: TabBarController
+    let list: RecordListScreen
 
-    /// The smallest terminal the app lays out in; below it a notice asks for more room.
-    static let minimumSize = Size(width: 20, height: 6)
-
-    let navigation: NavigationController
-    private(set) var size: Size
-
-    init(root: any Screen, size: Size) {
-        navigation = NavigationController(root: root)
-        self.size = size
-        _ = navigation.handle(.resize(size), area: Rect(origin: .zero, size: size))
-    }
-
-    private var isTooSmall: Bool { size.width < Self.minimumSize.width || size.height < Self.minimumSize.height }
-
-    /// The area of the navigation stack: everything but the footer line.
-    private var stackArea: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height - 1) }
-
-    func handle(_ event: Event) -> Outcome {
-        switch event {
-        case .resize(let newSize):
-            size = newSize
-            if isTooSmall { return .keepGoing }
-            _ = navigation.handle(.resize(stackArea.size), area: stackArea)
-            return .keepGoing
-        case .key(.control("c")), .key(.control("q")):
-            return .quit
-        case .key(.control("z")):
-            return .suspend
-        default:
-            break
-        }
-        if isTooSmall { return event == .key(.character("q")) ? .quit : .keepGoing }
-        switch navigation.handle(event, area: stackArea) {
-        case .quit:
-            return .quit
-        case .ignored:
-            return event == .key(.character("q")) ? .quit : .keepGoing
-        default:
-            return .keepGoing
+    init(list: RecordListScreen, size: Size, options: AppOptions = AppOptions()) {
+        self.list = list
+        let terminalRows: [(label: String, value: String)] = [
+            ("Colours", Self.describe(options.capabilities.colorDepth)),
+            ("Glyphs", options.capabilities.glyphs == .ascii ? "ASCII" : "Unicode"),
+            ("Mouse", options.capabilities.hasMouse ? "On" : "Off"),
+            ("Animation", options.animates ? "On" : "Off"),
+        ]
+        let settings = SettingsScreen(
+            about: [("Showing", options.dataDescription), ("Records", String(list.records.count)),
+                    ("Sorted by", list.records.store.titleKey)],
+            terminal: terminalRows
+        )
+        tabs = TabBarController(
+            tabs: [
+                .init(item: TabBarItem(title: list.title), root: list),
+                .init(item: TabBarItem(title: "Tweets"), root: EmptyStateScreen(title: "Tweets", message: "No tweets yet: they arrive in a later version.")),
+                .init(item: TabBarItem(title: "Games"), root: EmptyStateScreen(title: "Games", message: "No game reviews yet: they arrive in a later version.")),
+                .init(item: TabBarItem(title: "Forms"), root: EmptyStateScreen(title: "Forms", message: "No forms yet: they arrive in a later version.")),
+                .init(item: TabBarItem(title: "Settings"), root: settings),
+            ],
+            indicatorDuration: options.animates ? .milliseconds(150) : .zero
+        )
+        root = RootController(content: tabs, size: size, glyphs: options.capabilities.glyphs)
+        list.onBadgeChange = { [weak tabs] badge in
+            // New content glows only on a tab that is not in front; a count always shows.
+            guard let tabs else { return }
+            tabs.setBadge(badge == .dot && tabs.selectedIndex == 0 ? nil : badge, forTab: 0)
         }
     }
 
-    func render(context: RenderContext) -> Canvas {
-        var canvas = Canvas(size: size)
-        if isTooSmall {
-            let lines = TextLayout.wrap("Terminal too small: \(size.width)×\(size.height), needs \(Self.minimumSize.width)×\(Self.minimumSize.height). Enlarge it, or press q to quit.", width: max(1, size.width))
-            for (offset, line) in lines.prefix(size.height).enumerated() {
-                canvas.draw(line, at: Point(x: 0, y: offset), style: .plain)
-            }
-            return canvas
+    private static func describe(_ depth: TerminalCapabilities.ColorDepth) -> String {
+        switch depth {
+        case .none: return "None"
+        case .ansi16: return "16"
+        case .indexed256: return "256"
+        case .trueColor: return "True colour"
         }
-        navigation.render(into: &canvas, area: stackArea, context: context)
-        renderFooter(into: &canvas, context: context)
-        return canvas
     }
 
-    private func renderFooter(into canvas: inout Canvas, context: RenderContext) {
-        let line = Rect(x: 0, y: size.height - 1, width: size.width, height: 1)
-        let backHint: [(key: String, help: String)] = navigation.stack.count > 1 ? [("Esc", "back")] : []
-        // Quit is always shown: the screen's own hints give way first when the line is short.
-        let quit = (key: "q", help: "quit")
-        var hints = navigation.top.keyHints + backHint
-        let width = { (hints: [(key: String, help: String)]) in
-            hints.reduce(0) { $0 + $1.key.displayWidth + $1.help.displayWidth + 3 }
-        }
-        while !hints.isEmpty && width(hints + [quit]) > line.width { hints.removeLast() }
-        var x = 1
-        for hint in hints + [quit] {
-            x = canvas.draw(hint.key, at: Point(x: x, y: line.minY), style: Theme.tint.adding(.bold), clip: line) + 1
-            x = canvas.draw(hint.help, at: Point(x: x, y: line.minY), style: Theme.secondaryText, clip: line) + 2
-        }
-    }
+    var size: Size { root.size }
+
+    var wantsTicks: Bool { root.wantsTicks }
+
+    func handle(_ event: Event) -> RootController.Outcome { root.handle(event) }
+
+    func render(context: RenderContext) -> Canvas { root.render(context: context) }
 }

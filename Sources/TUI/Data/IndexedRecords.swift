@@ -45,6 +45,11 @@ struct RecordsDataSource: TableViewDataSource {
 
     func cell(for indexPath: IndexPath) -> TableViewCell {
         guard let record = records.recordIndex(at: indexPath) else { return TableViewCell(text: "") }
+        return Self.cell(forRecord: record, in: records)
+    }
+
+    /// The cell of one record, shared by the full and the filtered lists.
+    static func cell(forRecord record: Int, in records: IndexedRecords) -> TableViewCell {
         let subtitle = records.store.subtitle(at: record)
         return TableViewCell(
             style: subtitle == nil ? .default : .subtitle,

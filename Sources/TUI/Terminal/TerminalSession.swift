@@ -4,7 +4,7 @@ import TableKit
 /// every way out — quit, Ctrl-C, a termination signal, or an error starting curses.
 enum TerminalSession {
     /// Runs until the user quits; returns the process exit status.
-    static func run(root: any Screen, mouse: Bool) -> Int32 {
+    static func run(list: RecordListScreen, mouse: Bool, animates: Bool, dataDescription: String) -> Int32 {
         let terminal: CursesTerminal
         do {
             terminal = try CursesTerminal(options: CursesTerminal.Options(mouse: mouse))
@@ -12,7 +12,8 @@ enum TerminalSession {
             CommandFailure(message: error.description, exitCode: 1).printMessage()
             return 1
         }
-        let app = BrowserApp(root: root, size: terminal.size)
+        let options = AppOptions(animates: animates, capabilities: terminal.capabilities, dataDescription: dataDescription)
+        let app = BrowserApp(list: list, size: terminal.size, options: options)
         let runner = AppRunner(
             app: app,
             backend: terminal,

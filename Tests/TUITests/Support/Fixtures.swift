@@ -41,8 +41,8 @@ let fixtureBooks = """
 func snapshot(_ json: String, size: Size = Size(width: 50, height: 14), keys: String = "", files: TemporaryFiles = TemporaryFiles()) throws -> [String] {
     let path = files.write(json)
     let options = try DataOptions.parse(["--data", path])
-    let root = try options.loadRootScreen()
-    let canvas = SnapshotCommand.render(root: root, size: size, keys: try Key.parseScript(keys))
+    let list = try options.loadListScreen(searchesSynchronously: true)
+    let canvas = SnapshotCommand.render(list: list, size: size, keys: try Key.parseScript(keys))
     return canvas.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
 }
 

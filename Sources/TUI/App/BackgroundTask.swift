@@ -1,0 +1,38 @@
+import Dispatch
+import Synchronization
+
+/// Work running on another thread, polled from the event loop each tick.
+///
+/// Cancelling does not stop the thread (the JSON loader cannot be interrupted); it marks the
+/// result unwanted, so the app's state stays exactly as it was.
+final class BackgroundTask<Value: Sendable>: Sendable {
+    private let state = Mutex<(result: Value?, isFinished: Bool, isCancelled: Bool)>((nil, false, false))
+    /// When the work started, for the half-second rule of progress sheets.
+    let startedAt = ContinuousClock.now
+
+    /// Starts `work` on a background queue.
+    init(_ work: @escaping @Sendable () -> Value) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let value = work()
+            state.withLock { $0 = (value, true, $0.isCancelled) }
+        }
+    }
+
+    /// Whether the work has finished (whatever became of its result).
+    var isFinished: Bool { state.withLock { $0.isFinished } }
+
+    /// Whether the work has run long enough to deserve a progress sheet.
+    var isSlow: Bool { ContinuousClock.now - startedAt > .milliseconds(500) }
+
+    /// Marks the result unwanted.
+    func cancel() { state.withLock { $0.isCancelled = true } }
+
+    /// The result, once, if it finished and was not cancelled.
+    func takeResult() -> Value? {
+        state.withLock { current in
+            guard current.isFinished, !current.isCancelled, let value = current.result else { return nil }
+            current.result = nil
+            return value
+        }
+    }
+}

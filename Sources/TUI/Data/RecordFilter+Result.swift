@@ -1,0 +1,75 @@
+import TableKit
+
+/// The records that match a search, as positions in collation order.
+///
+/// A record matches when its title or its subtitle contains the query, ignoring case, accents
+/// and width, with letters spelled out as the collation spells them (`elan` finds `Élan`,
+/// `strasse` finds `Straße`, `odegaard` finds `Ødegaard`).
+struct FilterResult: Sendable, Equatable {
+    /// The query as typed.
+    var query: String
+    /// The folded query the records were matched against; empty for no filter.
+    let key: [UInt8]
+    /// The matching positions in `CollatedOrder.order`, ascending; nil when every record is
+    /// shown (an empty query).
+    let matches: [Int32]?
+    /// Where each collation section starts among the matches, plus the end (one more entry
+    /// than sections), like `CollatedOrder.sectionStarts`.
+    let sectionStarts: [Int]
+
+    /// No filter: every record of `order`.
+    static func all(_ order: CollatedOrder, query: String = "") -> FilterResult {
+        FilterResult(query: query, key: [], matches: nil, sectionStarts: order.sectionStarts)
+    }
+
+    /// The matches of `key` among `order`, sectioned like it.
+    init(query: String, key: [UInt8], matches: [Int32], order: CollatedOrder) {
+        var starts = [Int](repeating: 0, count: order.sectionStarts.count)
+        var low = 0
+        for (section, start) in order.sectionStarts.enumerated() {
+            var high = matches.count
+            while low < high {
+                let mid = (low + high) / 2
+                if Int(matches[mid]) < start { low = mid + 1 } else { high = mid }
+            }
+            starts[section] = low
+        }
+        if let last = starts.indices.last { starts[last] = matches.count }
+        self.init(query: query, key: key, matches: matches, sectionStarts: starts)
+    }
+
+    private init(query: String, key: [UInt8], matches: [Int32]?, sectionStarts: [Int]) {
+        self.query = query
+        self.key = key
+        self.matches = matches
+        self.sectionStarts = sectionStarts
+    }
+
+    /// Whether this is no filter at all (every record shown).
+    var isUnfiltered: Bool { matches == nil }
+
+    /// The number of records shown.
+    var count: Int { sectionStarts.last ?? 0 }
+
+    /// Whether no record matches (the table shows "No Results").
+    var isEmpty: Bool { count == 0 }
+
+    /// The number of matches in collation section `section`; 0 out of range.
+    func rows(inSection section: Int) -> Int {
+        guard section >= 0, section + 1 < sectionStarts.count else { return 0 }
+        return sectionStarts[section + 1] - sectionStarts[section]
+    }
+
+    /// The collation sections with at least one match, ascending.
+    var nonEmptySections: [Int] {
+        (0 ..< max(0, sectionStarts.count - 1)).filter { rows(inSection: $0) > 0 }
+    }
+
+    /// The position in `CollatedOrder.order` of the `index`-th record shown.
+    ///
+    /// - Precondition: `index` is in `0 ..< count`.
+    func position(at index: Int) -> Int {
+        guard let matches else { return index }
+        return Int(matches[index])
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import Synchronization
+import TableKit
+
+/// Live search over one ``IndexedRecords``, off the UI thread.
+///
+/// The UI thread calls ``submit(query:)`` on each keystroke and ``takeFinishedResult()`` on
+/// each tick; both take a lock briefly and do no work in proportion to the records. Searches
+/// run one at a time on a background queue; a new query cancels the one running (within one
+/// chunk of records). The first search folds every title and subtitle into a
+/// ``FilterHaystack`` (call ``prepare()`` when the search bar opens to do it before the first
+/// key). A query that extends an earlier one (after folding) searches only that one's
+/// matches when they are few; recent results are kept, so backspacing is immediate.
+final class RecordFilter: Sendable {
+    /// The records searched.
+    let records: IndexedRecords
+
+    private let queue = DispatchQueue(label: "TableKit.RecordFilter", qos: .userInitiated)
+    private let state = Mutex(State())
+    /// Held while the haystack is built, so that it is built once.
+    private let buildLock = NSLock()
+
+    /// Records per unit of work between cancellation checks and progress reports.
+    static let chunkSize = 16_384
+    /// Results kept for narrowing and backspacing: at most this many, holding at most
+    /// ``cacheMatchesPerRecord`` matches per record in all.
+    static let cacheLimit = 12
+    /// See ``cacheLimit``.
+    static let cacheMatchesPerRecord = 3
+
+    private struct State {
+        /// Bumped by every submit, filterNow and cancel; a job whose number is stale stops.
+        var generation = 0
+        var progress: Double?
+        var finished: FilterResult?
+        /// Recent results, most recent last.
+        var cache: [FilterResult] = []
+        var haystack: FilterHaystack?
+    }
+
+    /// A filter over `records`; nothing is built until the first search or ``prepare()``.
+    init(records: IndexedRecords) {
+        self.records = records
+    }
+
+    // MARK: UI thread
+
+    /// Starts building the haystack in the background, if it is not built yet.
+    func prepare() {
+        guard state.withLock({ $0.haystack == nil }) else { return }
+        queue.async { _ = self.haystack(progress: nil) }
+    }
+
+    /// Whether the haystack is built (searches then start at once).
+    var isPrepared: Bool { state.withLock { $0.haystack != nil } }
+
+    /// The memory the haystack holds in bytes, or nil before it is built.
+    var haystackMemoryBytes: Int? { state.withLock { $0.haystack?.memoryBytes } }
+
+    /// Searches for `query` in the background, cancelling any search under way. An empty
+    /// query, or one searched recently, is finished at once. Poll ``takeFinishedResult()``.
+    ///
+    /// - Complexity: O(length of the query) on the calling thread.
+    func submit(query: String) {
+        let key = FilterHaystack.key(for: query, collation: records.collation)
+        let order = records.order
+        let generation: Int? = state.withLock { state in
+            state.generation += 1
+            guard let key else {
+                state.finished = .all(order, query: query)
+                state.progress = nil
+                return nil
+            }
+            if let cached = state.cache.last(where: { $0.key == key }) {
+                var result = cached
+                result.query = query
+                state.finished = result
+                state.progress = nil
+                return nil
+            }
+            state.progress = 0
+            return state.generation
+        }
+        guard let generation, let key else { return }
+        queue.async { self.run(generation: generation, query: query, key: key) }
+    }
+
+    /// The fraction (0…1) of the search under way, or nil when none is.
+    var progress: Double? { state.withLock { $0.progress } }
+
+    /// The result of the latest ``submit(query:)`` once it is finished, once; nil otherwise.
+    func takeFinishedResult() -> FilterResult? {
+        state.withLock { state in
+            defer { state.finished = nil }
+            return state.finished
+        }
+    }
+
+    /// Stops the search under way, if any; the last finished result stays as it is.
+    func cancel() {
+        state.withLock { state in
+            state.generation += 1
+            state.progress = nil
+        }
+    }
+
+    // MARK: Synchronous
+
+    /// Searches for `query` on the calling thread and returns the result (for the headless
+    /// snapshot, which applies keys one after another, and for tests). Cancels any background
+    /// search; the result is not delivered through ``takeFinishedResult()``.
+    func filterNow(query: String) -> FilterResult {
+        state.withLock { state in
+            state.generation += 1
+            state.progress = nil
+            state.finished = nil
+        }
+        guard let key = FilterHaystack.key(for: query, collation: records.collation) else {
+            return .all(records.order, query: query)
+        }
+        let (cached, base) = state.withLock { ($0.cache.last { $0.key == key }, Self.base(for: key, in: $0.cache)) }
+        if var cached {
+            cached.query = query
+            return cached
+        }
+        let haystack = haystack(progress: nil).haystack
+        let result = search(query: query, key: key, haystack: haystack, base: base) { _ in true }
+            ?? .all(records.order, query: query)
+        state.withLock { Self.remember(result, in: &$0.cache, records: records.count) }
+        return result
+    }
+
+    // MARK: Background
+
+    private func run(generation: Int, query: String, key: [UInt8]) {
+        guard state.withLock({ $0.generation == generation }) else { return }
+        // Building the haystack is the first half of the progress of the search that builds it.
+        let report: @Sendable (Double) -> Void = { fraction in
+            self.state.withLock { if $0.generation == generation { $0.progress = fraction / 2 } }
+        }
+        let (haystack, built) = haystack(progress: report)
+        let share = built ? 0.5 : 0.0
+        let base: FilterResult?? = state.withLock { state in
+            state.generation == generation ? .some(Self.base(for: key, in: state.cache)) : .none
+        }
+        guard let base else { return }
+        let result = search(query: query, key: key, haystack: haystack, base: base) { fraction in
+            self.state.withLock { state in
+                guard state.generation == generation else { return false }
+                state.progress = share + fraction * (1 - share)
+                return true
+            }
+        }
+        guard let result else { return }
+        state.withLock { state in
+            Self.remember(result, in: &state.cache, records: records.count)
+            guard state.generation == generation else { return }
+            state.finished = result
+            state.progress = nil
+        }
+    }
+
+    /// The haystack, built on the calling thread (reporting to `progress`) if no other thread
+    /// has built it; `built` says whether this call built it.
+    private func haystack(progress: (@Sendable (Double) -> Void)?) -> (haystack: FilterHaystack, built: Bool) {
+        if let ready = state.withLock({ $0.haystack }) { return (ready, false) }
+        buildLock.lock()
+        defer { buildLock.unlock() }
+        if let ready = state.withLock({ $0.haystack }) { return (ready, false) }
+        let made = FilterHaystack.build(records: records, progress: progress ?? { _ in })
+        state.withLock { $0.haystack = made }
+        return (made, true)
+    }
+
+    /// The matches of `key`, chunk by chunk; nil when `proceed` (called between chunks with
+    /// the fraction done) says to stop. Only `base`'s matches are searched when there is a base.
+    private func search(
+        query: String, key: [UInt8], haystack: FilterHaystack, base: FilterResult?, proceed: (Double) -> Bool
+    ) -> FilterResult? {
+        let count = haystack.count
+        let candidates = base?.matches
+        var matches: [Int32] = []
+        matches.reserveCapacity(min(candidates?.count ?? count, 1 << 16))
+        var cursor = 0
+        let finished: Bool = key.withUnsafeBytes { needle in
+            var chunkStart = 0
+            while chunkStart < count {
+                guard proceed(Double(chunkStart) / Double(count)) else { return false }
+                let chunkEnd = min(chunkStart + Self.chunkSize, count)
+                if let candidates {
+                    let first = cursor
+                    while cursor < candidates.count, Int(candidates[cursor]) < chunkEnd { cursor += 1 }
+                    // Few candidates: test each; many: one scan of the chunk finds the same.
+                    if (cursor - first) * 4 < chunkEnd - chunkStart {
+                        candidates.withUnsafeBufferPointer { all in
+                            let slice = UnsafeBufferPointer(rebasing: all[first ..< cursor])
+                            haystack.check(needle, candidates: slice, into: &matches)
+                        }
+                    } else {
+                        haystack.scan(needle, positions: chunkStart ..< chunkEnd, into: &matches)
+                    }
+                } else {
+                    haystack.scan(needle, positions: chunkStart ..< chunkEnd, into: &matches)
+                }
+                chunkStart = chunkEnd
+            }
+            return true
+        }
+        guard finished else { return nil }
+        return FilterResult(query: query, key: key, matches: matches, order: records.order)
+    }
+
+    /// The cached result with the fewest matches whose key occurs in `key`: every match of
+    /// `key` is one of its matches.
+    private static func base(for key: [UInt8], in cache: [FilterResult]) -> FilterResult? {
+        var best: FilterResult?
+        for result in cache where result.matches != nil && result.count < (best?.count ?? Int.max) {
+            if contains(key, result.key) { best = result }
+        }
+        return best
+    }
+
+    /// Whether `part` occurs in `whole` as a run of bytes.
+    private static func contains(_ whole: [UInt8], _ part: [UInt8]) -> Bool {
+        guard part.count <= whole.count else { return false }
+        guard !part.isEmpty else { return true }
+        return (0 ... whole.count - part.count).contains { whole[$0 ..< $0 + part.count].elementsEqual(part) }
+    }
+
+    private static func remember(_ result: FilterResult, in cache: inout [FilterResult], records: Int) {
+        cache.removeAll { $0.key == result.key }
+        cache.append(result)
+        if cache.count > cacheLimit { cache.removeFirst(cache.count - cacheLimit) }
+        var total = cache.reduce(0) { $0 + $1.count }
+        while cache.count > 1, total > cacheMatchesPerRecord * max(records, 1) {
+            total -= cache.removeFirst().count
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// The `?` overlay: every key of the screen in front, grouped, in a scrollable box.
+///
+/// Its content comes from the same key-binding tables that handle the keys, so help and
+/// behaviour cannot drift apart.
+public final class HelpOverlay: Modal {
+    /// A group of keys under a heading, such as "Books" or "Everywhere".
+    public struct Section: Sendable {
+        /// The heading.
+        public var title: String
+        /// Each entry's keys and what they do.
+        public var entries: [(key: String, help: String)]
+
+        /// Creates a section.
+        public init(title: String, entries: [(key: String, help: String)]) {
+            self.title = title
+            self.entries = entries
+        }
+    }
+
+    /// The groups shown.
+    public let sections: [Section]
+    private var scrollOffset = 0
+
+    /// Creates an overlay showing `sections`.
+    public init(sections: [Section]) {
+        self.sections = sections.filter { !$0.entries.isEmpty }
+    }
+
+    private static let bindings: [KeyBinding<Int>] = [
+        KeyBinding([.up, .character("k")], -1, label: "↑ k", help: "scroll up"),
+        KeyBinding([.down, .character("j")], 1, label: "↓ j", help: "scroll down"),
+        KeyBinding([.escape, .character("?"), .character("q"), .enter], 0, label: "Esc ? q Enter", help: "close help", footer: "close"),
+    ]
+
+    /// The keys of the overlay itself.
+    public var keyHints: [(key: String, help: String)] { Self.bindings.footerHints() }
+
+    /// The lines of the help text at a given width.
+    func lines(width: Int) -> [(text: String, isHeading: Bool)] {
+        let keyWidth = min(max(8, width / 3), sections.flatMap { $0.entries.map(\.key.displayWidth) }.max() ?? 8)
+        var lines: [(text: String, isHeading: Bool)] = []
+        for section in sections {
+            if !lines.isEmpty { lines.append(("", false)) }
+            lines.append((section.title, true))
+            for entry in section.entries {
+                let key = TextLayout.truncate(entry.key, width: keyWidth)
+                let pad = String(repeating: " ", count: max(0, keyWidth - key.displayWidth))
+                lines.append((key + pad + "  " + entry.help, false))
+            }
+        }
+        return lines
+    }
+
+    private func box(in area: Rect) -> Rect {
+        let width = min(area.width, 64)
+        let content = lines(width: width - 4)
+        let height = min(area.height, content.count + 4)
+        return Rect(x: area.minX + (area.width - width) / 2, y: area.minY + (area.height - height) / 2, width: width, height: height)
+    }
+
+    /// Draws the overlay centred in `area`.
+    public func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
+        let box = box(in: area)
+        guard box.width >= 4, box.height >= 3 else { return }
+        canvas.drawBox(box, glyphs: context.glyphs, style: .plain)
+        canvas.draw(" Keys ", at: Point(x: box.minX + 2, y: box.minY), style: Style(attributes: [.bold]), clip: box)
+        let inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
+        let all = lines(width: inner.width)
+        let visible = max(0, inner.height - 1)
+        let offset = min(scrollOffset, max(0, all.count - visible))
+        for (row, line) in all.dropFirst(offset).prefix(visible).enumerated() {
+            let style = line.isHeading ? Theme.tint.adding(.bold) : Style.plain
+            canvas.draw(TextLayout.truncate(line.text, width: inner.width), at: Point(x: inner.minX, y: inner.minY + row), style: style, clip: inner)
+        }
+        let more = all.count > visible ? "  ↑↓ scroll" : ""
+        canvas.draw(TextLayout.truncate("Esc close" + more, width: inner.width), at: Point(x: inner.minX, y: inner.maxY - 1), style: Theme.secondaryText, clip: inner)
+    }
+
+    /// Scrolls with ↑ ↓, closes with Esc, `?`, `q` or Enter; swallows everything else.
+    public func handle(_ event: Event, area: Rect) -> ModalResponse {
+        guard case .key(let key) = event, let step = Self.bindings.action(for: key) else {
+            if case .mouse(let mouse) = event, mouse.kind == .press, !box(in: area).contains(mouse.position) {
+                return .dismiss(completion: nil)
+            }
+            return .handled
+        }
+        if step == 0 { return .dismiss(completion: nil) }
+        scrollOffset = max(0, scrollOffset + step)
+        return .handled
+    }
+
+    /// Every key the overlay lists, split into single key names where the label names several.
+    public var listedKeys: Set<String> {
+        Set(sections.flatMap { $0.entries.flatMap { $0.key.split(separator: " ").map(String.init) } })
+    }
+}

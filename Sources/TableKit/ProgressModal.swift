@@ -1,0 +1,55 @@
+/// A progress sheet with Cancel, over work that runs elsewhere; it takes itself down when the
+/// work finishes.
+///
+/// The presenter shows it only once the work has taken longer than half a second, so quick
+/// work never flashes a sheet.
+public final class ProgressModal: Modal {
+    /// How long work may run before a progress sheet appears.
+    public static let delay: Duration = .milliseconds(500)
+
+    private let title: String
+    private let progress: () -> Double?
+    private let isFinished: () -> Bool
+    private let onCancel: () -> Void
+    private var phase = 0
+
+    /// Creates a sheet titled `title`, reading `progress` (nil: indeterminate) and
+    /// `isFinished` each tick; Esc or a click on Cancel calls `onCancel` after it closes.
+    public init(title: String, progress: @escaping () -> Double?, isFinished: @escaping () -> Bool, onCancel: @escaping () -> Void) {
+        self.title = title
+        self.progress = progress
+        self.isFinished = isFinished
+        self.onCancel = onCancel
+    }
+
+    private var sheet: ProgressSheet {
+        ProgressSheet(title: title, progress: ProgressBar(fraction: progress()))
+    }
+
+    /// Draws the sheet centred in `area`.
+    public func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
+        sheet.render(into: &canvas, area: area, context: context, phase: phase)
+    }
+
+    /// Ticks advance the bar and close the sheet when the work is done; Esc or a click on
+    /// Cancel cancels; everything else is swallowed.
+    public func handle(_ event: Event, area: Rect) -> ModalResponse {
+        switch event {
+        case .tick:
+            phase += 1
+            return isFinished() ? .dismiss(completion: nil) : .handled
+        case .key(let key) where key == ProgressSheet.cancelButton.key:
+            return .dismiss(completion: onCancel)
+        case .mouse(let mouse) where mouse.kind == .press && sheet.cancelButtonRect(in: area).contains(mouse.position):
+            return .dismiss(completion: onCancel)
+        default:
+            return .handled
+        }
+    }
+
+    /// Esc cancels.
+    public var keyHints: [(key: String, help: String)] { [("Esc", "cancel")] }
+
+    /// Polls the work every tick.
+    public var wantsTicks: Bool { true }
+}

@@ -1,0 +1,176 @@
+/// The top of an app: its content (tabs or a navigation stack), the modals presented over it,
+/// the help overlay, the one-line key-hint footer, and a notice when the terminal is too small.
+///
+/// Events reach the modal in front first and nothing behind it reacts; ticks reach both, so
+/// background work keeps moving under a progress sheet.
+public final class RootController {
+    /// What the runner should do after an event.
+    public enum Outcome: Equatable, Sendable {
+        /// Keep going.
+        case keepGoing
+        /// Leave the app.
+        case quit
+        /// Give the terminal back until the shell resumes the app (Ctrl-Z).
+        case suspend
+    }
+
+    /// The keys that work everywhere.
+    public enum GlobalAction: Hashable, Sendable {
+        /// Open the help overlay.
+        case help
+        /// Leave the app.
+        case quit
+        /// Suspend (Ctrl-Z).
+        case suspend
+    }
+
+    /// The keys that work everywhere, as data: handling and help read this one table.
+    public static let globalBindings: [KeyBinding<GlobalAction>] = [
+        KeyBinding([.character("?")], .help, label: "?", help: "this help", footer: "help"),
+        KeyBinding([.character("q"), .control("c")], .quit, label: "q ^C", help: "quit", footer: "quit"),
+        KeyBinding([.control("z")], .suspend, label: "^Z", help: "suspend (fg resumes)"),
+    ]
+
+    /// The smallest terminal the app lays out in; below it a notice asks for more room.
+    public var minimumSize = Size(width: 20, height: 8)
+    /// What the app shows.
+    public let content: any ShellContent
+    /// The modals, bottom first; the last one is in front.
+    public private(set) var modals: [any Modal] = []
+    /// The screen size.
+    public private(set) var size: Size
+    /// The glyphs the terminal can show (for hit-testing what was drawn).
+    public var glyphs: Glyphs
+
+    /// Creates the root at `size` and lets the content lay out.
+    public init(content: any ShellContent, size: Size, glyphs: Glyphs = .unicode) {
+        self.content = content
+        self.size = size
+        self.glyphs = glyphs
+        _ = content.handle(.resize(contentArea.size), area: contentArea, glyphs: glyphs)
+    }
+
+    /// Whether the terminal is smaller than the app can use.
+    public var isTooSmall: Bool { size.width < minimumSize.width || size.height < minimumSize.height }
+
+    /// Everything but the footer line.
+    public var contentArea: Rect { Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - 1)) }
+
+    /// Whether `.tick` events are needed now (animations, background work).
+    public var wantsTicks: Bool { content.wantsTicks || modals.contains { $0.wantsTicks } }
+
+    /// Presents `modal` in front of everything.
+    public func present(_ modal: any Modal) {
+        modals.append(modal)
+    }
+
+    /// Handles an event and says what the runner should do.
+    public func handle(_ event: Event) -> Outcome {
+        if case .resize(let newSize) = event {
+            size = newSize
+            if !isTooSmall { _ = content.handle(.resize(contentArea.size), area: contentArea, glyphs: glyphs) }
+            return .keepGoing
+        }
+        if case .tick = event {
+            // Time passes for everything: the content polls its work even under a modal.
+            let response = content.handle(.tick, area: contentArea, glyphs: glyphs)
+            for modal in modals { apply(modal.handle(.tick, area: Rect(origin: .zero, size: size)), from: modal) }
+            return outcome(of: response)
+        }
+        if case .key(.control(let letter)) = event, letter == "c" || letter == "z" {
+            return letter == "c" ? .quit : .suspend
+        }
+        if isTooSmall {
+            return Self.globalBindings.action(for: event.key ?? .function(99)) == .quit ? .quit : .keepGoing
+        }
+        if let modal = modals.last {
+            apply(modal.handle(event, area: Rect(origin: .zero, size: size)), from: modal)
+            return .keepGoing
+        }
+        let response = content.handle(event, area: contentArea, glyphs: glyphs)
+        if case .ignored = response, let key = event.key, let action = Self.globalBindings.action(for: key) {
+            switch action {
+            case .help: present(helpOverlay())
+            case .quit: return .quit
+            case .suspend: return .suspend
+            }
+            return .keepGoing
+        }
+        return outcome(of: response)
+    }
+
+    private func outcome(of response: ScreenResponse) -> Outcome {
+        switch response {
+        case .quit: return .quit
+        case .present(let modal): present(modal)
+        case .handled, .ignored, .push, .pop: break
+        }
+        return .keepGoing
+    }
+
+    private func apply(_ response: ModalResponse, from modal: any Modal) {
+        guard case .dismiss(let completion) = response else { return }
+        modals.removeAll { $0 === modal }
+        completion?()
+    }
+
+    /// The help overlay for what is in front now.
+    public func helpOverlay() -> HelpOverlay {
+        let global = Self.globalBindings.map { (key: $0.label, help: $0.help) }
+        return HelpOverlay(sections: content.helpSections + [HelpOverlay.Section(title: "Everywhere", entries: global)])
+    }
+
+    /// Draws the content, the footer and the modals.
+    public func render(context: RenderContext) -> Canvas {
+        var canvas = Canvas(size: size)
+        if isTooSmall {
+            drawTooSmallNotice(into: &canvas)
+            return canvas
+        }
+        content.render(into: &canvas, area: contentArea, context: RenderContext(glyphs: context.glyphs, isActive: modals.isEmpty))
+        // While letters are typed into the content, q is a letter: the footer offers ^C instead.
+        let quitLabel = content.capturesTextInput ? "^C" : "q"
+        let global = Self.globalBindings.footerHints().map { $0.help == "quit" ? (key: quitLabel, help: $0.help) : $0 }
+        let hints = modals.last?.keyHints ?? (content.keyHints + global)
+        renderFooter(hints, into: &canvas)
+        for modal in modals {
+            modal.render(into: &canvas, area: Rect(origin: .zero, size: size), context: context)
+        }
+        return canvas
+    }
+
+    /// A sentence when there is room; short lines that each survive on their own when not.
+    private func drawTooSmallNotice(into canvas: inout Canvas) {
+        let needed = "\(minimumSize.width)×\(minimumSize.height)"
+        let lines: [String]
+        if size.width >= 40 {
+            lines = TextLayout.wrap("Terminal too small: \(size.width)×\(size.height), needs \(needed). Enlarge it, or press q to quit.", width: size.width)
+        } else {
+            lines = ["Too small", "needs \(needed)", "q quits"].map { TextLayout.truncate($0, width: size.width) }
+        }
+        for (offset, line) in lines.prefix(size.height).enumerated() {
+            canvas.draw(line, at: Point(x: 0, y: offset), style: .plain)
+        }
+    }
+
+    private func renderFooter(_ hints: [(key: String, help: String)], into canvas: inout Canvas) {
+        let line = Rect(x: 0, y: size.height - 1, width: size.width, height: 1)
+        // The last hint (quit, or close) always shows: the others give way when the line is short.
+        var shown = hints
+        let width = { (hints: [(key: String, help: String)]) in hints.reduce(0) { $0 + $1.key.displayWidth + $1.help.displayWidth + 3 } }
+        while shown.count > 1, width(shown) > line.width { shown.remove(at: shown.count - 2) }
+        var x = 1
+        for hint in shown {
+            x = canvas.draw(hint.key, at: Point(x: x, y: line.minY), style: Theme.tint.adding(.bold), clip: line) + 1
+            x = canvas.draw(hint.help, at: Point(x: x, y: line.minY), style: Theme.secondaryText, clip: line) + 2
+        }
+    }
+}
+
+extension Event {
+    /// The key, for a key event.
+    public var key: Key? {
+        if case .key(let key) = self { return key }
+        return nil
+    }
+}

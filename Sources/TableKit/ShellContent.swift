@@ -1,0 +1,33 @@
+/// What a ``RootController`` hosts: a navigation stack, or tabs of navigation stacks.
+public protocol ShellContent: AnyObject {
+    /// Draws into `area`.
+    func render(into canvas: inout Canvas, area: Rect, context: RenderContext)
+    /// Handles an event; mouse positions are in the coordinates of `area`.
+    func handle(_ event: Event, area: Rect, glyphs: Glyphs) -> ScreenResponse
+    /// The keys of what is in front, grouped for the help overlay.
+    var helpSections: [HelpOverlay.Section] { get }
+    /// The few keys that matter most now, for the footer.
+    var keyHints: [(key: String, help: String)] { get }
+    /// Whether `.tick` events are needed now.
+    var wantsTicks: Bool { get }
+    /// Whether typed letters go to what is in front (so `q` is a letter, not quit).
+    var capturesTextInput: Bool { get }
+}
+
+extension NavigationController: ShellContent {
+    /// The screen's own keys, then the stack's.
+    public var helpSections: [HelpOverlay.Section] {
+        [HelpOverlay.Section(title: top.title, entries: top.keyHelp + keyHelp)]
+    }
+
+    /// The screen's hints, then back.
+    public var keyHints: [(key: String, help: String)] {
+        top.keyHints + (stack.count > 1 ? [("Esc", "back")] : [])
+    }
+
+    /// Whether the screen in front wants ticks.
+    public var wantsTicks: Bool { top.wantsTicks }
+
+    /// Whether the screen in front takes typed letters.
+    public var capturesTextInput: Bool { top.capturesTextInput }
+}

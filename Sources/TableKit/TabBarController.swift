@@ -1,0 +1,129 @@
+/// Tabs of navigation stacks with a tab bar at the bottom, as `UITabBarController`.
+///
+/// Each tab keeps its own stack. `1`…`5` (and F1…F5) or a click choose a tab; choosing the
+/// tab already in front pops it to its root. The `▲` indicator slides to the chosen tab over
+/// ``indicatorDuration`` (instant when zero).
+public final class TabBarController: ShellContent {
+    /// One tab: its bar item and its navigation stack.
+    public final class Tab {
+        /// The title and badge on the bar.
+        public var item: TabBarItem
+        /// The tab's own stack of screens.
+        public let navigation: NavigationController
+
+        /// Creates a tab showing `root`.
+        public init(item: TabBarItem, root: any Screen) {
+            self.item = item
+            navigation = NavigationController(root: root)
+        }
+    }
+
+    /// The tabs, left to right.
+    public let tabs: [Tab]
+    /// The tab in front.
+    public private(set) var selectedIndex = 0
+    /// How long the indicator takes to slide (zero: `--no-animation`).
+    public var indicatorDuration: Duration
+    /// Reads the time; tests pass a fixed clock.
+    public var now: () -> ContinuousClock.Instant
+    private var animation: SlideAnimation?
+    private var width = 0
+
+    /// Creates a tab bar controller with the first tab in front.
+    public init(tabs: [Tab], indicatorDuration: Duration = .milliseconds(150), now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }) {
+        self.tabs = tabs
+        self.indicatorDuration = indicatorDuration
+        self.now = now
+    }
+
+    /// The tab bar as drawn.
+    public var tabBar: TabBar { TabBar(items: tabs.map(\.item)) }
+
+    /// The tab in front.
+    public var selectedTab: Tab { tabs[selectedIndex] }
+
+    /// The tab keys as data, for handling and help.
+    public var tabKeyHelp: [(key: String, help: String)] {
+        [("1…\(min(tabs.count, TabBar.maximumSlots))", "switch tabs (again: back to the tab's first screen)")]
+    }
+
+    /// Chooses tab `index`: another tab comes to the front; the tab in front pops to its root.
+    public func select(_ index: Int) {
+        guard tabs.indices.contains(index) else { return }
+        if index == selectedIndex {
+            tabs[index].navigation.popToRoot()
+            return
+        }
+        let from = indicatorColumn(at: now()) ?? tabBar.indicatorTarget(for: selectedIndex, width: width)
+        let to = tabBar.indicatorTarget(for: index, width: width)
+        animation = SlideAnimation(from: from, to: to, start: now(), duration: indicatorDuration)
+        selectedIndex = index
+        // A glow means "new since you last looked": looking clears it.
+        if tabs[index].item.badge == .dot { tabs[index].item.badge = nil }
+    }
+
+    /// Sets the badge of tab `index`.
+    public func setBadge(_ badge: TabBarItem.Badge?, forTab index: Int) {
+        guard tabs.indices.contains(index) else { return }
+        tabs[index].item.badge = badge
+    }
+
+    /// The indicator's column now, while it slides; `nil` when it rests under its tab.
+    func indicatorColumn(at instant: ContinuousClock.Instant) -> Double? {
+        guard let animation, !animation.isFinished(at: instant) else { return nil }
+        return animation.value(at: instant)
+    }
+
+    private func stackArea(in area: Rect) -> Rect { area.inset(bottom: TabBar.height) }
+
+    /// Draws the tab in front and the tab bar.
+    public func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
+        selectedTab.navigation.render(into: &canvas, area: stackArea(in: area), context: context)
+        tabBar.render(selectedIndex: selectedIndex, indicatorColumn: indicatorColumn(at: now()),
+                      into: &canvas, area: area.bottomLines(TabBar.height), context: context)
+    }
+
+    /// Handles an event: the tab in front first, then the tab keys and clicks on the bar.
+    public func handle(_ event: Event, area: Rect, glyphs: Glyphs) -> ScreenResponse {
+        width = area.width
+        let stack = stackArea(in: area)
+        switch event {
+        case .resize:
+            // Every stack lays out again, so a tab chosen later shows its focus on screen.
+            for tab in tabs { _ = tab.navigation.handle(.resize(stack.size), area: stack, glyphs: glyphs) }
+            return .handled
+        case .tick:
+            if let animation, animation.isFinished(at: now()) { self.animation = nil }
+            return selectedTab.navigation.handle(.tick, area: stack, glyphs: glyphs)
+        case .mouse(let mouse) where mouse.position.y >= stack.maxY:
+            if mouse.kind == .press, let hit = tabBar.itemIndex(atColumn: mouse.position.x - area.minX, width: area.width),
+               case .item(let index) = hit {
+                select(index)
+            }
+            return .handled
+        default:
+            break
+        }
+        let response = selectedTab.navigation.handle(event, area: stack, glyphs: glyphs)
+        if case .ignored = response, let key = event.key, !capturesTextInput,
+           let hit = tabBar.hit(for: key), case .item(let index) = hit {
+            select(index)
+            return .handled
+        }
+        return response
+    }
+
+    /// The keys of the screen in front, its stack, and the tabs.
+    public var helpSections: [HelpOverlay.Section] {
+        selectedTab.navigation.helpSections + [HelpOverlay.Section(title: "Tabs", entries: tabKeyHelp)]
+    }
+
+    /// The hints of the screen in front.
+    public var keyHints: [(key: String, help: String)] { selectedTab.navigation.keyHints }
+
+    /// Ticks while the indicator slides or the screen in front wants them.
+    public var wantsTicks: Bool { animation != nil || selectedTab.navigation.wantsTicks }
+
+    /// Whether the screen in front takes typed letters.
+    public var capturesTextInput: Bool { selectedTab.navigation.capturesTextInput }
+}
