@@ -49,7 +49,7 @@ extension TableView {
         KeyBinding([.up, .character("k")], .moveFocus(by: -1), label: "↑ k", help: "previous row"),
         KeyBinding([.down, .character("j")], .moveFocus(by: 1), label: "↓ j", help: "next row", footer: "move"),
         KeyBinding([.pageUp], .pageUp, label: "PgUp", help: "page up"),
-        KeyBinding([.pageDown, .space], .pageDown, label: "PgDn", help: "page down"),
+        KeyBinding([.pageDown, .space], .pageDown, label: "PgDn Space", help: "page down"),
         KeyBinding([.home, .character("g")], .home, label: "Home g", help: "first row"),
         KeyBinding([.end, .character("G")], .end, label: "End G", help: "last row"),
         KeyBinding([.enter, .right, .character("l")], .select, label: "Enter → l", help: "open the row", footer: "open"),
@@ -69,6 +69,24 @@ extension TableView {
         KeyBinding([.end], .jumpToIndexPosition(Int.max), label: "End", help: "last title"),
         KeyBinding([.enter, .tab, .escape, .left], .leaveIndex, label: "Enter Tab Esc", help: "back to the rows", footer: "rows"),
     ]
+
+    /// The keys of a read-only list (a record's fields, settings): moving and paging only.
+    public static let browsingKeyBindings: [KeyBinding<TableViewAction>] = rowKeyBindings.filter {
+        switch $0.action {
+        case .moveFocus, .pageUp, .pageDown, .home, .end: return true
+        default: return false
+        }
+    }
+
+    /// The action `event` triggers in a read-only list using ``browsingKeyBindings``: keys,
+    /// mouse, and a refresh for a resize or a tick; `nil` for keys it does not use.
+    public static func browsingAction(for event: Event) -> TableViewAction? {
+        switch event {
+        case .key(let key): return browsingKeyBindings.action(for: key)
+        case .mouse(let mouse): return .mouse(mouse)
+        case .resize, .tick: return .refresh
+        }
+    }
 
     /// The action a key triggers in `state`, including type-ahead letters in the index.
     public static func action(for key: Key, in state: TableViewState) -> TableViewAction? {

@@ -44,7 +44,8 @@ public final class TabBarController: ShellContent {
 
     /// The tab keys as data, for handling and help.
     public var tabKeyHelp: [(key: String, help: String)] {
-        [("1…\(min(tabs.count, TabBar.maximumSlots))", "switch tabs (again: back to the tab's first screen)")]
+        let last = min(tabs.count, TabBar.maximumSlots)
+        return [("1…\(last) F1…F\(last)", "switch tabs (again: back to the tab's first screen)")]
     }
 
     /// Chooses tab `index`: another tab comes to the front; the tab in front pops to its root.

@@ -54,21 +54,14 @@ final class SettingsScreen: Screen {
 
     private var dataSource: Rows { Rows(rows: rows, titles: sectionTitles) }
 
-    var keyHelp: [(key: String, help: String)] { [("↑ ↓ / k j", "move")] }
+    var keyHelp: [(key: String, help: String)] { TableView.browsingKeyBindings.map { ($0.label, $0.help) } }
 
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
         table.render(state, dataSource: dataSource, into: &canvas, area: area, context: context)
     }
 
     func handle(_ event: Event, area: Rect) -> ScreenResponse {
-        let action: TableViewAction
-        switch event {
-        case .key(let key):
-            guard let bound = TableView.action(for: key, in: state), bound != .select, bound != .toggleIndexFocus else { return .ignored }
-            action = bound
-        case .mouse(let mouse): action = .mouse(mouse)
-        case .resize, .tick: action = .refresh
-        }
+        guard let action = TableView.browsingAction(for: event) else { return .ignored }
         table.update(&state, action: action, dataSource: dataSource, size: area.size)
         return .handled
     }

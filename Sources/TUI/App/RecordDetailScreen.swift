@@ -22,24 +22,17 @@ final class RecordDetailScreen: Screen {
         }
     }
 
-    var keyHints: [(key: String, help: String)] { [("↓", "scroll")] }
+    var keyHelp: [(key: String, help: String)] { TableView.browsingKeyBindings.map { ($0.label, $0.help) } }
+
+    var keyHints: [(key: String, help: String)] { TableView.browsingKeyBindings.footerHints() }
 
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
         table.render(state, dataSource: FieldsDataSource(fields: fields), into: &canvas, area: area, context: context)
     }
 
     func handle(_ event: Event, area: Rect) -> ScreenResponse {
-        let action: TableViewAction
-        switch event {
-        case .key(let key):
-            // Selecting a field does nothing here, so ← and Esc stay free for going back.
-            guard let bound = TableView.action(for: key, in: state), bound != .select, bound != .toggleIndexFocus else { return .ignored }
-            action = bound
-        case .mouse(let mouse):
-            action = .mouse(mouse)
-        case .resize, .tick:
-            action = .refresh
-        }
+        // Selecting a field does nothing here, so ← and Esc stay free for going back.
+        guard let action = TableView.browsingAction(for: event) else { return .ignored }
         table.update(&state, action: action, dataSource: FieldsDataSource(fields: fields), size: area.size)
         return .handled
     }

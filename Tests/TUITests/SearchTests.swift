@@ -1,0 +1,58 @@
+import Testing
+import TableKit
+@testable import TUI
+
+@Suite("Search: / filters live, Enter keeps, Esc clears")
+struct SearchTests {
+    let size = Size(width: 50, height: 24)
+
+    @Test func diacriticsAndCaseAreIgnoredBothWays() throws {
+        let files = TemporaryFiles()
+        let plain = try snapshot(fixtureBooks, size: size, keys: "/ E L A N", files: files)
+        #expect(plain.contains(where: { $0.hasPrefix(" élan vital") }))
+        #expect(!plain.contains(where: { $0.hasPrefix(" Emma") }))
+        let accented = try snapshot(fixtureBooks, size: size, keys: "/ å n g s", files: files)
+        #expect(accented.contains(where: { $0.hasPrefix(" Ångström Units") }))
+    }
+
+    @Test func subtitlesMatchAndSectionsStayInOrderWithTheHashSectionLast() throws {
+        // "ro": Ångström, Bradford Ropes (the author of 42nd Street), B. Grower, Zebra Crossing.
+        let lines = try snapshot(fixtureBooks, size: size, keys: "/ r o")
+        let headers = lines.filter { $0.count >= 2 && $0.hasPrefix(" ") && $0.dropFirst().first.map { "ABEZ#".contains($0) } == true
+            && ($0.dropFirst(2).first == " " || $0.count == 2) }
+        #expect(headers.map { String($0.prefix(2)) } == [" A", " B", " Z", " #"])
+        #expect(!lines.contains(" E"))
+        #expect(lines.contains(where: { $0.hasPrefix(" 42nd Street") }))
+    }
+
+    @Test func theIndexShowsOnlyTheSectionsThatRemain() throws {
+        let lines = try snapshot(fixtureBooks, size: size, keys: "/ e m m")
+        let indexColumn = lines.dropFirst(2).prefix(18).compactMap { $0.count >= 50 ? String($0.suffix(1)) : nil }
+        #expect(indexColumn == ["E"])
+    }
+
+    @Test func noResultsSaySo() throws {
+        let lines = try snapshot(fixtureBooks, size: size, keys: "/ z z q x")
+        #expect(lines.contains(where: { $0.contains("No Results") }))
+        #expect(lines[lines.count - 2].hasPrefix("  1 (0)"), "the tab badge counts the matches")
+    }
+
+    @Test func escRestoresTheExactPreviousFocus() throws {
+        let files = TemporaryFiles()
+        let before = try snapshot(fixtureBooks, size: size, keys: "j j j", files: files)
+        #expect(try snapshot(fixtureBooks, size: size, keys: "j j j / e m Esc", files: files) == before)
+        // Enter keeps the filter and gives the rows the keyboard; a later Esc clears it.
+        let kept = try snapshot(fixtureBooks, size: size, keys: "j j j / e m Enter", files: files)
+        #expect(kept[1].contains("⌕ em"))
+        #expect(try snapshot(fixtureBooks, size: size, keys: "j j j / e m Enter Esc", files: files) == before)
+        // Opening a kept result goes to the matching record.
+        let detail = try snapshot(fixtureBooks, size: size, keys: "/ e m m Enter Enter", files: files)
+        #expect(detail[0].contains("Emma"))
+    }
+
+    @Test func typingQInTheFieldIsALetterNotQuit() throws {
+        let lines = try snapshot(fixtureBooks, size: size, keys: "/ q")
+        #expect(lines[1].contains("⌕ q"))
+        #expect(lines.last?.contains("^C quit") == true)
+    }
+}

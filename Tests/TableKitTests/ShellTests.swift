@@ -1,0 +1,177 @@
+import Testing
+@testable import TableKit
+
+/// A screen that records what reaches it and can push, ask before popping, or show bar buttons.
+private final class ProbeScreen: Screen {
+    let title: String
+    var backButtonTitle: String?
+    var received: [Event] = []
+    var tapped: [String] = []
+    var rightBarButtonItems: [BarButtonItem] = []
+    var toolbarItems: [BarButtonItem] = []
+    var popDecision: (@escaping () -> Void) -> PopDecision = { _ in .allow }
+
+    init(_ title: String) { self.title = title }
+
+    func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
+        canvas.draw("[\(title)]", at: area.origin, style: .plain, clip: area)
+    }
+
+    func handle(_ event: Event, area: Rect) -> ScreenResponse {
+        received.append(event)
+        if event == .key(.character("p")) { return .push(ProbeScreen(title + "+")) }
+        return .ignored
+    }
+
+    func barButtonTapped(_ id: String, area: Rect) -> ScreenResponse {
+        tapped.append(id)
+        return .handled
+    }
+
+    func shouldPop(confirm: @escaping () -> Void) -> PopDecision { popDecision(confirm) }
+}
+
+private func keys(_ root: RootController, _ keys: Key...) {
+    for key in keys { _ = root.handle(.key(key)) }
+}
+
+@Suite("App shell: tabs, stacks, modals")
+struct ShellTests {
+    private func makeTabs(_ clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }) -> (TabBarController, [ProbeScreen]) {
+        let roots = ["One", "Two", "Three"].map(ProbeScreen.init)
+        let tabs = TabBarController(tabs: roots.map { .init(item: TabBarItem(title: $0.title), root: $0) }, now: clock)
+        return (tabs, roots)
+    }
+
+    @Test func eachTabKeepsItsOwnStack() {
+        let (tabs, _) = makeTabs()
+        let root = RootController(content: tabs, size: Size(width: 40, height: 12))
+        keys(root, .character("p"), .character("2"), .character("p"), .character("p"), .character("1"))
+        #expect(tabs.tabs[0].navigation.stack.map(\.title) == ["One", "One+"])
+        #expect(tabs.tabs[1].navigation.stack.map(\.title) == ["Two", "Two+", "Two++"])
+        #expect(root.render(context: RenderContext()).lines[1].hasPrefix("[One+]"))
+    }
+
+    @Test func choosingTheTabInFrontPopsItToItsRoot() {
+        let (tabs, _) = makeTabs()
+        let root = RootController(content: tabs, size: Size(width: 40, height: 12))
+        keys(root, .character("p"), .character("p"))
+        #expect(tabs.selectedTab.navigation.stack.count == 3)
+        keys(root, .character("1"))
+        #expect(tabs.selectedTab.navigation.stack.map(\.title) == ["One"])
+        // A click on the tab does the same.
+        keys(root, .character("p"))
+        let tabLine = 12 - 2
+        _ = root.handle(.mouse(MouseEvent(.press, at: Point(x: 3, y: tabLine))))
+        #expect(tabs.selectedTab.navigation.stack.count == 1)
+        _ = root.handle(.mouse(MouseEvent(.press, at: Point(x: 20, y: tabLine))))
+        #expect(tabs.selectedIndex == 1)
+    }
+
+    @Test func aModalTrapsEveryKeyAndClick() {
+        let (tabs, roots) = makeTabs()
+        let root = RootController(content: tabs, size: Size(width: 40, height: 12))
+        var chosen: [String] = []
+        var alert = Alert(title: "Sure?", actions: [])
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        alert.addAction(AlertAction(title: "OK"))
+        root.present(AlertController(alert: alert) { chosen.append($0.title) })
+        roots[0].received = []
+        for key: Key in [.character("p"), .character("2"), .character("q"), .character("?"), .down, .tab] {
+            #expect(root.handle(.key(key)) == .keepGoing)
+        }
+        _ = root.handle(.mouse(MouseEvent(.press, at: Point(x: 0, y: 0))))
+        #expect(roots[0].received.isEmpty, "nothing behind the modal reacts")
+        #expect(tabs.selectedIndex == 0)
+        #expect(root.modals.count == 1)
+        keys(root, .escape)
+        #expect(root.modals.isEmpty)
+        #expect(chosen == ["Cancel"])
+        // Ctrl-C still quits with a modal up: the terminal must always be recoverable.
+        root.present(AlertController(alert: alert))
+        #expect(root.handle(.key(.control("c"))) == .quit)
+    }
+
+    @Test func ticksReachTheContentUnderAModal() {
+        let (tabs, roots) = makeTabs()
+        let root = RootController(content: tabs, size: Size(width: 40, height: 12))
+        root.present(HelpOverlay(sections: [.init(title: "Keys", entries: [("a", "b")])]))
+        roots[0].received = []
+        _ = root.handle(.tick)
+        #expect(roots[0].received == [.tick])
+    }
+
+    @Test func shouldPopCanRefuseOrAskFirst() {
+        let (tabs, roots) = makeTabs()
+        let root = RootController(content: tabs, size: Size(width: 40, height: 12))
+        keys(root, .character("p"))
+        guard let pushed = tabs.selectedTab.navigation.top as? ProbeScreen else { Issue.record("no push"); return }
+        pushed.popDecision = { _ in .refuse }
+        keys(root, .escape)
+        #expect(tabs.selectedTab.navigation.stack.count == 2)
+        var confirm: (() -> Void)?
+        pushed.popDecision = { done in
+            confirm = done
+            var alert = Alert(title: "Discard?")
+            alert.addAction(AlertAction(title: "Keep", style: .cancel))
+            return .ask(AlertController(alert: alert))
+        }
+        keys(root, .left)
+        #expect(root.modals.count == 1)
+        #expect(tabs.selectedTab.navigation.stack.count == 2)
+        keys(root, .escape)
+        confirm?()
+        #expect(tabs.selectedTab.navigation.stack.map(\.title) == [roots[0].title])
+    }
+
+    @Test func barButtonsAnswerTheirKeysAndClicks() {
+        let probe = ProbeScreen("List")
+        probe.rightBarButtonItems = [BarButtonItem(system: .add, id: "add", key: .character("a")),
+                                     BarButtonItem(system: .edit, id: "edit", key: .character("e"), isEnabled: false)]
+        probe.toolbarItems = [.flexibleSpace, BarButtonItem(id: "next", title: "Next", key: .character("n"))]
+        let navigation = NavigationController(root: probe)
+        let root = RootController(content: navigation, size: Size(width: 40, height: 10))
+        keys(root, .character("a"), .character("e"), .character("n"))
+        #expect(probe.tapped == ["add", "next"])
+        let frame = root.render(context: RenderContext())
+        #expect(frame.lines[0].hasSuffix("+ (a)  Edit (e)"))
+        let toolbarLine = frame.lines[8]
+        #expect(toolbarLine.hasSuffix("Next (n)"))
+        let plusColumn = frame.lines[0].distance(from: frame.lines[0].startIndex, to: frame.lines[0].firstIndex(of: "+") ?? frame.lines[0].startIndex)
+        _ = root.handle(.mouse(MouseEvent(.press, at: Point(x: plusColumn, y: 0))))
+        _ = root.handle(.mouse(MouseEvent(.press, at: Point(x: 38, y: 8))))
+        #expect(probe.tapped == ["add", "next", "add", "next"])
+    }
+
+    @Test func aScreenMayNameTheBackButtonOfWhatIsPushedOnIt() {
+        let first = ProbeScreen("A very long list title")
+        first.backButtonTitle = "Library"
+        let navigation = NavigationController(root: first)
+        navigation.push(ProbeScreen("Item"))
+        #expect(navigation.navigationBar.backButtonText(width: 40) == "‹ Library")
+        // The fallbacks at three widths: the back title, Back, then the chevron alone.
+        #expect(navigation.navigationBar.backButtonText(width: 24) == "‹ Library")
+        #expect(navigation.navigationBar.backButtonText(width: 20) == "‹ Back")
+        #expect(navigation.navigationBar.backButtonText(width: 14) == "‹")
+    }
+
+    @Test func theIndicatorSlidesToTheChosenTab() {
+        let start = ContinuousClock.now
+        var now = start
+        let (tabs, _) = makeTabs({ now })
+        let root = RootController(content: tabs, size: Size(width: 30, height: 10))
+        func indicator() -> Int? { root.render(context: RenderContext()).lines[7].firstIndex(of: "▲").map { root.render(context: RenderContext()).lines[7].distance(from: root.render(context: RenderContext()).lines[7].startIndex, to: $0) } }
+        let atFirst = indicator()
+        keys(root, .character("3"))
+        #expect(indicator() == atFirst, "the slide starts where the indicator was")
+        #expect(root.wantsTicks)
+        now = start + .milliseconds(75)
+        let midway = indicator() ?? 0
+        #expect(midway > (atFirst ?? 0))
+        now = start + .milliseconds(200)
+        _ = root.handle(.tick)
+        let settled = indicator() ?? 0
+        #expect(settled > midway)
+        #expect(!root.wantsTicks)
+    }
+}
