@@ -20,6 +20,9 @@ struct BenchmarkCommand: ParsableCommand {
     @Option(help: "How many times each operation is repeated.")
     var repetitions: Int = 200
 
+    @Flag(help: "Also time live search: the UI thread per keystroke and the time until results are ready.")
+    var search = false
+
     @Option(help: "Nanoseconds since the epoch when the process was started (date +%s%N), to time the first frame from process start.")
     var startedAt: UInt64?
 
@@ -72,6 +75,10 @@ struct BenchmarkCommand: ParsableCommand {
         print(String(format: "focus move: %.4f ms, index jump: %.4f ms, last row: %.4f ms (means of %d, frame drawn each time)",
                      focusMove, indexJump, lastRow, count))
         print(String(format: "peak memory: %.1f MiB", Self.peakResidentMiB()))
+        if search {
+            print(benchmarkSearch(records: root.records))
+            print(String(format: "peak memory after search: %.1f MiB", Self.peakResidentMiB()))
+        }
     }
 
     private func milliseconds(_ duration: Duration) -> Double {
