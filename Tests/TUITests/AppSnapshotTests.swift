@@ -41,6 +41,20 @@ struct AppSnapshotTests {
         }
     }
 
+    @Test func theDetailsToolbarStepsThroughTheListInItsOrder() throws {
+        let files = TemporaryFiles()
+        let size = Size(width: 50, height: 20)
+        let first = try snapshot(fixtureBooks, size: size, keys: "Enter", files: files)
+        #expect(first[0].contains("Ångström Units"))
+        #expect(first[first.count - 4].contains("1 of 9"))
+        // Next twice is the third row's detail, the same as opening it from the list.
+        let stepped = try snapshot(fixtureBooks, size: size, keys: "Enter n n", files: files)
+        #expect(stepped == (try snapshot(fixtureBooks, size: size, keys: "j j Enter", files: files)))
+        // In a filtered list, the steps follow the matches.
+        let filtered = try snapshot(fixtureBooks, size: size, keys: "/ b a Enter Enter n", files: files)
+        #expect(filtered[filtered.count - 4].contains("2 of 2"))
+    }
+
     @Test func theHashSectionComesLastAndControlCharactersAreEscaped() throws {
         let lines = try snapshot(fixtureBooks, size: Size(width: 50, height: 30), keys: "G")
         #expect(lines.contains(" #                                               •") || lines.contains(where: { $0.hasPrefix(" #") }))

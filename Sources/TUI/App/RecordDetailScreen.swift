@@ -1,15 +1,55 @@
 import TableKit
 
 /// Every field of one record, labelled, long values wrapped.
+/// The records a detail screen can step through with Previous and Next: the list it was
+/// opened from, in its order (filtered or not).
+struct RecordSequence {
+    /// How many records the list shows.
+    let count: Int
+    /// The record shown at a position of the list.
+    let record: (Int) -> Int?
+}
+
+/// Every field of one record, labelled, long values wrapped; a toolbar steps to the previous
+/// and next record of the list it came from.
 final class RecordDetailScreen: Screen {
-    let title: String
-    private let fields: [(key: String, value: String)]
+    private(set) var title: String
+    private var fields: [(key: String, value: String)]
     private let table = TableView(style: .plain, showsSectionIndex: false, emptyMessage: "This record has no fields")
     private var state = TableViewState()
+    private let store: JSONRecordStore
+    private let sequence: RecordSequence?
+    private var position: Int
 
-    init(store: JSONRecordStore, record: Int) {
+    init(store: JSONRecordStore, record: Int, sequence: RecordSequence? = nil, position: Int = 0) {
+        self.store = store
+        self.sequence = sequence
+        self.position = position
         title = store.title(at: record)
         fields = store.fields(at: record)
+    }
+
+    var toolbarItems: [BarButtonItem] {
+        guard let sequence, sequence.count > 1 else { return [] }
+        return [
+            BarButtonItem(id: "previous", title: "‹ Previous", key: .character("p"), isEnabled: position > 0),
+            .flexibleSpace,
+            BarButtonItem(id: "position", title: "\(position + 1) of \(sequence.count)", isEnabled: false),
+            .flexibleSpace,
+            BarButtonItem(id: "next", title: "Next ›", key: .character("n"), isEnabled: position + 1 < sequence.count),
+        ]
+    }
+
+    func barButtonTapped(_ id: String, area: Rect) -> ScreenResponse {
+        guard let sequence else { return .ignored }
+        let target = id == "previous" ? position - 1 : id == "next" ? position + 1 : position
+        guard target != position, target >= 0, target < sequence.count, let record = sequence.record(target) else { return .ignored }
+        position = target
+        title = store.title(at: record)
+        fields = store.fields(at: record)
+        state = TableViewState()
+        table.update(&state, action: .refresh, dataSource: FieldsDataSource(fields: fields), size: area.size)
+        return .handled
     }
 
     private struct FieldsDataSource: TableViewDataSource {
@@ -22,7 +62,10 @@ final class RecordDetailScreen: Screen {
         }
     }
 
-    var keyHelp: [(key: String, help: String)] { TableView.browsingKeyBindings.map { ($0.label, $0.help) } }
+    var keyHelp: [(key: String, help: String)] {
+        TableView.browsingKeyBindings.map { ($0.label, $0.help) }
+            + (toolbarItems.isEmpty ? [] : [("p", "previous record"), ("n", "next record")])
+    }
 
     var keyHints: [(key: String, help: String)] { TableView.browsingKeyBindings.footerHints() }
 

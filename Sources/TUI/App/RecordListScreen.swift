@@ -140,15 +140,35 @@ final class RecordListScreen: Screen {
         for event in events {
             switch event {
             case .didSelectRow(let indexPath), .accessoryButtonTapped(let indexPath):
-                let record = withDataSource { dataSource in
-                    (dataSource as? FilteredRecordsDataSource)?.recordIndex(at: indexPath) ?? records.recordIndex(at: indexPath)
+                if let (sequence, position) = sequence(at: indexPath), let record = sequence.record(position) {
+                    return .push(RecordDetailScreen(store: records.store, record: record, sequence: sequence, position: position))
                 }
-                if let record { return .push(RecordDetailScreen(store: records.store, record: record)) }
             case .customAccessoryTapped, .focusChanged:
                 break
             }
         }
         return .handled
+    }
+
+    /// The list as shown (filtered or not) as a sequence, and the position of `indexPath` in it.
+    private func sequence(at indexPath: IndexPath) -> (RecordSequence, Int)? {
+        let records = records
+        let order = records.order
+        if let result = filterResult, isFiltered {
+            let sections = result.nonEmptySections
+            guard sections.indices.contains(indexPath.section) else { return nil }
+            let sequence = RecordSequence(count: result.count) { index in
+                guard index >= 0, index < result.count else { return nil }
+                let position = result.position(at: index)
+                return order.order.indices.contains(position) ? Int(order.order[position]) : nil
+            }
+            return (sequence, result.sectionStarts[sections[indexPath.section]] + indexPath.row)
+        }
+        guard records.visibleSections.indices.contains(indexPath.section) else { return nil }
+        let sequence = RecordSequence(count: order.count) { index in
+            order.order.indices.contains(index) ? Int(order.order[index]) : nil
+        }
+        return (sequence, order.sectionStarts[records.visibleSections[indexPath.section]] + indexPath.row)
     }
 
     // MARK: Search
