@@ -17,7 +17,8 @@ public enum BundledData {
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
         let executableDirectory = executable.deletingLastPathComponent()
         candidates.append(executableDirectory.appendingPathComponent(bundleName))
-        candidates.append(Bundle.main.bundleURL.appendingPathComponent(bundleName))
+        let mainBundle = Bundle.main.bundleURL.appendingPathComponent(bundleName)
+        if mainBundle.standardizedFileURL != candidates[0].standardizedFileURL { candidates.append(mainBundle) }
         if let override = ProcessInfo.processInfo.environment["TABLE_BROWSER_RESOURCES"], !override.isEmpty {
             candidates.append(URL(fileURLWithPath: override))
         }

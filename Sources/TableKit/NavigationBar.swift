@@ -21,23 +21,13 @@ public struct NavigationBar: Hashable, Sendable {
     }
 
     /// Where everything on the bar sits at a given width: one layout serves drawing and clicks.
-    public struct Layout: Hashable, Sendable {
+    public struct Layout: Sendable {
         /// The back button's text and columns, if there is one.
         public var back: (text: String, columns: Range<Int>)?
         /// Each bar button's id, label and columns.
         public var items: [(id: String, label: String, columns: Range<Int>, item: BarButtonItem)]
         /// The title as drawn and its first column.
         public var title: (text: String, x: Int)
-
-        public static func == (a: Layout, b: Layout) -> Bool {
-            a.back?.text == b.back?.text && a.back?.columns == b.back?.columns && a.title == b.title
-                && a.items.map(\.id) == b.items.map(\.id) && a.items.map(\.columns) == b.items.map(\.columns)
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(title.text)
-            hasher.combine(title.x)
-        }
     }
 
     /// The back button as drawn at `width` columns: `‹ Title`, then `‹ Back`, then `‹` as the

@@ -81,7 +81,7 @@ public final class RootController {
             return letter == "c" ? .quit : .suspend
         }
         if isTooSmall {
-            return Self.globalBindings.action(for: event.key ?? .function(99)) == .quit ? .quit : .keepGoing
+            return event.key.flatMap { Self.globalBindings.action(for: $0) } == .quit ? .quit : .keepGoing
         }
         if let modal = modals.last {
             apply(modal.handle(event, area: Rect(origin: .zero, size: size)), from: modal)

@@ -1,3 +1,14 @@
+extension TableViewAction {
+    /// Whether the view follows the focus after this action. Index jumps place their section
+    /// at the top themselves, and the mouse scrolls or taps where the view already is.
+    var keepsFocusInView: Bool {
+        switch self {
+        case .jumpToIndexLetter, .jumpToIndexPosition, .moveIndex, .mouse: return false
+        default: return true
+        }
+    }
+}
+
 extension TableView {
     /// Applies `action` to `state` for a table of `size` cells and returns the events it caused.
     ///
@@ -64,7 +75,7 @@ extension TableView {
             break
         }
 
-        if case .jumpToIndexLetter = action {} else if case .jumpToIndexPosition = action {} else if case .moveIndex = action {} else if case .mouse = action {} else {
+        if action.keepsFocusInView {
             scrollToFocus(&state, content: content, height: height)
         }
         state.scrollPosition = content.clamped(state.scrollPosition, viewportHeight: height)

@@ -25,6 +25,7 @@ final class RecordListScreen: Screen {
     private var stateBeforeSearch: TableViewState?
     private var searchStarted: ContinuousClock.Instant?
     private var reloadTask: BackgroundTask<Result<IndexedRecords, CommandFailure>>?
+    private var isReloadSheetShown = false
 
     init(title: String, records: IndexedRecords, searchesSynchronously: Bool = false,
          reload: (@Sendable () -> Result<IndexedRecords, CommandFailure>)? = nil) {
@@ -280,8 +281,6 @@ final class RecordListScreen: Screen {
         }
         return .handled
     }
-
-    private var isReloadSheetShown = false
 
     /// Cancel on a slow search: the filter shown before the last keystrokes stays.
     private func cancelSearch(area: Rect) {
