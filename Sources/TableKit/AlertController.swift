@@ -73,17 +73,22 @@ public final class AlertController: Modal {
         }
     }
 
-    /// The keys for help and the footer: the bindings that apply (Esc only with a Cancel
-    /// button), then each button's hotkey.
+    /// The footer's hints, from the binding table: moving only when two or more buttons are
+    /// enabled, Enter, Esc only with a Cancel button, then each button's hotkey.
     public var keyHints: [(key: String, help: String)] {
-        let bindings = Self.keyBindings
-            .filter { $0.action != .cancel || alert.cancelActionIndex != nil }
-            .map { (key: $0.label, help: $0.footerHelp ?? $0.help) }
+        let enabledCount = alert.actions.filter(\.isEnabled).count
+        let bindings = Self.keyBindings.filter { binding in
+            switch binding.action {
+            case .moveFocus: return enabledCount > 1
+            case .activateFocused: return enabledCount > 0
+            case .cancel: return alert.cancelActionIndex != nil
+            }
+        }
         let hotkeys = alert.displayOrder.compactMap { index -> (key: String, help: String)? in
             let action = alert.actions[index]
             return action.key.map { (key: BarButtonItem.keyLabel($0), help: action.title) }
         }
-        return bindings + hotkeys
+        return bindings.footerHints() + hotkeys
     }
 
     /// Carries out a command; exposed for tests and scripted sessions.

@@ -45,7 +45,13 @@ public final class HelpOverlay: Modal {
             for entry in section.entries {
                 let key = TextLayout.truncate(entry.key, width: keyWidth)
                 let pad = String(repeating: " ", count: max(0, keyWidth - key.displayWidth))
-                lines.append((key + pad + "  " + entry.help, false))
+                // A long description wraps under itself rather than losing its end.
+                let wrapped = TextLayout.wrap(entry.help, width: max(1, width - keyWidth - 2))
+                let helpLines = wrapped.isEmpty ? [""] : wrapped
+                let indent = String(repeating: " ", count: keyWidth + 2)
+                for (number, helpLine) in helpLines.enumerated() {
+                    lines.append(((number == 0 ? key + pad + "  " : indent) + helpLine, false))
+                }
             }
         }
         return lines

@@ -42,6 +42,12 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     /// The space bar.
     public static let space = Key.character(" ")
 
+    /// Whether the key types a character: a text field takes it as input rather than as a command.
+    public var isCharacter: Bool {
+        if case .character = self { return true }
+        return false
+    }
+
     /// The name a key script uses for this key (see ``init(name:)``).
     public var description: String {
         switch self {

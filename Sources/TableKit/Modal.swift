@@ -14,7 +14,7 @@ public protocol Modal: AnyObject {
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext)
     /// Handles an event; mouse positions are in the coordinates of `area`.
     func handle(_ event: Event, area: Rect) -> ModalResponse
-    /// The keys the modal understands, for the help overlay and the footer: (keys, what they do).
+    /// The few keys that matter most while the modal is up, for the one-line footer: (key, what it does).
     var keyHints: [(key: String, help: String)] { get }
     /// Whether the modal needs `.tick` events now (a progress sheet polling its work).
     var wantsTicks: Bool { get }

@@ -128,15 +128,24 @@ public final class RootController {
             return canvas
         }
         content.render(into: &canvas, area: contentArea, context: RenderContext(glyphs: context.glyphs, isActive: modals.isEmpty))
-        // While letters are typed into the content, q is a letter: the footer offers ^C instead.
-        let quitLabel = content.capturesTextInput ? "^C" : "q"
-        let global = Self.globalBindings.footerHints().map { $0.help == "quit" ? (key: quitLabel, help: $0.help) : $0 }
-        let hints = modals.last?.keyHints ?? (content.keyHints + global)
+        let hints = modals.last?.keyHints ?? (content.keyHints + globalFooterHints)
         renderFooter(hints, into: &canvas)
         for modal in modals {
             modal.render(into: &canvas, area: Rect(origin: .zero, size: size), context: context)
         }
         return canvas
+    }
+
+    /// The footer's global hints. While letters are typed into the content, `?` and `q` are
+    /// letters too: a hint is then shown by its first key that is not a character (`^C` for
+    /// quit), or not at all when it has none (help).
+    var globalFooterHints: [(key: String, help: String)] {
+        Self.globalBindings.compactMap { binding in
+            guard let help = binding.footerHelp else { return nil }
+            guard content.capturesTextInput else { return (binding.footerLabel, help) }
+            return binding.keys.first { !$0.isCharacter }
+                .map { (BarButtonItem.keyLabel($0), help) }
+        }
     }
 
     /// A sentence when there is room; short lines that each survive on their own when not.

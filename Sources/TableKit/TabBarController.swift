@@ -45,7 +45,9 @@ public final class TabBarController: ShellContent {
     /// The tab keys as data, for handling and help.
     public var tabKeyHelp: [(key: String, help: String)] {
         let last = min(tabs.count, TabBar.maximumSlots)
-        return [("1…\(last) F1…F\(last)", "switch tabs (again: back to the tab's first screen)")]
+        // While the screen takes typed letters, digits are typed too: only the function keys switch.
+        let keys = capturesTextInput ? "F1…F\(last)" : "1…\(last) F1…F\(last)"
+        return [(keys, "switch tabs; again: to its first screen")]
     }
 
     /// Chooses tab `index`: another tab comes to the front; the tab in front pops to its root.
@@ -106,7 +108,7 @@ public final class TabBarController: ShellContent {
             break
         }
         let response = selectedTab.navigation.handle(event, area: stack, glyphs: glyphs)
-        if case .ignored = response, let key = event.key, !capturesTextInput,
+        if case .ignored = response, let key = event.key, !(capturesTextInput && key.isCharacter),
            let hit = tabBar.hit(for: key), case .item(let index) = hit {
             select(index)
             return .handled

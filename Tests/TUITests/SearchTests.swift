@@ -54,5 +54,18 @@ struct SearchTests {
         let lines = try snapshot(fixtureBooks, size: size, keys: "/ q")
         #expect(lines[1].contains("⌕ q"))
         #expect(lines.last?.contains("^C quit") == true)
+        #expect(lines.last?.contains("? help") == false, "? is typed into the field, so the footer does not offer it")
+    }
+
+    @Test func whileTheIndexHasTheFocusDigitsJumpAndFunctionKeysSwitchTabs() throws {
+        let files = TemporaryFiles()
+        let index = try snapshot(fixtureBooks, size: size, keys: "Tab", files: files)
+        #expect(index.last?.contains("^C quit") == true)
+        #expect(index.last?.contains("? help") == false, "? jumps in the index, so the footer does not offer it")
+        let digit = try snapshot(fixtureBooks, size: size, keys: "Tab 2", files: files)
+        #expect(digit.suffix(3).dropLast() == index.suffix(3).dropLast(), "2 jumped in the index; the Books tab is still in front")
+        #expect(digit != index, "2 moved the index to the # section")
+        let function = try snapshot(fixtureBooks, size: size, keys: "Tab F2", files: files)
+        #expect(function.contains { $0.contains("No tweets yet") }, "F2 switched to the Tweets tab:\n\(function.joined(separator: "\n"))")
     }
 }

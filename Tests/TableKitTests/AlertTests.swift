@@ -460,14 +460,22 @@ struct AlertInteractionTests {
         #expect(recorder.titles.isEmpty)
     }
 
-    @Test func keyHintsComeFromTheBindingTable() {
+    @Test func footerHintsComeFromTheBindingTable() {
         let hints = AlertController(alert: bookSheet()).keyHints
-        #expect(hints.map(\.key) == ["← ↑", "→ ↓", "S-Tab", "Tab", "Enter", "Esc", "d"])
-        #expect(hints.last?.help == "Delete")
+        #expect(hints.map(\.key) == ["→", "Enter", "Esc", "d"])
+        #expect(hints.map(\.help) == ["move", "choose", "cancel", "Delete"])
+        let footerLabels = AlertController.keyBindings.compactMap { $0.footerHelp == nil ? nil : $0.footerLabel }
+        #expect(footerLabels == ["→", "Enter", "Esc"], "every footer hint is a row of the table that handles the keys")
+    }
+
+    @Test func aOneButtonAlertOffersEnterAndNoMovement() {
+        let okOnly = AlertController(alert: Alert(title: "Could not reload", actions: [AlertAction(title: "OK", style: .cancel)]))
+        #expect(okOnly.keyHints.map(\.key) == ["Enter", "Esc"])
         let noCancel = AlertController(alert: Alert(actions: [AlertAction(title: "OK")])).keyHints
-        #expect(!noCancel.map(\.key).contains("Esc"))
-        for binding in AlertController.keyBindings {
-            #expect(hints.contains { $0.key == binding.label })
-        }
+        #expect(noCancel.map(\.key) == ["Enter"])
+        let oneEnabled = AlertController(alert: Alert(actions: [
+            AlertAction(title: "Cancel", style: .cancel), AlertAction(title: "Save", isEnabled: false),
+        ])).keyHints
+        #expect(oneEnabled.map(\.key) == ["Enter", "Esc"], "a disabled button cannot take the focus, so there is nowhere to move")
     }
 }

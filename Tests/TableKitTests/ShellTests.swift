@@ -160,7 +160,10 @@ struct ShellTests {
         var now = start
         let (tabs, _) = makeTabs({ now })
         let root = RootController(content: tabs, size: Size(width: 30, height: 10))
-        func indicator() -> Int? { root.render(context: RenderContext()).lines[7].firstIndex(of: "▲").map { root.render(context: RenderContext()).lines[7].distance(from: root.render(context: RenderContext()).lines[7].startIndex, to: $0) } }
+        func indicator() -> Int? {
+            let bar = root.render(context: RenderContext()).lines[7]
+            return bar.firstIndex(of: "▲").map { bar.distance(from: bar.startIndex, to: $0) }
+        }
         let atFirst = indicator()
         keys(root, .character("3"))
         #expect(indicator() == atFirst, "the slide starts where the indicator was")
@@ -173,5 +176,19 @@ struct ShellTests {
         let settled = indicator() ?? 0
         #expect(settled > midway)
         #expect(!root.wantsTicks)
+    }
+
+    @Test func helpWrapsALongDescriptionUnderItselfInsteadOfCuttingIt() {
+        let help = HelpOverlay(sections: [.init(title: "Tabs", entries: [
+            ("1…5 F1…F5", "switch tabs; choosing the tab in front again goes back to its first screen"),
+            ("?", "this help"),
+        ])])
+        var canvas = Canvas(size: Size(width: 40, height: 12))
+        help.render(into: &canvas, area: canvas.bounds, context: RenderContext())
+        let inside = canvas.lines.map { String($0.dropFirst(2).prefix(36)).trimmingCharacters(in: .whitespaces) }
+        #expect(inside.contains("1…5 F1…F5  switch tabs; choosing the"))
+        #expect(inside.contains("back to its first screen"), "nothing is cut")
+        #expect(canvas.lines.contains { $0.hasPrefix("│            tab in front again goes") }, "continuation lines start under the description")
+        #expect(inside.contains("?          this help"))
     }
 }
