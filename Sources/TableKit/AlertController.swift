@@ -74,21 +74,16 @@ public final class AlertController: Modal {
     }
 
     /// The footer's hints, from the binding table: moving only when two or more buttons are
-    /// enabled, Enter, Esc only with a Cancel button, then each button's hotkey.
+    /// enabled, Enter, and Esc only with a Cancel button. Each button shows its own hotkey.
     public var keyHints: [(key: String, help: String)] {
         let enabledCount = alert.actions.filter(\.isEnabled).count
-        let bindings = Self.keyBindings.filter { binding in
+        return Self.keyBindings.filter { binding in
             switch binding.action {
             case .moveFocus: return enabledCount > 1
             case .activateFocused: return enabledCount > 0
             case .cancel: return alert.cancelActionIndex != nil
             }
-        }
-        let hotkeys = alert.displayOrder.compactMap { index -> (key: String, help: String)? in
-            let action = alert.actions[index]
-            return action.key.map { (key: BarButtonItem.keyLabel($0), help: action.title) }
-        }
-        return bindings.footerHints() + hotkeys
+        }.footerHints()
     }
 
     /// Carries out a command; exposed for tests and scripted sessions.

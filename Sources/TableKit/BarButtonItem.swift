@@ -23,6 +23,8 @@ public struct BarButtonItem: Hashable, Sendable {
         case trash
         /// `✎` (compose).
         case compose
+        /// `⋯`: the actions of what is in front, as an action sheet (UIKit's action item).
+        case action
     }
 
     /// What kind of item this is.
@@ -72,6 +74,7 @@ public struct BarButtonItem: Hashable, Sendable {
         case .search: title = "⌕"
         case .trash: title = "Delete"
         case .compose: title = "✎"
+        case .action: title = "⋯"
         }
         self.init(id: id, title: title, key: key, isProminent: prominent, isEnabled: isEnabled)
     }
@@ -97,6 +100,7 @@ public struct BarButtonItem: Hashable, Sendable {
         case "⟳": return "Refresh"
         case "⌕": return "Search"
         case "✎": return "Compose"
+        case "⋯": return "Actions"
         default: return title
         }
     }

@@ -2,7 +2,8 @@
 /// the help overlay, the one-line key-hint footer, and a notice when the terminal is too small.
 ///
 /// Events reach the modal in front first and nothing behind it reacts; ticks reach both, so
-/// background work keeps moving under a progress sheet.
+/// background work keeps moving under a progress sheet. Modals lay out over everything but the
+/// footer, which then names the modal's keys.
 public final class RootController {
     /// What the runner should do after an event.
     public enum Outcome: Equatable, Sendable {
@@ -74,7 +75,7 @@ public final class RootController {
         if case .tick = event {
             // Time passes for everything: the content polls its work even under a modal.
             let response = content.handle(.tick, area: contentArea, glyphs: glyphs)
-            for modal in modals { apply(modal.handle(.tick, area: Rect(origin: .zero, size: size)), from: modal) }
+            for modal in modals { apply(modal.handle(.tick, area: contentArea), from: modal) }
             return outcome(of: response)
         }
         if case .key(.control(let letter)) = event, letter == "c" || letter == "z" {
@@ -84,7 +85,7 @@ public final class RootController {
             return event.key.flatMap { Self.globalBindings.action(for: $0) } == .quit ? .quit : .keepGoing
         }
         if let modal = modals.last {
-            apply(modal.handle(event, area: Rect(origin: .zero, size: size)), from: modal)
+            apply(modal.handle(event, area: contentArea), from: modal)
             return .keepGoing
         }
         let response = content.handle(event, area: contentArea, glyphs: glyphs)
@@ -131,7 +132,7 @@ public final class RootController {
         let hints = modals.last?.keyHints ?? (content.keyHints + globalFooterHints)
         renderFooter(hints, into: &canvas)
         for modal in modals {
-            modal.render(into: &canvas, area: Rect(origin: .zero, size: size), context: context)
+            modal.render(into: &canvas, area: contentArea, context: context)
         }
         return canvas
     }

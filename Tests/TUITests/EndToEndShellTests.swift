@@ -111,7 +111,7 @@ struct EndToEndShellTests {
         // The tab already in front: its stack pops to the root.
         app.session.send("1")
         await app.session.waitUntilScreen(equals: list, "the list root after 1 on the Books tab")
-        #expect(app.session.capture().first?.trimmed == "Books", "the title bar is the list's")
+        #expect(app.session.capture().first?.trimmed.hasPrefix("Books") == true, "the title bar is the list's")
         await app.waitUntilEscaped(equals: focused, "the third row focused again, as before Enter")
         await app.quitAndExpectExited()
     }
@@ -312,14 +312,7 @@ private struct ShellAppUnderTest {
     let session: TmuxSession
 
     static func launch(arguments: [String] = [], width: Int = 80, height: Int = 24) async throws -> ShellAppUnderTest {
-        let binary = try ShellApp.binary()
-        let session = try await TmuxSession(width: width, height: height, environment: ["APP": binary.path])
-        let quotedArguments = arguments.map(TmuxSession.shellQuoted).joined(separator: " ")
-        session.type(commandLine: """
-            S0=$(stty -g); printf '%s-%s\\n' BEFORE MARKER; "$APP" \(quotedArguments); echo "EXIT:$?"; \
-            if [ "$(stty -g)" = "$S0" ]; then printf '%s-%s\\n' TTY SAME; else printf '%s-%s\\n' TTY CHANGED; fi
-            """)
-        return ShellAppUnderTest(session: session)
+        ShellAppUnderTest(session: try await TableBrowserBinary.launchInTmux(arguments: arguments, width: width, height: height))
     }
 
     /// An SGR (1006) press and release of the left button at 1-based `x`, `y`.
@@ -461,63 +454,12 @@ private final class ShellTemporaryFiles {
 // MARK: - The binary, its snapshots, and reading screens
 
 private enum ShellApp {
-    /// A fixed, UTF-8 environment for the binary run as a process.
-    static var environment: [String: String] {
-        [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "LANG": "C.UTF-8",
-            "LC_ALL": "C.UTF-8",
-            "TERM": "dumb",
-        ]
-    }
-
-    /// `table-browser`, built next to the test bundle (or named by `TABLE_BROWSER_BINARY`).
-    static func binary() throws -> URL {
-        if let path = ProcessInfo.processInfo.environment["TABLE_BROWSER_BINARY"], !path.isEmpty {
-            guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw TmuxSession.SetupError(description: "TABLE_BROWSER_BINARY=\(path) is not an executable")
-            }
-            return URL(fileURLWithPath: path)
-        }
-        var directories: [URL] = []
-        if let executable = Bundle.main.executableURL {
-            directories.append(executable.deletingLastPathComponent())
-        }
-        directories.append(Bundle.main.bundleURL)
-        directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        if let first = CommandLine.arguments.first {
-            directories.append(URL(fileURLWithPath: first).deletingLastPathComponent())
-        }
-        for test in Bundle.allBundles where test.bundleURL.pathExtension == "xctest" {
-            directories.append(test.bundleURL.deletingLastPathComponent())
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        directories.append(root.appendingPathComponent(".build/debug"))
-        for directory in directories {
-            let candidate = directory.appendingPathComponent("table-browser")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) {
-                return candidate
-            }
-        }
-        throw TmuxSession.SetupError(description: "table-browser is not built: not found in \(directories.map(\.path).joined(separator: ", ")). "
-            + "Run `swift build --build-tests`, or set TABLE_BROWSER_BINARY.")
-    }
-
-    /// `table-browser snapshot --size SIZE --keys KEYS [--data FILE]`.
+    static var environment: [String: String] { TableBrowserBinary.environment }
+    static func binary() throws -> URL { try TableBrowserBinary.url() }
     static func snapshot(size: String = "80x24", keys: String = "", data: String? = nil) throws -> [String] {
-        let arguments = ["snapshot", "--size", size, "--keys", keys] + (data.map { ["--data", $0] } ?? [])
-        let result = try TmuxSession.run(try binary().path, arguments, environment: environment)
-        guard result.status == 0 else {
-            throw TmuxSession.RunError(description: "snapshot \(arguments.joined(separator: " ")) exited \(result.status): \(result.standardError)")
-        }
-        var lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        return lines
+        try TableBrowserBinary.snapshot(size: size, keys: keys, data: data)
     }
-
-    static func isExitLine(_ line: String) -> Bool {
-        line.hasPrefix("EXIT:") && line.count > 5 && line.dropFirst(5).allSatisfy(\.isNumber)
-    }
+    static func isExitLine(_ line: String) -> Bool { TableBrowserBinary.isExitLine(line) }
 
     /// The 0-based terminal column where `text` starts in `line`.
     static func column(of text: String, in line: String) -> Int? {
@@ -675,9 +617,16 @@ private enum ShellApp {
             var previous = CellStyle()
             var text = ""
             for cell in line {
-                if cell.style != previous {
-                    text += "⟦\(cell.style)⟧"
-                    previous = cell.style
+                // A space looks the same bold, dim, italic or in any foreground colour (unless
+                // reversed), and ncurses may leave those on when it rewrites blanks: only what
+                // shows is compared.
+                let style = cell.character == " "
+                    ? CellStyle(underline: cell.style.underline, reverse: cell.style.reverse,
+                                foreground: cell.style.reverse ? cell.style.foreground : "", background: cell.style.background)
+                    : cell.style
+                if style != previous {
+                    text += "⟦\(style)⟧"
+                    previous = style
                 }
                 text.append(cell.character)
             }

@@ -149,6 +149,42 @@ struct RecordFilterTests {
         #expect(all.section(forSectionIndexTitle: "C", at: 2) == plain.section(forSectionIndexTitle: "C", at: 2))
     }
 
+    @Test("hidden records leave a result, search or not; positions map to index paths and back")
+    func excludingHiddenRecords() throws {
+        let records = try indexed(json(library))
+        let order = records.order
+        let all = FilteredRecordsDataSource(records: records, result: .all(order)).result
+        // Hide the first and the last record, and every record of one section (B: Banana Republic).
+        let bSection = try #require(records.collation.sectionTitles.firstIndex(of: "B"))
+        let bPositions = (order.sectionStarts[bSection] ..< order.sectionStarts[bSection + 1]).map { Int32($0) }
+        let hidden = ([0] + bPositions + [Int32(order.count - 1)]).sorted()
+        let shown = all.excluding(hidden, order: order)
+        #expect(shown.count == records.count - hidden.count)
+        #expect(!shown.isSearch && !shown.isUnfiltered)
+        let expected = titles(all, records).enumerated().filter { !hidden.contains(Int32($0.offset)) }.map(\.element)
+        #expect(titles(shown, records) == expected)
+        #expect(!shown.nonEmptySections.contains(bSection), "a section with only hidden records disappears")
+        // The index still lists every title, as the full list's does.
+        let source = FilteredRecordsDataSource(records: records, result: shown)
+        #expect(source.sectionIndexTitles() == RecordsDataSource(records: records).sectionIndexTitles())
+        // A hidden position maps to the record after it; index paths count shown sections only.
+        #expect(shown.index(atOrAfter: 0) == 0)
+        #expect(shown.position(at: shown.index(atOrAfter: Int(bPositions[0]))) == Int(bPositions.last!) + 1)
+        #expect(shown.index(atOrAfter: order.count) == shown.count)
+        for index in [0, 1, shown.count - 1] {
+            let path = try #require(shown.indexPath(ofIndex: index))
+            #expect(source.recordIndex(at: path) == Int(order.order[shown.position(at: index)]))
+        }
+        #expect(shown.indexPath(ofIndex: shown.count) == nil && shown.indexPath(ofIndex: -1) == nil)
+        // Over a search: hidden matches go, the query stays, the index shows what remains.
+        let search = RecordFilter(records: records).filterNow(query: "e")
+        let firstMatch = Int32(search.position(at: 0))
+        let narrowed = search.excluding([firstMatch], order: order)
+        #expect(narrowed.isSearch && narrowed.query == "e" && narrowed.count == search.count - 1)
+        #expect(titles(narrowed, records) == Array(titles(search, records).dropFirst()))
+        #expect(search.excluding([], order: order) == search)
+    }
+
     @Test("background search delivers once; cancel leaves the previous result")
     func backgroundAndCancel() async throws {
         let records = try indexed(generatedLibrary(count: 60_000))

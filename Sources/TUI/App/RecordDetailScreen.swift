@@ -1,6 +1,5 @@
 import TableKit
 
-/// Every field of one record, labelled, long values wrapped.
 /// The records a detail screen can step through with Previous and Next: the list it was
 /// opened from, in its order (filtered or not).
 struct RecordSequence {

@@ -1,7 +1,8 @@
 import TableKit
 
 /// A sectioned, indexed list of records: Enter pushes a record's detail, `/` searches live,
-/// and ⟳ reloads the file in the background.
+/// ⋯ opens the focused row's actions (search for its subtitle, hide it), and ⟳ reloads the
+/// file in the background.
 final class RecordListScreen: Screen {
     let title: String
     private(set) var records: IndexedRecords
@@ -16,12 +17,24 @@ final class RecordListScreen: Screen {
     private let searchTable = TableView(style: .plain, emptyMessage: "No Results")
     private(set) var state = TableViewState()
     private lazy var filter = RecordFilter(records: records)
+    /// The content area of the last event, for the actions a modal triggers later.
+    private var lastArea = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    /// The records hidden this session (Hide from List), as ascending positions in
+    /// `records.order`; a reload shows them again.
+    private(set) var hiddenPositions: [Int32] = [] {
+        didSet { updateShownResult() }
+    }
+    /// What the table shows: the search result, or every record, less the hidden ones.
+    private(set) var shownResult: FilterResult
 
     // Search: the field while shown, whether it is being typed in, the result shown, and the
     // state of the full list to put back when the search is cleared.
     private(set) var searchField: SearchField?
     private(set) var isEditingSearch = false
-    private(set) var filterResult: FilterResult?
+    private(set) var filterResult: FilterResult? {
+        didSet { updateShownResult() }
+    }
     private var stateBeforeSearch: TableViewState?
     private var searchStarted: ContinuousClock.Instant?
     private var reloadTask: BackgroundTask<Result<IndexedRecords, CommandFailure>>?
@@ -33,6 +46,7 @@ final class RecordListScreen: Screen {
         self.records = records
         self.searchesSynchronously = searchesSynchronously
         self.reload = reload
+        shownResult = .all(records.order)
     }
 
     // MARK: Keys as data
@@ -48,8 +62,10 @@ final class RecordListScreen: Screen {
     ]
 
     var rightBarButtonItems: [BarButtonItem] {
-        guard reload != nil else { return [] }
-        return [BarButtonItem(system: .refresh, id: "reload", key: .character("r"), isEnabled: reloadTask == nil)]
+        let actions = BarButtonItem(system: .action, id: "actions", key: .character("a"),
+                                    isEnabled: state.focusedRow != nil || !hiddenPositions.isEmpty)
+        guard reload != nil else { return [actions] }
+        return [actions, BarButtonItem(system: .refresh, id: "reload", key: .character("r"), isEnabled: reloadTask == nil)]
     }
 
     var keyHelp: [(key: String, help: String)] {
@@ -59,6 +75,7 @@ final class RecordListScreen: Screen {
         var help = (state.isIndexFocused ? TableView.indexKeyBindings : rowBindings).map { ($0.label, $0.help) }
         if state.isIndexFocused { help.append(("A–Z #", "jump to that section")) }
         help += Self.bindings.filter { $0.action != .clearSearch || searchField != nil }.map { ($0.label, $0.help) }
+        if !state.isIndexFocused { help.append(("a", "actions for the focused row")) }
         if reload != nil { help.append(("r", "reload the file")) }
         return help
     }
@@ -67,7 +84,8 @@ final class RecordListScreen: Screen {
         if isEditingSearch { return [("Enter", "keep"), ("Esc", "clear")] }
         if state.isIndexFocused { return TableView.indexKeyBindings.footerHints() + [("A–Z", "jump")] }
         let clear: [(key: String, help: String)] = searchField != nil ? [("Esc", "clear")] : []
-        return TableView.rowKeyBindings.footerHints() + Self.bindings.footerHints() + clear
+        // When the line is short the last hints give way first: clearing a search matters more.
+        return TableView.rowKeyBindings.footerHints() + clear + Self.bindings.footerHints() + [("a", "actions")]
     }
 
     var capturesTextInput: Bool { isEditingSearch || state.isIndexFocused }
@@ -76,15 +94,19 @@ final class RecordListScreen: Screen {
 
     // MARK: Drawing
 
-    private var isFiltered: Bool { filterResult.map { !$0.isUnfiltered } ?? false }
+    private var isFiltered: Bool { !shownResult.isUnfiltered }
 
-    private var table: TableView { isFiltered ? searchTable : plainTable }
+    private var table: TableView { searchField != nil ? searchTable : plainTable }
+
+    private func updateShownResult() {
+        shownResult = (filterResult ?? .all(records.order)).excluding(hiddenPositions, order: records.order)
+    }
 
     private func tableArea(in area: Rect) -> Rect { searchField == nil ? area : area.inset(top: 1) }
 
     private func withDataSource<R>(_ body: (any TableViewDataSource) -> R) -> R {
-        if let filterResult, isFiltered {
-            return body(FilteredRecordsDataSource(records: records, result: filterResult))
+        if isFiltered {
+            return body(FilteredRecordsDataSource(records: records, result: shownResult))
         }
         return body(RecordsDataSource(records: records))
     }
@@ -100,6 +122,7 @@ final class RecordListScreen: Screen {
     // MARK: Events
 
     func handle(_ event: Event, area: Rect) -> ScreenResponse {
+        lastArea = area
         switch event {
         case .tick:
             return poll(area: area)
@@ -130,10 +153,18 @@ final class RecordListScreen: Screen {
     }
 
     func barButtonTapped(_ id: String, area: Rect) -> ScreenResponse {
-        guard id == "reload", let reload, reloadTask == nil else { return .ignored }
-        reloadTask = BackgroundTask(reload)
-        isReloadSheetShown = false
-        return .handled
+        lastArea = area
+        switch id {
+        case "actions":
+            return rowActionSheet().map { .present($0) } ?? .ignored
+        case "reload":
+            guard let reload, reloadTask == nil else { return .ignored }
+            reloadTask = BackgroundTask(reload)
+            isReloadSheetShown = false
+            return .handled
+        default:
+            return .ignored
+        }
     }
 
     private func update(_ action: TableViewAction, area: Rect) -> ScreenResponse {
@@ -153,23 +184,86 @@ final class RecordListScreen: Screen {
 
     /// The list as shown (filtered or not) as a sequence, and the position of `indexPath` in it.
     private func sequence(at indexPath: IndexPath) -> (RecordSequence, Int)? {
-        let records = records
-        let order = records.order
-        if let result = filterResult, isFiltered {
-            let sections = result.nonEmptySections
-            guard sections.indices.contains(indexPath.section) else { return nil }
-            let sequence = RecordSequence(count: result.count) { index in
-                guard index >= 0, index < result.count else { return nil }
-                let position = result.position(at: index)
-                return order.order.indices.contains(position) ? Int(order.order[position]) : nil
-            }
-            return (sequence, result.sectionStarts[sections[indexPath.section]] + indexPath.row)
+        guard let index = shownIndex(of: indexPath) else { return nil }
+        let (order, result) = (records.order, shownResult)
+        let sequence = RecordSequence(count: result.count) { index in
+            guard index >= 0, index < result.count else { return nil }
+            let position = result.position(at: index)
+            return order.order.indices.contains(position) ? Int(order.order[position]) : nil
         }
-        guard records.visibleSections.indices.contains(indexPath.section) else { return nil }
-        let sequence = RecordSequence(count: order.count) { index in
-            order.order.indices.contains(index) ? Int(order.order[index]) : nil
+        return (sequence, index)
+    }
+
+    /// The index among the records shown of the row at `indexPath`.
+    private func shownIndex(of indexPath: IndexPath) -> Int? {
+        let sections = shownResult.nonEmptySections
+        guard sections.indices.contains(indexPath.section),
+              indexPath.row >= 0, indexPath.row < shownResult.rows(inSection: sections[indexPath.section]) else { return nil }
+        return shownResult.sectionStarts[sections[indexPath.section]] + indexPath.row
+    }
+
+    // MARK: Row actions
+
+    /// The action sheet of the focused row (as a long press shows in UIKit): search for its
+    /// subtitle, show the hidden records, hide it. `nil` when there is nothing to act on.
+    private func rowActionSheet() -> AlertController? {
+        let index = state.focusedRow.flatMap(shownIndex(of:))
+        let position = index.map(shownResult.position(at:))
+        let record = position.map { Int(records.order.order[$0]) }
+        var actions: [(action: AlertAction, perform: () -> Void)] = []
+        if let subtitle = record.flatMap(records.store.subtitle(at:)), !subtitle.isEmpty {
+            actions.append((AlertAction(title: "Search for “\(subtitle)”", key: .character("s")), { [weak self] in self?.search(for: subtitle) }))
         }
-        return (sequence, order.sectionStarts[records.visibleSections[indexPath.section]] + indexPath.row)
+        if !hiddenPositions.isEmpty {
+            actions.append((AlertAction(title: hiddenPositions.count == 1 ? "Show 1 Hidden Record" : "Show \(hiddenPositions.count) Hidden Records", key: .character("u")), { [weak self] in self?.showHidden(keepingFocusOn: position) }))
+        }
+        if let position {
+            actions.append((AlertAction(title: "Hide from List", style: .destructive, key: .character("x")), { [weak self] in self?.hide(position: position) }))
+        }
+        guard !actions.isEmpty else { return nil }
+        let alert = Alert(
+            title: record.map(records.store.title(at:)) ?? title, message: record.flatMap(records.store.subtitle(at:)),
+            style: .actionSheet, actions: actions.map(\.action) + [AlertAction(title: "Cancel", style: .cancel)]
+        )
+        return AlertController(alert: alert) { chosen in
+            actions.first { $0.action.title == chosen.title }?.perform()
+        }
+    }
+
+    /// Shows the records whose title or subtitle holds `text`, the search kept (as after Enter).
+    private func search(for text: String) {
+        beginSearch()
+        searchField = SearchField(text: text)
+        isEditingSearch = false
+        submit(text, area: lastArea)
+    }
+
+    /// Hides the record at `position`; the focus goes to the record after it, as after a
+    /// deletion in UIKit.
+    private func hide(position: Int) {
+        let index = shownResult.index(atOrAfter: position)
+        let insertion = hiddenPositions.firstIndex { Int($0) >= position } ?? hiddenPositions.count
+        guard insertion == hiddenPositions.count || Int(hiddenPositions[insertion]) != position else { return }
+        hiddenPositions.insert(Int32(position), at: insertion)
+        focus(shownIndex: index)
+        updateBadge()
+    }
+
+    /// Shows every hidden record again, the focus kept on the record it was on.
+    private func showHidden(keepingFocusOn position: Int?) {
+        hiddenPositions = []
+        focus(shownIndex: position.map(shownResult.index(atOrAfter:)) ?? 0)
+        updateBadge()
+    }
+
+    private func focus(shownIndex index: Int) {
+        state.focusedRow = shownResult.indexPath(ofIndex: min(index, shownResult.count - 1))
+        _ = update(.refresh, area: lastArea)
+    }
+
+    /// The Books badge counts what a search shows; without a search there is none.
+    private func updateBadge() {
+        onBadgeChange(filterResult?.isSearch == true ? .count(shownResult.count) : nil)
     }
 
     // MARK: Search
@@ -218,7 +312,7 @@ final class RecordListScreen: Screen {
         filterResult = result
         state = TableViewState()
         _ = update(.refresh, area: area)
-        onBadgeChange(result.isUnfiltered ? nil : .count(result.count))
+        updateBadge()
     }
 
     /// Esc: the search closes and the full list comes back exactly as it was.
@@ -231,7 +325,7 @@ final class RecordListScreen: Screen {
         state = stateBeforeSearch ?? TableViewState()
         stateBeforeSearch = nil
         _ = update(.refresh, area: area)
-        onBadgeChange(nil)
+        updateBadge()
     }
 
     // MARK: Background work
@@ -295,6 +389,7 @@ final class RecordListScreen: Screen {
 
     private func replaceRecords(_ newRecords: IndexedRecords, area: Rect) {
         isReloadSheetShown = false
+        hiddenPositions = []
         records = newRecords
         filter = RecordFilter(records: newRecords)
         searchField = nil

@@ -4,8 +4,8 @@ import TableKit
 /// ``RecordsDataSource``, with only the sections that have matches, and an index of just their
 /// titles. Index paths are those of the filtered list.
 ///
-/// For an unfiltered result (``FilterResult/isUnfiltered``) it is the full list: the index
-/// keeps all titles, as ``RecordsDataSource`` does.
+/// Without a search query (every record, or every record but the hidden ones) the index keeps
+/// all titles, as ``RecordsDataSource`` does: the list still reads as the whole list.
 struct FilteredRecordsDataSource: TableViewDataSource {
     /// The records filtered.
     let records: IndexedRecords
@@ -53,12 +53,12 @@ struct FilteredRecordsDataSource: TableViewDataSource {
 
     func sectionIndexTitles() -> [String]? {
         guard !result.isEmpty else { return nil }
-        if result.isUnfiltered { return records.collation.sectionIndexTitles }
+        if !result.isSearch { return records.collation.sectionIndexTitles }
         return visibleSections.map { records.collation.sectionTitles[$0] }
     }
 
     func section(forSectionIndexTitle title: String, at index: Int) -> Int {
-        if result.isUnfiltered {
+        if !result.isSearch {
             return records.collation.section(forSectionIndexTitleAt: index, availableSections: visibleSections)
         }
         return max(0, min(index, visibleSections.count - 1))

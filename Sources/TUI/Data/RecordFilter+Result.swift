@@ -27,11 +27,7 @@ struct FilterResult: Sendable, Equatable {
         var starts = [Int](repeating: 0, count: order.sectionStarts.count)
         var low = 0
         for (section, start) in order.sectionStarts.enumerated() {
-            var high = matches.count
-            while low < high {
-                let mid = (low + high) / 2
-                if Int(matches[mid]) < start { low = mid + 1 } else { high = mid }
-            }
+            low = Self.firstIndex(atOrAfter: start, in: matches, from: low)
             starts[section] = low
         }
         if let last = starts.indices.last { starts[last] = matches.count }
@@ -63,6 +59,56 @@ struct FilterResult: Sendable, Equatable {
     /// The collation sections with at least one match, ascending.
     var nonEmptySections: [Int] {
         (0 ..< max(0, sectionStarts.count - 1)).filter { rows(inSection: $0) > 0 }
+    }
+
+    /// This result without the records at `hidden` (ascending positions in `order.order`),
+    /// sectioned like `order`. The query is kept, so a result with hidden records but no
+    /// query still reads as "no search" (``isSearch``).
+    func excluding(_ hidden: [Int32], order: CollatedOrder) -> FilterResult {
+        guard !hidden.isEmpty else { return self }
+        var kept: [Int32] = []
+        kept.reserveCapacity(count)
+        var nextHidden = 0
+        func keep(_ position: Int32) {
+            while nextHidden < hidden.count, hidden[nextHidden] < position { nextHidden += 1 }
+            if nextHidden == hidden.count || hidden[nextHidden] != position { kept.append(position) }
+        }
+        if let matches {
+            for position in matches { keep(position) }
+        } else {
+            for position in 0 ..< Int32(order.count) { keep(position) }
+        }
+        return FilterResult(query: query, key: key, matches: kept, order: order)
+    }
+
+    /// Whether a search query narrows the records (rather than no query, with or without
+    /// hidden records).
+    var isSearch: Bool { !key.isEmpty }
+
+    /// The index among the records shown of the first one at or after `position` (a position
+    /// in `CollatedOrder.order`); ``count`` when there is none.
+    func index(atOrAfter position: Int) -> Int {
+        guard let matches else { return min(max(0, position), count) }
+        return Self.firstIndex(atOrAfter: position, in: matches, from: 0)
+    }
+
+    /// Binary search in ascending `matches`, from index `start`.
+    private static func firstIndex(atOrAfter position: Int, in matches: [Int32], from start: Int) -> Int {
+        var low = start, high = matches.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(matches[mid]) < position { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The table index path (sections with records only) of the `index`-th record shown.
+    func indexPath(ofIndex index: Int) -> IndexPath? {
+        guard index >= 0, index < count else { return nil }
+        for (tableSection, section) in nonEmptySections.enumerated() where index < sectionStarts[section + 1] {
+            return IndexPath(row: index - sectionStarts[section], section: tableSection)
+        }
+        return nil
     }
 
     /// The position in `CollatedOrder.order` of the `index`-th record shown.
