@@ -197,6 +197,45 @@ struct EndToEndShellTests {
         ]
         """
 
+    // MARK: 3b. the row's action sheet, by mouse
+
+    @Test("a click on ⋯ opens the row's action sheet; a click outside cancels it; clicks on its buttons hide the row and search for its author")
+    func rowActionSheetByMouse() async throws {
+        let app = try await ShellAppUnderTest.launch(arguments: ["--no-animation"])
+        let list = try ShellApp.snapshot()
+        let sheet = try ShellApp.snapshot(keys: "a")
+        let hidden = try ShellApp.snapshot(keys: "a x")
+        let byAuthor = try ShellApp.snapshot(keys: "a s")
+        guard await app.session.waitUntilScreen(equals: list, "the Books list at launch") else { return }
+
+        let actionsColumn = try #require(ShellApp.column(of: "⋯", in: list[0]))
+        app.click(x: actionsColumn + 1, y: 1)
+        guard await app.session.waitUntilScreen(equals: sheet, "the sheet after a click on ⋯ (equal to `snapshot --keys a`)") else { return }
+        #expect(sheet.last?.contains("Esc cancel") == true, "the footer, below the sheet, names its keys: \(sheet.last ?? "")")
+        app.click(x: 2, y: 3)
+        guard await app.session.waitUntilScreen(equals: list, "a click outside the sheet cancels it") else { return }
+
+        app.click(x: actionsColumn + 1, y: 1)
+        guard await app.session.waitUntilScreen(equals: sheet, "the sheet again") else { return }
+        let hideLine = try #require(sheet.firstIndex { $0.contains("Hide from List") })
+        let hideColumn = try #require(ShellApp.column(of: "Hide from List", in: sheet[hideLine]))
+        app.click(x: hideColumn + 1, y: hideLine + 1)
+        guard await app.session.waitUntilScreen(equals: hidden, "the first book hidden (equal to `snapshot --keys \"a x\"`)") else { return }
+        #expect(!hidden.contains { $0.contains("A Brief History of Time") })
+
+        app.session.send("g", "a")
+        guard let second = await app.session.waitUntil("the sheet of the new first row", { $0.contains { $0.contains("Show 1 Hidden Record") } }) else { return }
+        let searchLine = try #require(second.firstIndex { $0.contains("Search for") })
+        let searchColumn = try #require(ShellApp.column(of: "Search for", in: second[searchLine]))
+        app.click(x: searchColumn + 1, y: searchLine + 1)
+        // The subtitle line of the first row, without the index letter at the right edge.
+        let author = try #require(hidden.dropFirst(3).first?.components(separatedBy: "  ").first?.trimmingCharacters(in: .whitespaces))
+        guard let filtered = await app.session.waitUntil("the books by \(author)", { $0.count > 1 && $0[1].contains("⌕ \(author)") }) else { return }
+        #expect(filtered.contains { $0.contains("A Clockwork Orange") })
+        #expect(byAuthor[1].contains("⌕ Stephen Hawking"), "the keyboard's way (a s on the first row) searches for its author too")
+        await app.quitAndExpectExited()
+    }
+
     // MARK: 4. search
 
     @Test("/ war filters live to the books whose title or author holds 'war'; Enter keeps it; Esc gives the list back exactly")
