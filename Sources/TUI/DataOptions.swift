@@ -24,9 +24,11 @@ struct DataOptions: ParsableArguments {
     func loadListScreen(searchesSynchronously: Bool = false) throws -> RecordListScreen {
         let (path, title) = try source()
         let titleKey = titleKey, subtitleKey = subtitleKey
-        let load: @Sendable () -> Result<IndexedRecords, CommandFailure> = {
+        let load: RecordListScreen.Load = { isCancelled in
             do {
                 let store = try JSONRecordStore.load(path: path, titleKey: titleKey, subtitleKey: subtitleKey)
+                // Cancelled while parsing: skip sectioning and sorting, about half the work.
+                guard !isCancelled() else { return .failure(CommandFailure(message: "\(path): loading cancelled", exitCode: 66)) }
                 return .success(IndexedRecords(store: store))
             } catch let error as JSONLoadError {
                 return .failure(CommandFailure(message: error.description, exitCode: error.exitCode))
@@ -52,7 +54,7 @@ struct DataOptions: ParsableArguments {
     /// Loads before the terminal is taken over; past half a second a line on standard error
     /// says what is happening (Ctrl-C stops it, and the terminal was never touched).
     private static func loadReportingSlowness(
-        path: String, _ load: @escaping @Sendable () -> Result<IndexedRecords, CommandFailure>
+        path: String, _ load: @escaping RecordListScreen.Load
     ) -> Result<IndexedRecords, CommandFailure> {
         let task = BackgroundTask(load)
         var reported = false

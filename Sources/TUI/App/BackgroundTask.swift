@@ -3,20 +3,25 @@ import Synchronization
 
 /// Work running on another thread, polled from the event loop each tick.
 ///
-/// Cancelling does not stop the thread (the JSON loader cannot be interrupted); it marks the
-/// result unwanted, so the app's state stays exactly as it was.
+/// Cancelling marks the result unwanted, so the app's state stays exactly as it was, and
+/// tells the work, which checks between its steps and stops early (a step already under way,
+/// such as simdjson's parse, runs to its end).
 final class BackgroundTask<Value: Sendable>: Sendable {
     private let state = Mutex<(result: Value?, isFinished: Bool, isCancelled: Bool)>((nil, false, false))
     /// When the work started, for the half-second rule of progress sheets.
     let startedAt = ContinuousClock.now
 
-    /// Starts `work` on a background queue.
-    init(_ work: @escaping @Sendable () -> Value) {
+    /// Starts `work` on a background queue; it is handed a check that says whether the task
+    /// was cancelled.
+    init(_ work: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Value) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let value = work()
+            let value = work { [self] in isCancelled }
             state.withLock { $0 = (value, true, $0.isCancelled) }
         }
     }
+
+    /// Whether the result was marked unwanted.
+    var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
     /// Whether the work has finished (whatever became of its result).
     var isFinished: Bool { state.withLock { $0.isFinished } }

@@ -8,8 +8,12 @@ final class RecordListScreen: Screen {
     private(set) var records: IndexedRecords
     /// Filters on the calling thread (snapshots and tests) instead of in the background.
     let searchesSynchronously: Bool
+    /// Loads the records on a background thread; it may stop early once its argument says
+    /// the load was cancelled.
+    typealias Load = @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<IndexedRecords, CommandFailure>
+
     /// Where ⟳ reloads from; `nil` for data that cannot change (the bundled books).
-    let reload: (@Sendable () -> Result<IndexedRecords, CommandFailure>)?
+    let reload: Load?
     /// Tells the tab bar the badge to show: the match count while filtered, a dot for new content.
     var onBadgeChange: (TabBarItem.Badge?) -> Void = { _ in }
 
@@ -41,7 +45,7 @@ final class RecordListScreen: Screen {
     private var isReloadSheetShown = false
 
     init(title: String, records: IndexedRecords, searchesSynchronously: Bool = false,
-         reload: (@Sendable () -> Result<IndexedRecords, CommandFailure>)? = nil) {
+         reload: Load? = nil) {
         self.title = title
         self.records = records
         self.searchesSynchronously = searchesSynchronously
