@@ -21,24 +21,45 @@ struct DataOptions: ParsableArguments {
 
     /// Loads what to browse, or says in one line why it cannot (exit status 65 or 66).
     /// A `--data` file can be reloaded from the list (⟳); the bundled books cannot change.
-    func loadListScreen(searchesSynchronously: Bool = false) throws -> RecordListScreen {
+    ///
+    /// - Parameter sortsWhileShowing: The interactive app passes `true`: the file is read and
+    ///   checked before the terminal is touched (bad input must fail there), but sectioning and
+    ///   sorting that has not finished half a second after the start goes on behind the app's
+    ///   progress sheet, with Cancel. Snapshots and benchmarks wait for everything.
+    func loadListScreen(searchesSynchronously: Bool = false, sortsWhileShowing: Bool = false) throws -> RecordListScreen {
+        let started = ContinuousClock.now
         let (path, title) = try source()
         let titleKey = titleKey, subtitleKey = subtitleKey
-        let load: RecordListScreen.Load = { isCancelled in
+        let loadStore: @Sendable () -> Result<JSONRecordStore, CommandFailure> = {
             do {
-                let store = try JSONRecordStore.load(path: path, titleKey: titleKey, subtitleKey: subtitleKey)
-                // Cancelled while parsing: skip sectioning and sorting, about half the work.
-                guard !isCancelled() else { return .failure(CommandFailure(message: "\(path): loading cancelled", exitCode: 66)) }
-                return .success(IndexedRecords(store: store))
+                return .success(try JSONRecordStore.load(path: path, titleKey: titleKey, subtitleKey: subtitleKey))
             } catch let error as JSONLoadError {
                 return .failure(CommandFailure(message: error.description, exitCode: error.exitCode))
             } catch {
                 return .failure(CommandFailure(message: "\(path): \(error)", exitCode: 65))
             }
         }
-        let records = try Self.loadReportingSlowness(path: path, load).get()
-        return RecordListScreen(title: title, records: records, searchesSynchronously: searchesSynchronously,
-                                reload: dataPath == nil ? nil : load)
+        let load: RecordListScreen.Load = { isCancelled in
+            loadStore().flatMap { store in
+                // Cancelled while parsing: skip sectioning and sorting, about half the work.
+                isCancelled() ? .failure(CommandFailure(message: "\(path): loading cancelled", exitCode: 66)) : .success(IndexedRecords(store: store))
+            }
+        }
+        let reload = dataPath == nil ? nil : load
+        guard sortsWhileShowing else {
+            let records = try Self.loadReportingSlowness(path: path) { load($0) }.get()
+            return RecordListScreen(title: title, records: records, searchesSynchronously: searchesSynchronously, reload: reload)
+        }
+        let store = try Self.loadReportingSlowness(path: path) { _ in loadStore() }.get()
+        let sorting = BackgroundTask(startedAt: started) { _ in Result<IndexedRecords, CommandFailure>.success(IndexedRecords(store: store)) }
+        while !sorting.isFinished, ContinuousClock.now - started < ProgressModal.delay { usleep(2_000) }
+        if sorting.isFinished, case .success(let records)? = sorting.takeResult() {
+            return RecordListScreen(title: title, records: records, searchesSynchronously: searchesSynchronously, reload: reload)
+        }
+        let list = RecordListScreen(title: title, records: IndexedRecords(unsortedStore: store),
+                                    searchesSynchronously: searchesSynchronously, reload: reload)
+        list.showWhenLoaded(sorting)
+        return list
     }
 
     private func source() throws -> (path: String, title: String) {
@@ -53,9 +74,9 @@ struct DataOptions: ParsableArguments {
 
     /// Loads before the terminal is taken over; past half a second a line on standard error
     /// says what is happening (Ctrl-C stops it, and the terminal was never touched).
-    private static func loadReportingSlowness(
-        path: String, _ load: @escaping RecordListScreen.Load
-    ) -> Result<IndexedRecords, CommandFailure> {
+    private static func loadReportingSlowness<Value: Sendable>(
+        path: String, _ load: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<Value, CommandFailure>
+    ) -> Result<Value, CommandFailure> {
         let task = BackgroundTask(load)
         var reported = false
         while !task.isFinished {

@@ -26,7 +26,7 @@ struct TableBrowser: ParsableCommand {
         // Everything that can fail on bad input fails here, before the terminal is touched.
         let list: RecordListScreen
         do {
-            list = try data.loadListScreen()
+            list = try data.loadListScreen(sortsWhileShowing: true)
         } catch let failure as CommandFailure {
             throw failure.report()
         }

@@ -9,11 +9,12 @@ import Synchronization
 final class BackgroundTask<Value: Sendable>: Sendable {
     private let state = Mutex<(result: Value?, isFinished: Bool, isCancelled: Bool)>((nil, false, false))
     /// When the work started, for the half-second rule of progress sheets.
-    let startedAt = ContinuousClock.now
+    let startedAt: ContinuousClock.Instant
 
     /// Starts `work` on a background queue; it is handed a check that says whether the task
-    /// was cancelled.
-    init(_ work: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Value) {
+    /// was cancelled. `startedAt` is when the wait began for the user, if earlier than now.
+    init(startedAt: ContinuousClock.Instant = .now, _ work: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Value) {
+        self.startedAt = startedAt
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let value = work { [self] in isCancelled }
             state.withLock { $0 = (value, true, $0.isCancelled) }

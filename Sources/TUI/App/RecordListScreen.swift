@@ -85,6 +85,7 @@ final class RecordListScreen: Screen {
     }
 
     var keyHints: [(key: String, help: String)] {
+        if !records.isSorted { return reload != nil && reloadTask == nil ? [("r", "load")] : [] }
         if isEditingSearch { return [("Enter", "keep"), ("Esc", "clear")] }
         if state.isIndexFocused { return TableView.indexKeyBindings.footerHints() + [("A–Z", "jump")] }
         let clear: [(key: String, help: String)] = searchField != nil ? [("Esc", "clear")] : []
@@ -100,7 +101,23 @@ final class RecordListScreen: Screen {
 
     private var isFiltered: Bool { !shownResult.isUnfiltered }
 
-    private var table: TableView { searchField != nil ? searchTable : plainTable }
+    private var table: TableView {
+        if searchField != nil { return searchTable }
+        guard records.isSorted else {
+            // The first load is still sorting (its progress sheet is up), or it was cancelled.
+            let message = reloadTask != nil ? "Loading \(records.count) Records…"
+                : reload != nil ? "Not Loaded: ⟳ (r) Loads It" : "Loading Cancelled"
+            return TableView(style: .plain, emptyMessage: message)
+        }
+        return plainTable
+    }
+
+    /// Shows the records `task` sorts once it finishes, with a progress sheet and Cancel while
+    /// it takes longer than half a second (the first load of a large file).
+    func showWhenLoaded(_ task: BackgroundTask<Result<IndexedRecords, CommandFailure>>) {
+        reloadTask = task
+        isReloadSheetShown = false
+    }
 
     private func updateShownResult() {
         shownResult = (filterResult ?? .all(records.order)).excluding(hiddenPositions, order: records.order)
@@ -144,7 +161,7 @@ final class RecordListScreen: Screen {
             if isEditingSearch { return handleSearchKey(key, area: area) }
             if let action = TableView.action(for: key, in: state) { return update(action, area: area) }
             switch Self.bindings.action(for: key) {
-            case .search:
+            case .search where records.isSorted:
                 beginSearch()
                 return .handled
             case .clearSearch where searchField != nil:

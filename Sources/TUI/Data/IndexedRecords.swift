@@ -20,7 +20,19 @@ final class IndexedRecords: @unchecked Sendable {
         visibleSections = collation.sectionTitles.indices.filter { order.rows(inSection: $0) > 0 }
     }
 
+    /// The records of `store` before they are sectioned and sorted: the table shows none of
+    /// them yet (``isSorted`` is false).
+    init(unsortedStore store: JSONRecordStore, collation: Collation = .english) {
+        self.store = store
+        self.collation = collation
+        order = CollatedOrder.build(count: 0, collation: collation) { _, _ in }
+        visibleSections = []
+    }
+
     var count: Int { store.count }
+
+    /// Whether every record has its place in collation order (false while a load sorts).
+    var isSorted: Bool { order.count == store.count }
 
     /// The record shown at `indexPath`.
     func recordIndex(at indexPath: IndexPath) -> Int? {
@@ -65,7 +77,7 @@ struct RecordsDataSource: TableViewDataSource {
     }
 
     func sectionIndexTitles() -> [String]? {
-        records.count == 0 ? nil : records.collation.sectionIndexTitles
+        records.visibleSections.isEmpty ? nil : records.collation.sectionIndexTitles
     }
 
     func section(forSectionIndexTitle title: String, at index: Int) -> Int {

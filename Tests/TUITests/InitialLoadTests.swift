@@ -1,0 +1,84 @@
+import Foundation
+import Synchronization
+import Testing
+import TableKit
+@testable import TUI
+
+/// The first load of a large file: read and checked before the terminal is touched, then
+/// sorted behind the app's progress sheet when that takes longer than half a second.
+/// A flag the test opens to let the background work go on.
+private final class Gate: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isOpen: Bool { flag.load(ordering: .sequentiallyConsistent) }
+    func open() { flag.store(true, ordering: .sequentiallyConsistent) }
+}
+
+@Suite("Initial load: sorting behind a progress sheet, with Cancel")
+struct InitialLoadTests {
+    let size = Size(width: 60, height: 16)
+
+    /// A list whose first load waits for `release` before it sorts the fixture books.
+    private func loadingApp(release: Gate, reload: RecordListScreen.Load? = nil) throws -> (BrowserApp, RecordListScreen) {
+        let store = try JSONRecordStore.load(data: Data(fixtureBooks.utf8), name: "fixture")
+        let list = RecordListScreen(title: "fixture", records: IndexedRecords(unsortedStore: store),
+                                    searchesSynchronously: true, reload: reload)
+        // Started a second ago: the sheet is due at once.
+        list.showWhenLoaded(BackgroundTask(startedAt: .now - .seconds(1)) { isCancelled in
+            while !release.isOpen, !isCancelled() { usleep(1_000) }
+            return .success(IndexedRecords(store: store))
+        })
+        return (BrowserApp(list: list, size: size), list)
+    }
+
+    private func lines(_ app: BrowserApp) -> [String] {
+        app.render(context: RenderContext()).lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    }
+
+    /// Ticks until `condition` holds of the frame, or ten seconds pass (a deadline, not a
+    /// timing). It waits on its own thread rather than suspending: the end-to-end tests keep
+    /// the shared task pool busy, and a suspended test could wake long after its deadline.
+    private func tick(_ app: BrowserApp, until condition: ([String]) -> Bool) -> [String] {
+        let deadline = ContinuousClock.now + .seconds(10)
+        repeat {
+            _ = app.handle(.tick)
+            if condition(lines(app)) { break }
+            usleep(2_000)
+        } while ContinuousClock.now < deadline
+        return lines(app)
+    }
+
+    @Test func theSheetShowsWhileSortingAndTheListArrivesWhenDone() throws {
+        let release = Gate()
+        let (app, _) = try loadingApp(release: release)
+        #expect(lines(app).contains { $0.contains("Loading 9 Records…") }, "the empty list says what is happening")
+        #expect(!lines(app).contains { $0.hasSuffix(" A") }, "no index before there are sections")
+        let sheet = tick(app) { $0.contains { $0.contains("Cancel (Esc)") } }
+        #expect(sheet.contains { $0.contains("Loading fixture…") })
+        _ = app.handle(.key(.character("/")))
+        _ = app.handle(.key(.character("j")))
+        #expect(lines(app) == sheet, "nothing behind the sheet reacts")
+        release.open()
+        let list = tick(app) { $0.contains { $0.hasPrefix(" Ångström Units") } }
+        #expect(list.contains { $0.hasPrefix(" Ångström Units") }, "the sorted list:\n\(list.joined(separator: "\n"))")
+        #expect(!list.contains { $0.contains("Cancel") }, "the sheet went with the work")
+        #expect(list.last?.contains("/ search") == true)
+    }
+
+    @Test func cancelLeavesAnHonestEmptyListThatRLoads() throws {
+        let release = Gate()
+        let files = TemporaryFiles()
+        let path = files.write(fixtureBooks)
+        let reload = try DataOptions.parse(["--data", path]).loadListScreen(searchesSynchronously: true).reload
+        let (app, list) = try loadingApp(release: release, reload: reload)
+        _ = tick(app) { $0.contains { $0.contains("Cancel (Esc)") } }
+        _ = app.handle(.key(.escape))
+        let cancelled = lines(app)
+        #expect(cancelled.contains { $0.contains("Not Loaded: ⟳ (r) Loads It") }, "\(cancelled.joined(separator: "\n"))")
+        #expect(cancelled.last?.hasPrefix(" r load") == true)
+        #expect(!list.records.isSorted)
+        _ = app.handle(.key(.character("r")))
+        let loaded = tick(app) { $0.contains { $0.hasPrefix(" Ångström Units") } }
+        #expect(loaded.contains { $0.hasPrefix(" Ångström Units") }, "\(loaded.joined(separator: "\n"))")
+        withExtendedLifetime(files) {}
+    }
+}
