@@ -388,9 +388,9 @@ private struct ShellAppUnderTest {
     /// reverse video: this compares what plain text cannot).
     func waitUntilEscaped(equals expected: [String], _ description: String,
                           sourceLocation: SourceLocation = #_sourceLocation) async {
-        let expected = ShellApp.styled(expected)
-        if await session.waitUntil(description, recordingIssue: false, { _ in ShellApp.styled(session.capture(escapes: true)) == expected }) == nil {
-            let actual = ShellApp.styled(session.capture(escapes: true))
+        let expected = CapturedScreen.styled(expected)
+        if await session.waitUntil(description, recordingIssue: false, { _ in CapturedScreen.styled(session.capture(escapes: true)) == expected }) == nil {
+            let actual = CapturedScreen.styled(session.capture(escapes: true))
             let line = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(actual.count, expected.count)
             Issue.record("""
                 Timed out waiting for \(description): colours or attributes differ, first at line \(line + 1).
@@ -404,11 +404,11 @@ private struct ShellAppUnderTest {
     /// cannot tell when a move has been made.
     func waitForFocusedRow(_ title: String, _ description: String, sourceLocation: SourceLocation = #_sourceLocation) async {
         if await session.waitUntil(description, recordingIssue: false, { _ in
-            ShellApp.reversedText(session.capture(escapes: true)).contains { $0.trimmed.hasPrefix(title) }
+            CapturedScreen.reversedText(session.capture(escapes: true)).contains { $0.trimmed.hasPrefix(title) }
         }) == nil {
             Issue.record("""
                 Timed out waiting for \(description): no line in reverse video starts with '\(title)'. \
-                Reverse-video text: \(ShellApp.reversedText(session.capture(escapes: true)).map(\.trimmed).filter { !$0.isEmpty })
+                Reverse-video text: \(CapturedScreen.reversedText(session.capture(escapes: true)).map(\.trimmed).filter { !$0.isEmpty })
                 """, sourceLocation: sourceLocation)
         }
     }
@@ -438,7 +438,7 @@ private struct ShellAppUnderTest {
             Issue.record("no tab bar: \(comment)\n\(TmuxSession.framed(plain))", sourceLocation: sourceLocation)
             return
         }
-        let reversed = ShellApp.reversedText(escaped)[line].trimmed
+        let reversed = CapturedScreen.reversedText(escaped)[line].trimmed
         #expect(reversed.hasSuffix(title) || reversed.contains(title + " "),
                 "\(comment): the reverse-video tab is '\(reversed)', not \(title)", sourceLocation: sourceLocation)
         let centres = ShellApp.tabCentres(plain[line])
@@ -579,103 +579,6 @@ private enum ShellApp {
             let subtitle = index + 1 < lines.count ? String(lines[index + 1].prefix(74)).trimmed : ""
             return line[..<chevron.lowerBound].trimmed + " — " + subtitle
         }
-    }
-
-    /// What a cell looks like, from the SGR sequences of `capture-pane -e`.
-    struct CellStyle: Equatable, CustomStringConvertible {
-        var bold = false, dim = false, italic = false, underline = false, reverse = false
-        var foreground = "", background = ""
-
-        var description: String {
-            let flags = [(bold, "bold"), (dim, "dim"), (italic, "italic"), (underline, "underline"), (reverse, "reverse")]
-            let colours = [foreground.isEmpty ? nil : "fg " + foreground, background.isEmpty ? nil : "bg " + background]
-            let words = flags.filter(\.0).map(\.1) + colours.compactMap { $0 }
-            return words.isEmpty ? "plain" : words.joined(separator: " ")
-        }
-    }
-
-    /// The screen of `capture-pane -e` as cells and their styles (a style carries over from
-    /// one line to the next), without the trailing blanks of the default style: tmux writes the
-    /// same cells with different sequences depending on how they were drawn, so the sequences
-    /// themselves cannot be compared.
-    static func cells(_ capture: [String]) -> [[(character: Character, style: CellStyle)]] {
-        var style = CellStyle()
-        return capture.map { line in
-            var cells: [(Character, CellStyle)] = []
-            var characters = line[...]
-            while let character = characters.popFirst() {
-                guard character == "\u{1B}" else {
-                    cells.append((character, style))
-                    continue
-                }
-                guard characters.first == "[" else { continue }
-                characters.removeFirst()
-                var parameters = ""
-                while let next = characters.first, !(next.isLetter || next == "@" || next == "~") {
-                    parameters.append(characters.removeFirst())
-                }
-                guard let final = characters.popFirst(), final == "m" else { continue }
-                let codes = parameters.isEmpty ? [0] : parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-                var index = 0
-                while index < codes.count {
-                    let code = codes[index]
-                    switch code {
-                    case 0: style = CellStyle()
-                    case 1: style.bold = true
-                    case 2: style.dim = true
-                    case 3: style.italic = true
-                    case 4: style.underline = true
-                    case 7: style.reverse = true
-                    case 22: style.bold = false; style.dim = false
-                    case 23: style.italic = false
-                    case 24: style.underline = false
-                    case 27: style.reverse = false
-                    case 30...37, 90...97: style.foreground = String(code)
-                    case 39: style.foreground = ""
-                    case 40...47, 100...107: style.background = String(code)
-                    case 49: style.background = ""
-                    case 38, 48, 58:
-                        // 5;n or 2;r;g;b
-                        let count = index + 1 < codes.count && codes[index + 1] == 5 ? 2 : 4
-                        let colour = codes[index...].prefix(count + 1).map(String.init).joined(separator: ";")
-                        if code == 38 { style.foreground = colour } else if code == 48 { style.background = colour }
-                        index += count
-                    default: break
-                    }
-                    index += 1
-                }
-            }
-            while let last = cells.last, last.0 == " ", last.1 == CellStyle() { cells.removeLast() }
-            return cells
-        }
-    }
-
-    /// The cells as text with a marker wherever the style changes: equal strings, equal screens.
-    static func styled(_ capture: [String]) -> [String] {
-        cells(capture).map { line in
-            var previous = CellStyle()
-            var text = ""
-            for cell in line {
-                // A space looks the same bold, dim, italic or in any foreground colour (unless
-                // reversed), and ncurses may leave those on when it rewrites blanks: only what
-                // shows is compared.
-                let style = cell.character == " "
-                    ? CellStyle(underline: cell.style.underline, reverse: cell.style.reverse,
-                                foreground: cell.style.reverse ? cell.style.foreground : "", background: cell.style.background)
-                    : cell.style
-                if style != previous {
-                    text += "⟦\(style)⟧"
-                    previous = style
-                }
-                text.append(cell.character)
-            }
-            return text
-        }
-    }
-
-    /// The characters of each line that are in reverse video.
-    static func reversedText(_ capture: [String]) -> [String] {
-        cells(capture).map { String($0.filter(\.style.reverse).map(\.character)) }
     }
 }
 

@@ -274,8 +274,7 @@ private struct AppUnderTest {
 
     /// The text of the lines drawn in reverse video (the focused row), trimmed.
     func reversedLines() -> [String] {
-        let cells = SGRScreen(capture: session.capture(escapes: true))
-        return cells.reversedRuns().map(\.trimmed).filter { !$0.isEmpty }
+        CapturedScreen.reversedText(session.capture(escapes: true)).map(\.trimmed).filter { !$0.isEmpty }
     }
 
     /// Waits until a reverse-video line starts with `title`: the focused row is on screen.
@@ -354,58 +353,6 @@ private enum App {
             && screen[1].displayWidth == width
             && screen[height - 1].contains("quit")
             && screen.allSatisfy { $0.displayWidth <= width }
-    }
-}
-
-// MARK: - Reading attributes back from `capture-pane -e`
-
-/// The screen as cells with their reverse-video attribute, parsed from the SGR sequences that
-/// `capture-pane -e` writes (attributes carry over from one line to the next).
-private struct SGRScreen {
-    var lines: [[(character: Character, reversed: Bool)]] = []
-
-    init(capture: [String]) {
-        var reversed = false
-        for line in capture {
-            var cells: [(Character, Bool)] = []
-            var characters = line[...]
-            while let character = characters.first {
-                characters.removeFirst()
-                guard character == "\u{1B}" else {
-                    cells.append((character, reversed))
-                    continue
-                }
-                guard characters.first == "[" else { continue }
-                characters.removeFirst()
-                var parameters = ""
-                while let next = characters.first, !(next.isLetter || next == "@" || next == "~") {
-                    parameters.append(next)
-                    characters.removeFirst()
-                }
-                guard let final = characters.first else { break }
-                characters.removeFirst()
-                guard final == "m" else { continue }
-                let codes = parameters.isEmpty ? [0] : parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-                var index = 0
-                while index < codes.count {
-                    switch codes[index] {
-                    case 0, 27: reversed = false
-                    case 7: reversed = true
-                    case 38, 48, 58:
-                        // 5;n or 2;r;g;b
-                        if index + 1 < codes.count { index += codes[index + 1] == 5 ? 2 : 4 }
-                    default: break
-                    }
-                    index += 1
-                }
-            }
-            lines.append(cells)
-        }
-    }
-
-    /// The text of each line's reverse-video cells.
-    func reversedRuns() -> [String] {
-        lines.map { String($0.filter(\.reversed).map(\.character)) }
     }
 }
 
