@@ -27,6 +27,8 @@ public enum Theme {
     public static let tint = Style(foreground: .tint)
     /// The section index while it is focused or scrubbed.
     public static let indexTracking = Style(foreground: .rgb(235, 235, 245), background: .rgb(72, 72, 74))
+    /// The edges of a grouped section's box: a quiet grey, like UIKit's separators.
+    public static let groupedBox = Style(foreground: .secondary)
     /// The navigation bar.
     public static let navigationBar = Style(attributes: [.bold])
     /// Values that cannot be edited, in the slate blue of iOS Settings.

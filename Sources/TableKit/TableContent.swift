@@ -12,9 +12,25 @@ struct TableContent<DataSource: TableViewDataSource> {
 
     func rowCount(_ section: Int) -> Int { max(0, dataSource.numberOfRows(inSection: section)) }
 
-    func hasHeader(_ section: Int) -> Bool { dataSource.titleForHeader(inSection: section) != nil }
+    /// In the grouped style each section with rows is a box: its header carries the top edge
+    /// and its footer the bottom edge, so both exist even without titles.
+    func hasHeader(_ section: Int) -> Bool {
+        dataSource.titleForHeader(inSection: section) != nil || isBoxed(section)
+    }
 
-    func hasFooter(_ section: Int) -> Bool { dataSource.titleForFooter(inSection: section) != nil }
+    func hasFooter(_ section: Int) -> Bool {
+        dataSource.titleForFooter(inSection: section) != nil || isBoxed(section)
+    }
+
+    /// Whether `section` is drawn as an inset rounded box (grouped style, with rows).
+    func isBoxed(_ section: Int) -> Bool { table.style == .grouped && rowCount(section) > 0 }
+
+    /// Columns between the table's edge and a row's cell: a margin and the box's edge in the
+    /// grouped style, none in the plain style.
+    var rowInset: Int { table.style == .grouped ? 2 : 0 }
+
+    /// The width a row's cell is laid out in.
+    var rowWidth: Int { max(1, width - 2 * rowInset) }
 
     /// Lines the item takes at this width.
     func height(of item: ContentItem) -> Int {
@@ -22,13 +38,22 @@ struct TableContent<DataSource: TableViewDataSource> {
         case .header:
             switch table.style {
             case .plain: return table.sectionHeaderHeight
-            // A blank line before every section but the first, then the title.
-            case .grouped: return item.section == 0 ? 1 : 2
+            // A blank line before every section but the first, the title, the box's top edge.
+            case .grouped:
+                let title = dataSource.titleForHeader(inSection: item.section) != nil ? 1 : 0
+                return (item.section == 0 ? 0 : 1) + title + (isBoxed(item.section) ? 1 : 0)
             }
         case .footer:
-            return max(1, TextLayout.lineCount(dataSource.titleForFooter(inSection: item.section) ?? "", width: max(1, width - 2)))
+            let text = dataSource.titleForFooter(inSection: item.section).map {
+                max(1, TextLayout.lineCount($0, width: max(1, width - 2 - rowInset)))
+            }
+            switch table.style {
+            case .plain: return text ?? 1
+            // The box's bottom edge, then the footer text under it.
+            case .grouped: return (isBoxed(item.section) ? 1 : 0) + (text ?? 0)
+            }
         case .row:
-            return dataSource.cell(for: IndexPath(row: item.row, section: item.section)).height(width: width)
+            return dataSource.cell(for: IndexPath(row: item.row, section: item.section)).height(width: rowWidth)
         }
     }
 

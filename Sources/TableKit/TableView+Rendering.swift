@@ -46,24 +46,57 @@ extension TableView {
         }
         switch item.kind {
         case .header:
-            let title = content.dataSource.titleForHeader(inSection: item.section) ?? ""
+            let title = content.dataSource.titleForHeader(inSection: item.section)
             switch style {
             case .plain:
                 canvas.fill(rect, style: Theme.sectionHeader)
-                canvas.draw(TextLayout.truncate(title, width: rect.width - 2), at: Point(x: rect.minX + 1, y: rect.maxY - 1), style: Theme.sectionHeader, clip: rect)
+                canvas.draw(TextLayout.truncate(title ?? "", width: rect.width - 2), at: Point(x: rect.minX + 1, y: rect.maxY - 1), style: Theme.sectionHeader, clip: rect)
             case .grouped:
-                canvas.draw(TextLayout.truncate(title.uppercased(), width: rect.width - 2), at: Point(x: rect.minX + 1, y: rect.maxY - 1), style: Theme.secondaryText, clip: rect)
+                // Bottom up: the box's top edge, then the title above it in dimmed capitals.
+                var y = rect.maxY - 1
+                if content.isBoxed(item.section) {
+                    drawBoxEdge(top: true, y: y, rect: rect, canvas: &canvas, glyphs: context.glyphs)
+                    y -= 1
+                }
+                if let title, y >= rect.minY {
+                    let x = rect.minX + content.rowInset + 1
+                    canvas.draw(TextLayout.truncate(title.uppercased(), width: rect.maxX - x - 1), at: Point(x: x, y: y), style: Theme.secondaryText, clip: rect)
+                }
             }
         case .footer:
+            var top = rect.minY
+            if style == .grouped, content.isBoxed(item.section) {
+                drawBoxEdge(top: false, y: top, rect: rect, canvas: &canvas, glyphs: context.glyphs)
+                top += 1
+            }
+            let x = rect.minX + content.rowInset + 1
             let title = content.dataSource.titleForFooter(inSection: item.section) ?? ""
-            for (offset, line) in TextLayout.wrap(title, width: max(1, rect.width - 2)).enumerated() {
-                canvas.draw(line, at: Point(x: rect.minX + 1, y: rect.minY + offset), style: Theme.secondaryText, clip: rect)
+            for (offset, line) in TextLayout.wrap(title, width: max(1, rect.maxX - x - 1)).enumerated() {
+                canvas.draw(line, at: Point(x: x, y: top + offset), style: Theme.secondaryText, clip: rect)
             }
         case .row:
             guard let indexPath = item.indexPath else { return }
             let cell = content.dataSource.cell(for: indexPath)
-            cell.draw(into: &canvas, rect: rect, isFocused: state.focusedRow == indexPath, context: context)
+            var cellRect = rect
+            if style == .grouped {
+                // The box's sides, a margin outside each; the cell between them.
+                for y in rect.minY..<rect.maxY {
+                    canvas.draw(context.glyphs.vertical, at: Point(x: rect.minX + 1, y: y), style: Theme.groupedBox, clip: rect)
+                    canvas.draw(context.glyphs.vertical, at: Point(x: rect.maxX - 2, y: y), style: Theme.groupedBox, clip: rect)
+                }
+                cellRect = Rect(x: rect.minX + content.rowInset, y: rect.minY, width: content.rowWidth, height: rect.height)
+            }
+            cell.draw(into: &canvas, rect: cellRect, isFocused: state.focusedRow == indexPath, context: context)
         }
+    }
+
+    /// One horizontal edge of a grouped section's box, inset a column from each side.
+    private func drawBoxEdge(top: Bool, y: Int, rect: Rect, canvas: inout Canvas, glyphs: Glyphs) {
+        guard rect.width >= 4 else { return }
+        let line = (top ? glyphs.topLeft : glyphs.bottomLeft)
+            + String(repeating: glyphs.horizontal, count: rect.width - 4)
+            + (top ? glyphs.topRight : glyphs.bottomRight)
+        canvas.draw(line, at: Point(x: rect.minX + 1, y: y), style: Theme.groupedBox, clip: rect)
     }
 
     private func drawEmptyState(into canvas: inout Canvas, area: Rect) {

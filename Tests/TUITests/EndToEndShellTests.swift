@@ -78,7 +78,8 @@ struct EndToEndShellTests {
         // The frames seen depend on the machine's load; whatever was seen went one way.
         #expect(columns == columns.sorted(), "the ▲ only moved right: columns seen \(columns)")
         #expect(columns.allSatisfy { (start...end).contains($0) }, "the ▲ stayed between the two tabs: \(columns)")
-        #expect(settled?.contains { $0.hasPrefix(" Animation ") && $0.hasSuffix(" On") } == true, "Settings says the animation is on")
+        #expect(settled?.compactMap(ShellApp.settingsRow).contains { $0.hasPrefix("Animation ") && $0.hasSuffix(" On") } == true,
+                "Settings says the animation is on")
         await app.quitAndExpectExited()
     }
 
@@ -378,7 +379,7 @@ private struct ShellAppUnderTest {
                 """, sourceLocation: sourceLocation)
             return
         }
-        let colours = screen.first { $0.hasPrefix(" Colours ") }?.trimmed ?? ""
+        let colours = screen.lazy.compactMap(ShellApp.settingsRow).first { $0.hasPrefix("Colours ") } ?? ""
         #expect(["256", "16", "None"].contains { colours.hasSuffix(" " + $0) },
                 "Settings reports what tmux's terminal can show, not the headless true colour: '\(colours)'",
                 sourceLocation: sourceLocation)
@@ -538,8 +539,13 @@ private enum ShellApp {
     /// Settings with the value of "Colours" left out (and of more settings, if named).
     static func maskingColours(_ screen: [String], and labels: [String] = []) -> [String] {
         screen.map { line in
-            (["Colours"] + labels).first { line.hasPrefix(" \($0) ") }.map { " " + $0 } ?? line
+            (["Colours"] + labels).first { settingsRow(line)?.hasPrefix($0 + " ") == true }.map { " │ " + $0 } ?? line
         }
+    }
+
+    /// The text of a row in one of Settings' boxes (` │ Colours   256 │` → `Colours   256`).
+    static func settingsRow(_ line: String) -> String? {
+        line.hasPrefix(" │ ") ? interior(line) : nil
     }
 
     /// The text between the first and the last vertical bar of a box line.

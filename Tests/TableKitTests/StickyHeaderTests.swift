@@ -53,6 +53,6 @@ struct StickyHeaderTests {
         let data = CountingDataSource(rows: [6, 6])
         var state = TableViewState()
         state.scrollPosition = ScrollPosition(item: .row(IndexPath(row: 2, section: 0)))
-        #expect(table.lines(state, data, size: Size(width: 12, height: 3)) == [" Row 0.2", " Row 0.3", " Row 0.4"])
+        #expect(table.lines(state, data, size: Size(width: 13, height: 3)) == [" │ Row 0.2 │", " │ Row 0.3 │", " │ Row 0.4 │"])
     }
 }
