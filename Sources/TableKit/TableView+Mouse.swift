@@ -56,7 +56,7 @@ extension TableView {
         scrollToFocus(&state, content: content, height: size.height)
         var events: [TableViewEvent] = []
         let cell = content.dataSource.cell(for: indexPath)
-        if let columns = cell.accessoryButtonColumns(width: content.rowWidth, glyphs: .unicode), columns.contains(point.x - content.rowInset) {
+        if let columns = cell.accessoryButtonColumns(width: content.rowWidth), columns.contains(point.x - content.rowInset) {
             if case .button = cell.accessory {
                 events.append(.customAccessoryTapped(indexPath))
             } else {

@@ -12,22 +12,29 @@ extension TableViewCell {
     }
 
     /// Columns of a row of `width` where the accessory's own button sits (it acts without
-    /// selecting the row), relative to the row's left edge.
-    func accessoryButtonColumns(width: Int, glyphs: Glyphs) -> Range<Int>? {
-        guard let text = accessoryText(glyphs) else { return nil }
-        let start = width - 1 - text.displayWidth
-        switch accessory {
-        case .detailButton, .detailDisclosureButton: return start..<(start + glyphs.detail.displayWidth)
-        case .button: return start..<(start + text.displayWidth)
-        default: return nil
+    /// selecting the row), relative to the row's left edge: wherever either glyph set draws it,
+    /// so a click lands whichever set the terminal shows (a slightly wider target in Unicode).
+    func accessoryButtonColumns(width: Int) -> Range<Int>? {
+        let ranges = [Glyphs.unicode, .ascii].compactMap { glyphs -> Range<Int>? in
+            guard let text = accessoryText(glyphs) else { return nil }
+            let start = width - 1 - text.displayWidth
+            switch accessory {
+            case .detailButton, .detailDisclosureButton: return start..<(start + glyphs.detail.displayWidth)
+            case .button: return start..<(start + text.displayWidth)
+            default: return nil
+            }
         }
+        guard let low = ranges.map(\.lowerBound).min(), let high = ranges.map(\.upperBound).max() else { return nil }
+        return low..<high
     }
 
-    /// The columns the labels may use in a row of `width`.
-    func labelWidth(_ width: Int, glyphs: Glyphs = .unicode) -> Int {
+    /// The columns the labels may use in a row of `width`. The accessory is given the room of
+    /// its wider glyph set, so that a row's height never depends on the glyphs drawn with.
+    func labelWidth(_ width: Int) -> Int {
         var used = 2 // a margin at each side
         if let image { used += image.displayWidth + 1 }
-        if let accessory = accessoryText(glyphs) { used += accessory.displayWidth + 1 }
+        let accessoryWidth = [Glyphs.unicode, .ascii].compactMap { accessoryText($0)?.displayWidth }.max()
+        if let accessoryWidth { used += accessoryWidth + 1 }
         return max(1, width - used)
     }
 
@@ -76,7 +83,7 @@ extension TableViewCell {
         if let image {
             x = canvas.draw(image, at: Point(x: x, y: rect.minY), style: .plain, clip: rect) + 1
         }
-        let labels = labelWidth(rect.width, glyphs: glyphs)
+        let labels = labelWidth(rect.width)
         let labelRect = Rect(x: x, y: rect.minY, width: labels, height: rect.height)
         switch style {
         case .default:
