@@ -1,5 +1,5 @@
 # The two commands of the README: `make run` builds and runs the app, `make test` runs every test.
-.PHONY: run test deps build bench
+.PHONY: run test deps build bench fuzz
 
 deps:
 	@bash Scripts/install-deps.sh
@@ -15,3 +15,8 @@ test: deps
 
 bench: deps
 	bash Scripts/benchmark.sh
+
+# Random key scripts through the headless app (debug build): every run must exit 0.
+fuzz: deps
+	swift build --product table-browser
+	python3 Scripts/fuzz-keys.py $(RUNS)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TableKit
 
 /// `table-browser`: browse the bundled books, or any JSON array of objects, in the terminal.
@@ -9,10 +10,31 @@ struct TableBrowser: ParsableCommand {
         abstract: "Browse books, or any JSON array of objects, as an iOS-style table in the terminal.",
         discussion: """
         Keys: ↑ ↓ (k j) move, PgUp PgDn Home End (g G) page and jump, Enter → l open, \
-        Esc ← h Backspace back, Tab focus the A–Z index (↑ ↓ scrub, a letter jumps), q quit.
+        Esc ← h Backspace back, Tab focus the A–Z index (↑ ↓ scrub, a letter jumps), \
+        / search, a the row's actions, r reload, 1–5 tabs, ? every key, q quit.
         """,
         subcommands: [SnapshotCommand.self, BenchmarkCommand.self]
     )
+
+    /// Parses, runs, and ends the process through ``ProcessExit`` whatever happened, so that
+    /// work still running on a background thread can never crash the exit. Messages go where
+    /// ArgumentParser sends them: help to standard output, errors to standard error.
+    static func main() {
+        let status: Int32
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            status = 0
+        } catch {
+            status = exitCode(for: error).rawValue
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                let stream = status == 0 ? FileHandle.standardOutput : FileHandle.standardError
+                stream.write(Data((message + "\n").utf8))
+            }
+        }
+        ProcessExit.now(status)
+    }
 
     @OptionGroup var data: DataOptions
 

@@ -87,10 +87,6 @@ enum SignalHandling {
     /// Ends the process as a shell expects after `signal`: exit status 128 + signo.
     /// Call only after ``CursesTerminal/restore()``.
     static func exit(forSignal signal: Int32) -> Never {
-        #if canImport(Glibc)
-        Glibc.exit(128 + signal)
-        #else
-        Darwin.exit(128 + signal)
-        #endif
+        ProcessExit.now(128 + signal)
     }
 }
