@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates Sources/TableKit/DisplayWidth+Tables.swift from this machine's wcwidth.
+# Regenerates Sources/TableKit/Canvas/DisplayWidth+Tables.swift from this machine's wcwidth.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
@@ -14,8 +14,8 @@ for l in open(sys.argv[1]).read().split('\n'):
     elif l.strip(): cur.append(l.strip().rstrip(','))
 def fmt(r):
     return '\n'.join('    ' + ', '.join(r[i:i+4]) + ',' for i in range(0, len(r), 4))
-head = open('Sources/TableKit/DisplayWidth+Tables.swift').read().split('/// Code-point ranges that occupy no column')[0]
-open('Sources/TableKit/DisplayWidth+Tables.swift', 'w').write(head +
+head = open('Sources/TableKit/Canvas/DisplayWidth+Tables.swift').read().split('/// Code-point ranges that occupy no column')[0]
+open('Sources/TableKit/Canvas/DisplayWidth+Tables.swift', 'w').write(head +
   '/// Code-point ranges that occupy no column (combining marks, format characters).\n'
   'let zeroWidthRanges: [ClosedRange<UInt32>] = [\n' + fmt(zero) + '\n]\n\n'
   '/// Code-point ranges that occupy two columns (East Asian wide and full-width, emoji).\n'
