@@ -1,3 +1,4 @@
+import Foundation
 @testable import TableKit
 
 /// Sections of numbered rows with one-letter headers; counts every cell it is asked for.

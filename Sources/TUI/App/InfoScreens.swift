@@ -1,3 +1,4 @@
+import Foundation
 import TableKit
 
 /// A tab whose content arrives with a later version: it says so plainly instead of showing

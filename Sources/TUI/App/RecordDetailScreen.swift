@@ -1,3 +1,4 @@
+import Foundation
 import TableKit
 
 /// The records a detail screen can step through with Previous and Next: the list it was

@@ -1,3 +1,4 @@
+import Foundation
 import TableKit
 
 /// A sectioned, indexed list of records: Enter pushes a record's detail, `/` searches live,

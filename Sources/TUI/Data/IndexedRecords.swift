@@ -1,3 +1,4 @@
+import Foundation
 import TableKit
 
 /// Loaded records in collation order: sections A–Z and `#`, rows sorted within them, as the

@@ -1,3 +1,4 @@
+import Foundation
 import TableKit
 
 /// The table's view of the records that match a search: the same cells, headers and order as

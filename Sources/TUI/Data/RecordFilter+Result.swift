@@ -1,3 +1,4 @@
+import Foundation
 import TableKit
 
 /// The records that match a search, as positions in collation order.

@@ -1,21 +1,40 @@
-/// The position of a row: its section and its row within that section, as in UIKit.
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The row within the section.
-    public var row: Int
-    /// The section.
-    public var section: Int
+import Foundation
 
+/// UIKit's view of an index path: a section and a row within it.
+///
+/// TableKit uses Foundation's `IndexPath`, extended the way UIKit extends it, so that a file
+/// importing both Foundation and TableKit writes `IndexPath(row:section:)` exactly as an iOS
+/// developer does:
+///
+/// ```swift
+/// import Foundation
+/// import TableKit
+///
+/// let path = IndexPath(row: 2, section: 0)
+/// print(path.section, path.row)   // 0 2
+/// ```
+///
+/// Index paths order by section, then row: the order rows appear on screen.
+extension IndexPath {
     /// Creates the index path of `row` in `section`.
     public init(row: Int, section: Int) {
-        self.row = row
-        self.section = section
+        self.init(indexes: [section, row])
     }
 
-    /// Orders by section, then row: the order rows appear on screen.
-    public static func < (a: IndexPath, b: IndexPath) -> Bool {
-        (a.section, a.row) < (b.section, b.row)
+    /// The section: the first index (0 for an empty index path, where UIKit would trap).
+    public var section: Int {
+        get { isEmpty ? 0 : self[0] }
+        set {
+            if isEmpty { self = IndexPath(row: 0, section: newValue) } else { self[0] = newValue }
+        }
     }
 
-    /// `[section, row]`, as UIKit prints it.
-    public var description: String { "[\(section), \(row)]" }
+    /// The row within the section: the second index (0 when there is none, where UIKit would
+    /// trap).
+    public var row: Int {
+        get { count > 1 ? self[1] : 0 }
+        set {
+            if count > 1 { self[1] = newValue } else { self = IndexPath(row: newValue, section: section) }
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A table's content seen as one run of lines: headers, rows and footers, section by section.
 ///
 /// Everything here walks from a known item to its neighbours, so each call asks the data source

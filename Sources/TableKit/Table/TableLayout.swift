@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where each visible item of a table sits, worked out from the state before drawing.
 ///
 /// Scrolling, focus visibility and drawing all read this one layout, so what is checked is

@@ -1,3 +1,5 @@
+import Foundation
+
 extension TableViewAction {
     /// Whether the view follows the focus after this action. Index jumps place their section
     /// at the top themselves, and the mouse scrolls or taps where the view already is.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a table presents its sections, as `UITableView.Style`.
 public enum TableStyle: Hashable, Sendable {
     /// Full-width rows; section headers stick to the top while their section scrolls.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Supplies a table's content, in the shape of `UITableViewDataSource`.
 ///
 /// The table asks only about what it shows: counts, and cells for the rows on screen. A data
