@@ -95,7 +95,7 @@ struct ShellTests {
     @Test func ticksReachTheContentUnderAModal() {
         let (tabs, roots) = makeTabs()
         let root = RootController(content: tabs, size: Size(width: 40, height: 12))
-        root.present(HelpOverlay(sections: [.init(title: "Keys", entries: [("a", "b")])]))
+        root.present(HelpOverlay(sections: [.init(title: "Keys", entries: [KeyHint("a", "b")])]))
         roots[0].received = []
         _ = root.handle(.tick)
         #expect(roots[0].received == [.tick])
@@ -180,8 +180,8 @@ struct ShellTests {
 
     @Test func helpWrapsALongDescriptionUnderItselfInsteadOfCuttingIt() {
         let help = HelpOverlay(sections: [.init(title: "Tabs", entries: [
-            ("1…5 F1…F5", "switch tabs; choosing the tab in front again goes back to its first screen"),
-            ("?", "this help"),
+            KeyHint("1…5 F1…F5", "switch tabs; choosing the tab in front again goes back to its first screen"),
+            KeyHint("?", "this help"),
         ])])
         var canvas = Canvas(size: Size(width: 40, height: 12))
         help.render(into: &canvas, area: canvas.bounds, context: RenderContext())

@@ -55,7 +55,7 @@ final class SettingsScreen: Screen {
 
     private var dataSource: Rows { Rows(rows: rows, titles: sectionTitles) }
 
-    var keyHelp: [(key: String, help: String)] { TableView.browsingKeyBindings.map { ($0.label, $0.help) } }
+    var keyHelp: [KeyHint] { TableView.browsingKeyBindings.helpHints() }
 
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
         table.render(state, dataSource: dataSource, into: &canvas, area: area, context: context)

@@ -62,12 +62,12 @@ final class RecordDetailScreen: Screen {
         }
     }
 
-    var keyHelp: [(key: String, help: String)] {
-        TableView.browsingKeyBindings.map { ($0.label, $0.help) }
-            + (toolbarItems.isEmpty ? [] : [("p", "previous record"), ("n", "next record")])
+    var keyHelp: [KeyHint] {
+        TableView.browsingKeyBindings.helpHints()
+            + (toolbarItems.isEmpty ? [] : [KeyHint("p", "previous record"), KeyHint("n", "next record")])
     }
 
-    var keyHints: [(key: String, help: String)] { TableView.browsingKeyBindings.footerHints() }
+    var keyHints: [KeyHint] { TableView.browsingKeyBindings.footerHints() }
 
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
         table.render(state, dataSource: FieldsDataSource(fields: fields), into: &canvas, area: area, context: context)

@@ -73,25 +73,25 @@ final class RecordListScreen: Screen {
         return [actions, BarButtonItem(system: .refresh, id: "reload", key: .character("r"), isEnabled: reloadTask == nil)]
     }
 
-    var keyHelp: [(key: String, help: String)] {
-        if isEditingSearch { return SearchField.keyHelp + [("↑ ↓ PgUp PgDn", "move in the results")] }
+    var keyHelp: [KeyHint] {
+        if isEditingSearch { return SearchField.keyHelp + [KeyHint("↑ ↓ PgUp PgDn", "move in the results")] }
         // Record rows have a chevron only: the info and edit keys have nothing to act on here.
         let rowBindings = TableView.rowKeyBindings.filter { $0.action != .tapDetailButton && $0.action != .tapAccessoryButton }
-        var help = (state.isIndexFocused ? TableView.indexKeyBindings : rowBindings).map { ($0.label, $0.help) }
-        if state.isIndexFocused { help.append(("A–Z #", "jump to that section")) }
-        help += Self.bindings.filter { $0.action != .clearSearch || searchField != nil }.map { ($0.label, $0.help) }
-        if !state.isIndexFocused { help.append(("a", "actions for the focused row")) }
-        if reload != nil { help.append(("r", "reload the file")) }
+        var help = (state.isIndexFocused ? TableView.indexKeyBindings : rowBindings).helpHints()
+        if state.isIndexFocused { help.append(KeyHint("A–Z #", "jump to that section")) }
+        help += Self.bindings.filter { $0.action != .clearSearch || searchField != nil }.helpHints()
+        if !state.isIndexFocused { help.append(KeyHint("a", "actions for the focused row")) }
+        if reload != nil { help.append(KeyHint("r", "reload the file")) }
         return help
     }
 
-    var keyHints: [(key: String, help: String)] {
-        if !records.isSorted { return reload != nil && reloadTask == nil ? [("r", "load")] : [] }
-        if isEditingSearch { return [("Enter", "keep"), ("Esc", "clear")] }
-        if state.isIndexFocused { return TableView.indexKeyBindings.footerHints() + [("A–Z", "jump")] }
-        let clear: [(key: String, help: String)] = searchField != nil ? [("Esc", "clear")] : []
+    var keyHints: [KeyHint] {
+        if !records.isSorted { return reload != nil && reloadTask == nil ? [KeyHint("r", "load")] : [] }
+        if isEditingSearch { return SearchField.keyBindings.footerHints() }
+        if state.isIndexFocused { return TableView.indexKeyBindings.footerHints() + [KeyHint("A–Z", "jump")] }
+        let clear: [KeyHint] = searchField != nil ? [KeyHint("Esc", "clear")] : []
         // When the line is short the last hints give way first: clearing a search matters more.
-        return TableView.rowKeyBindings.footerHints() + clear + Self.bindings.footerHints() + [("a", "actions")]
+        return TableView.rowKeyBindings.footerHints() + clear + Self.bindings.footerHints() + [KeyHint("a", "actions")]
     }
 
     var capturesTextInput: Bool { isEditingSearch || state.isIndexFocused }

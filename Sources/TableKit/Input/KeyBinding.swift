@@ -27,12 +27,24 @@ public struct KeyBinding<Action>: Sendable where Action: Sendable {
     public var footerLabel: String {
         String(label.split(separator: " ").first ?? Substring(label))
     }
+
+    /// The binding as the help overlay lists it: every key, and the long help.
+    public var hint: KeyHint { KeyHint(label, help) }
+
+    /// The binding as the footer shows it (first key, short help); `nil` when it stays out of
+    /// the footer.
+    public var footerHint: KeyHint? { footerHelp.map { KeyHint(footerLabel, $0) } }
 }
 
 extension Array {
     /// The footer hints of these bindings, in order: (key label, short help).
-    public func footerHints<Action>() -> [(key: String, help: String)] where Element == KeyBinding<Action> {
-        compactMap { binding in binding.footerHelp.map { (binding.footerLabel, $0) } }
+    public func footerHints<Action>() -> [KeyHint] where Element == KeyBinding<Action> {
+        compactMap(\.footerHint)
+    }
+
+    /// The help overlay's entries for these bindings, in order.
+    public func helpHints<Action>() -> [KeyHint] where Element == KeyBinding<Action> {
+        map(\.hint)
     }
 }
 

@@ -75,7 +75,7 @@ public final class AlertController: Modal {
 
     /// The footer's hints, from the binding table: moving only when two or more buttons are
     /// enabled, Enter, and Esc only with a Cancel button. Each button shows its own hotkey.
-    public var keyHints: [(key: String, help: String)] {
+    public var keyHints: [KeyHint] {
         let enabledCount = alert.actions.filter(\.isEnabled).count
         return Self.keyBindings.filter { binding in
             switch binding.action {

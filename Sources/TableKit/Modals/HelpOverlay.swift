@@ -8,10 +8,10 @@ public final class HelpOverlay: Modal {
         /// The heading.
         public var title: String
         /// Each entry's keys and what they do.
-        public var entries: [(key: String, help: String)]
+        public var entries: [KeyHint]
 
         /// Creates a section.
-        public init(title: String, entries: [(key: String, help: String)]) {
+        public init(title: String, entries: [KeyHint]) {
             self.title = title
             self.entries = entries
         }
@@ -33,7 +33,7 @@ public final class HelpOverlay: Modal {
     ]
 
     /// The keys of the overlay itself.
-    public var keyHints: [(key: String, help: String)] { Self.bindings.footerHints() }
+    public var keyHints: [KeyHint] { Self.bindings.footerHints() }
 
     /// The lines of the help text at a given width.
     func lines(width: Int) -> [(text: String, isHeading: Bool)] {

@@ -15,7 +15,7 @@ public protocol Modal: AnyObject {
     /// Handles an event; mouse positions are in the coordinates of `area`.
     func handle(_ event: Event, area: Rect) -> ModalResponse
     /// The few keys that matter most while the modal is up, for the one-line footer: (key, what it does).
-    var keyHints: [(key: String, help: String)] { get }
+    var keyHints: [KeyHint] { get }
     /// Whether the modal needs `.tick` events now (a progress sheet polling its work).
     var wantsTicks: Bool { get }
 }

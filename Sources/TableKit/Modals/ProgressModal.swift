@@ -38,7 +38,7 @@ public final class ProgressModal: Modal {
         case .tick:
             phase += 1
             return isFinished() ? .dismiss(completion: nil) : .handled
-        case .key(let key) where key == ProgressSheet.cancelButton.key:
+        case .key(let key) where Self.keyBindings.action(for: key) != nil:
             return .dismiss(completion: onCancel)
         case .mouse(let mouse) where mouse.kind == .press && sheet.cancelButtonRect(in: area).contains(mouse.position):
             return .dismiss(completion: onCancel)
@@ -47,8 +47,13 @@ public final class ProgressModal: Modal {
         }
     }
 
+    /// The sheet's one key, as data: its Cancel button's.
+    static let keyBindings: [KeyBinding<Void>] = [
+        KeyBinding([ProgressSheet.cancelButton.key].compactMap { $0 }, (), label: "Esc", help: "cancel", footer: "cancel"),
+    ]
+
     /// Esc cancels.
-    public var keyHints: [(key: String, help: String)] { [("Esc", "cancel")] }
+    public var keyHints: [KeyHint] { Self.keyBindings.footerHints() }
 
     /// Polls the work every tick.
     public var wantsTicks: Bool { true }

@@ -21,8 +21,8 @@ public final class NavigationController {
     public static let backKeys: [Key] = [.escape, .left, .character("h"), .backspace]
 
     /// The stack's own keys, for help.
-    public var keyHelp: [(key: String, help: String)] {
-        stack.count > 1 ? [("Esc ← h Backspace", "back to \(navigationBar.backTitle ?? "the previous screen")")] : []
+    public var keyHelp: [KeyHint] {
+        stack.count > 1 ? [KeyHint("Esc ← h Backspace", "back to \(navigationBar.backTitle ?? "the previous screen")")] : []
     }
 
     /// Pushes `screen` on top.

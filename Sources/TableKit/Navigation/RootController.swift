@@ -117,7 +117,7 @@ public final class RootController {
 
     /// The help overlay for what is in front now.
     public func helpOverlay() -> HelpOverlay {
-        let global = Self.globalBindings.map { (key: $0.label, help: $0.help) }
+        let global = Self.globalBindings.helpHints()
         return HelpOverlay(sections: content.helpSections + [HelpOverlay.Section(title: "Everywhere", entries: global)])
     }
 
@@ -140,12 +140,12 @@ public final class RootController {
     /// The footer's global hints. While letters are typed into the content, `?` and `q` are
     /// letters too: a hint is then shown by its first key that is not a character (`^C` for
     /// quit), or not at all when it has none (help).
-    var globalFooterHints: [(key: String, help: String)] {
+    var globalFooterHints: [KeyHint] {
         Self.globalBindings.compactMap { binding in
             guard let help = binding.footerHelp else { return nil }
-            guard content.capturesTextInput else { return (binding.footerLabel, help) }
+            guard content.capturesTextInput else { return KeyHint(binding.footerLabel, help) }
             return binding.keys.first { !$0.isCharacter }
-                .map { (BarButtonItem.keyLabel($0), help) }
+                .map { KeyHint(BarButtonItem.keyLabel($0), help) }
         }
     }
 
@@ -163,11 +163,11 @@ public final class RootController {
         }
     }
 
-    private func renderFooter(_ hints: [(key: String, help: String)], into canvas: inout Canvas) {
+    private func renderFooter(_ hints: [KeyHint], into canvas: inout Canvas) {
         let line = Rect(x: 0, y: size.height - 1, width: size.width, height: 1)
         // The last hint (quit, or close) always shows: the others give way when the line is short.
         var shown = hints
-        let width = { (hints: [(key: String, help: String)]) in hints.reduce(0) { $0 + $1.key.displayWidth + $1.help.displayWidth + 3 } }
+        let width = { (hints: [KeyHint]) in hints.reduce(0) { $0 + $1.key.displayWidth + $1.help.displayWidth + 3 } }
         while shown.count > 1, width(shown) > line.width { shown.remove(at: shown.count - 2) }
         var x = 1
         for hint in shown {

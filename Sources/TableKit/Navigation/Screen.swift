@@ -48,9 +48,9 @@ public protocol Screen: AnyObject {
     /// return `.ask(modal)` whose confirming action calls `confirm`, which pops.
     func shouldPop(confirm: @escaping () -> Void) -> PopDecision
     /// The keys the screen handles itself, for the help overlay: (keys, what they do).
-    var keyHelp: [(key: String, help: String)] { get }
+    var keyHelp: [KeyHint] { get }
     /// The few keys that matter most, for the one-line footer.
-    var keyHints: [(key: String, help: String)] { get }
+    var keyHints: [KeyHint] { get }
     /// Whether the screen needs `.tick` events now (background work or an animation).
     var wantsTicks: Bool { get }
     /// Whether typed letters go to the screen now (a search field, the index's type-ahead),
@@ -72,9 +72,9 @@ extension Screen {
     /// Popping is allowed, by default.
     public func shouldPop(confirm: @escaping () -> Void) -> PopDecision { .allow }
     /// No keys, by default.
-    public var keyHelp: [(key: String, help: String)] { [] }
+    public var keyHelp: [KeyHint] { [] }
     /// No hints, by default.
-    public var keyHints: [(key: String, help: String)] { [] }
+    public var keyHints: [KeyHint] { [] }
     /// No ticks, by default.
     public var wantsTicks: Bool { false }
     /// Letters are commands, by default.

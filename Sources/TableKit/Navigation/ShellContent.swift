@@ -7,7 +7,7 @@ public protocol ShellContent: AnyObject {
     /// The keys of what is in front, grouped for the help overlay.
     var helpSections: [HelpOverlay.Section] { get }
     /// The few keys that matter most now, for the footer.
-    var keyHints: [(key: String, help: String)] { get }
+    var keyHints: [KeyHint] { get }
     /// Whether `.tick` events are needed now.
     var wantsTicks: Bool { get }
     /// Whether typed letters go to what is in front (so `q` is a letter, not quit).
@@ -21,8 +21,8 @@ extension NavigationController: ShellContent {
     }
 
     /// The screen's hints, then back.
-    public var keyHints: [(key: String, help: String)] {
-        top.keyHints + (stack.count > 1 ? [("Esc", "back")] : [])
+    public var keyHints: [KeyHint] {
+        top.keyHints + (stack.count > 1 ? [KeyHint("Esc", "back")] : [])
     }
 
     /// Whether the screen in front wants ticks.

@@ -43,11 +43,11 @@ public final class TabBarController: ShellContent {
     public var selectedTab: Tab { tabs[selectedIndex] }
 
     /// The tab keys as data, for handling and help.
-    public var tabKeyHelp: [(key: String, help: String)] {
+    public var tabKeyHelp: [KeyHint] {
         let last = min(tabs.count, TabBar.maximumSlots)
         // While the screen takes typed letters, digits are typed too: only the function keys switch.
         let keys = capturesTextInput ? "F1…F\(last)" : "1…\(last) F1…F\(last)"
-        return [(keys, "switch tabs; again: to its first screen")]
+        return [KeyHint(keys, "switch tabs; again: to its first screen")]
     }
 
     /// Chooses tab `index`: another tab comes to the front; the tab in front pops to its root.
@@ -122,7 +122,7 @@ public final class TabBarController: ShellContent {
     }
 
     /// The hints of the screen in front.
-    public var keyHints: [(key: String, help: String)] { selectedTab.navigation.keyHints }
+    public var keyHints: [KeyHint] { selectedTab.navigation.keyHints }
 
     /// Ticks while the indicator slides or the screen in front wants them.
     public var wantsTicks: Bool { animation != nil || selectedTab.navigation.wantsTicks }

@@ -25,42 +25,82 @@ public struct SearchField: Hashable, Sendable {
         case cancelled
     }
 
-    /// The keys the field understands, for help.
-    public static let keyHelp: [(key: String, help: String)] = [
-        ("type", "filter as you type"), ("Enter", "keep the filter, back to the rows"), ("Esc", "clear the search"),
-        ("← → Home End", "move the cursor"), ("Backspace Delete", "erase"), ("^U", "clear the field"),
+    /// What a key asks of the field; ``keyBindings`` maps keys to these.
+    public enum Command: Hashable, Sendable {
+        /// Keep the text and return to the rows.
+        case submit
+        /// Clear the text and end the search.
+        case cancel
+        /// Move the cursor one character left.
+        case moveLeft
+        /// Move the cursor one character right.
+        case moveRight
+        /// Move the cursor to the start.
+        case moveToStart
+        /// Move the cursor to the end.
+        case moveToEnd
+        /// Erase the character before the cursor.
+        case deleteBackward
+        /// Erase the character after the cursor.
+        case deleteForward
+        /// Erase everything (the field's ⓧ).
+        case clear
+    }
+
+    /// The field's keys, as data: handling, help and the footer read this one table.
+    public static let keyBindings: [KeyBinding<Command>] = [
+        KeyBinding([.enter], .submit, label: "Enter", help: "keep the filter, back to the rows", footer: "keep"),
+        KeyBinding([.escape], .cancel, label: "Esc", help: "clear the search", footer: "clear"),
+        KeyBinding([.left], .moveLeft, label: "←", help: "cursor left"),
+        KeyBinding([.right], .moveRight, label: "→", help: "cursor right"),
+        KeyBinding([.home], .moveToStart, label: "Home", help: "cursor to the start"),
+        KeyBinding([.end], .moveToEnd, label: "End", help: "cursor to the end"),
+        KeyBinding([.backspace], .deleteBackward, label: "Backspace", help: "erase before the cursor"),
+        KeyBinding([.delete], .deleteForward, label: "Delete", help: "erase after the cursor"),
+        KeyBinding([.control("u")], .clear, label: "^U", help: "clear the field"),
     ]
+
+    /// The keys the field understands, for help: typing, then ``keyBindings``.
+    public static var keyHelp: [KeyHint] {
+        [KeyHint("type", "filter as you type")] + keyBindings.helpHints()
+    }
+
+    /// Sets the text, the cursor at its end, as a program does (no ``Event`` follows).
+    public mutating func setText(_ newText: String) {
+        text = newText
+        cursor = newText.count
+    }
 
     /// Applies a key; returns what happened, or `nil` if the key means nothing here.
     public mutating func handle(_ key: Key) -> Event? {
-        switch key {
-        case .character(let c):
+        if case .character(let c) = key {
             guard !c.unicodeScalars.contains(where: ControlEscaping.isControl) else { return nil }
             let index = text.index(text.startIndex, offsetBy: cursor)
             text.insert(c, at: index)
             cursor += 1
             return .changed
-        case .backspace:
+        }
+        guard let command = Self.keyBindings.action(for: key) else { return nil }
+        switch command {
+        case .deleteBackward:
             guard cursor > 0 else { return nil }
             text.remove(at: text.index(text.startIndex, offsetBy: cursor - 1))
             cursor -= 1
             return .changed
-        case .delete:
+        case .deleteForward:
             guard cursor < text.count else { return nil }
             text.remove(at: text.index(text.startIndex, offsetBy: cursor))
             return .changed
-        case .control("u"):
+        case .clear:
             guard !text.isEmpty else { return nil }
-            text = ""
-            cursor = 0
+            setText("")
             return .changed
-        case .left: cursor = max(0, cursor - 1); return nil
-        case .right: cursor = min(text.count, cursor + 1); return nil
-        case .home: cursor = 0; return nil
-        case .end: cursor = text.count; return nil
-        case .enter: return .submitted
-        case .escape: return .cancelled
-        default: return nil
+        case .moveLeft: cursor = max(0, cursor - 1); return nil
+        case .moveRight: cursor = min(text.count, cursor + 1); return nil
+        case .moveToStart: cursor = 0; return nil
+        case .moveToEnd: cursor = text.count; return nil
+        case .submit: return .submitted
+        case .cancel: return .cancelled
         }
     }
 
