@@ -14,6 +14,9 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Keys separated by spaces: printable characters stand for themselves; Up Down Left Right Enter Esc Tab S-Tab PgUp PgDn Home End Space Backspace Delete S-Left S-Right and C-x name keys.", valueName: "KEYS"))
     var keys: String = ""
 
+    @Flag(help: "Mark styles in the text: «rev|…» for the focus, «bold fg=tint|…» and the like (see Canvas.styledText).")
+    var styles = false
+
     @OptionGroup var data: DataOptions
 
     func run() throws {
@@ -32,7 +35,8 @@ struct SnapshotCommand: ParsableCommand {
         } catch let failure as CommandFailure {
             throw failure.report()
         }
-        print(Self.render(list: list, size: screenSize, keys: script, dataDescription: data.description).text)
+        let frame = Self.render(list: list, size: screenSize, keys: script, dataDescription: data.description)
+        print(styles ? frame.styledText : frame.text)
     }
 
     /// The frame after `keys`, pressed one after another (stopping at a quit).

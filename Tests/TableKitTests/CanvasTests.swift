@@ -70,3 +70,27 @@ struct CanvasTests {
         #expect(!canvas[0, 0].style.attributes.contains(.reverse))
     }
 }
+
+@Suite("Styled text: the canvas with its styles marked")
+struct StyledTextTests {
+    @Test func runsOfOneStyleAreMarkedOnceAndPlainTextIsLeftAlone() {
+        var canvas = Canvas(size: Size(width: 12, height: 2))
+        canvas.draw("ab", at: Point(x: 0, y: 0), style: .plain)
+        canvas.draw("cd", at: Point(x: 2, y: 0), style: Style(foreground: .tint, attributes: [.bold]))
+        canvas.fill(Rect(x: 0, y: 1, width: 6, height: 1), style: Theme.focus)
+        canvas.draw("«x»", at: Point(x: 0, y: 1), style: Theme.focus)
+        #expect(canvas.styledLine(0) == "ab«bold fg=tint|cd»")
+        #expect(canvas.styledLine(1) == "«rev|\\«x\\»   »", "styled spaces show where the highlight ends")
+    }
+
+    @Test func coloursAreNamedByRoleOrByValue() {
+        #expect(Style(foreground: .rgb(1, 2, 255), background: .slateBlue).markupSpec == "fg=#0102ff bg=slate")
+        #expect(Style(foreground: .ansi(3), background: .indexed(208), attributes: [.dim, .underline]).markupSpec == "dim ul fg=ansi3 bg=idx208")
+    }
+
+    @Test func wideCharactersCountOnce() {
+        var canvas = Canvas(size: Size(width: 6, height: 1))
+        canvas.draw("日本", at: Point(x: 0, y: 0), style: Theme.focus)
+        #expect(canvas.styledLine(0) == "«rev|日本»")
+    }
+}

@@ -46,4 +46,14 @@ func snapshot(_ json: String, size: Size = Size(width: 50, height: 14), keys: St
     return canvas.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
 }
 
+/// The frame after `keys` on `json` with its styles marked (``Canvas/styledText``): the form
+/// to compare where the focus or a colour matters.
+func styledSnapshot(_ json: String, size: Size = Size(width: 50, height: 14), keys: String = "", files: TemporaryFiles = TemporaryFiles()) throws -> [String] {
+    let path = files.write(json)
+    let options = try DataOptions.parse(["--data", path])
+    let list = try options.loadListScreen(searchesSynchronously: true)
+    let canvas = SnapshotCommand.render(list: list, size: size, keys: try Key.parseScript(keys))
+    return canvas.styledText.components(separatedBy: "\n")
+}
+
 import TableKit
