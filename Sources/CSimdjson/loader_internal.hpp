@@ -1,0 +1,203 @@
+// loader_internal.hpp — what the loader's files share (internal: the public API is include/csimdjson.h).
+// The store's layout (Span, Record, Buffer, Keys), the Walker and the Loader, and the functions
+// one loader_*.cpp file calls in another. See the DESIGN comment in loader.cpp.
+#ifndef TABLEKIT_LOADER_INTERNAL_HPP
+#define TABLEKIT_LOADER_INTERNAL_HPP
+
+#include "csimdjson.h"
+
+#include <simdjson.h>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tk_loader {
+
+namespace od = simdjson::ondemand;
+
+constexpr uint32_t kAbsent = UINT32_MAX;        // Span::length of a missing title/subtitle
+constexpr uint32_t kInArena = 1u << 31;         // Span::length flag: offset is into the arena
+constexpr uint32_t kMaxSpanLength = kInArena - 2;
+constexpr size_t kMaxFileSize = simdjson::SIMDJSON_MAXSIZE_BYTES;  // 4 GiB - 1
+
+/// A title or subtitle: bytes [offset, offset + length) of the file, or of the arena when
+/// the length has kInArena set.
+struct Span {
+    uint32_t offset = 0;
+    uint32_t length = kAbsent;
+};
+
+/// One record: its object's bytes in the file, `{` to `}`, and its title and subtitle.
+struct Record {
+    uint32_t raw_offset = 0;
+    uint32_t raw_length = 0;
+    Span title;
+    Span subtitle;
+};
+
+/// File bytes followed by SIMDJSON_PADDING zero bytes.
+struct Buffer {
+    std::unique_ptr<uint8_t[]> bytes;
+    size_t length = 0;
+    size_t capacity = 0;  // bytes allocated, excluding the padding
+
+    bool allocate(size_t new_capacity) {
+        bytes.reset(new (std::nothrow) uint8_t[new_capacity + simdjson::SIMDJSON_PADDING]);
+        capacity = bytes ? new_capacity : 0;
+        return bytes != nullptr;
+    }
+    void pad() { std::memset(bytes.get() + length, 0, simdjson::SIMDJSON_PADDING); }
+};
+
+/// The keys whose values title and subtitle the rows, and whether each is settled (given,
+/// or inferred) yet.
+struct Keys {
+    bool title_decided = false;
+    bool subtitle_decided = false;
+    bool has_title = false;  // false: rows have empty titles
+    bool has_subtitle = false;
+    std::string title;
+    std::string subtitle;
+
+    bool decided() const { return title_decided && subtitle_decided; }
+};
+
+/// A member key seen while keys are still being inferred.
+struct SeenKey {
+    std::string key;
+    bool is_string;
+};
+
+}  // namespace tk_loader
+
+struct tk_json_store {
+    tk_loader::Buffer file;
+    size_t start = 0;  // where the JSON text begins: 3 after a byte order mark, else 0
+    std::string arena;
+    std::vector<tk_loader::Record> records;
+    tk_loader::Keys keys;
+};
+
+struct tk_json_fields {
+    struct Entry {
+        size_t key_offset, key_length, value_offset, value_length;
+        tk_json_value_kind kind;
+    };
+    std::string text;
+    std::vector<Entry> entries;
+};
+
+namespace tk_loader {
+
+// -- loader_read.cpp
+
+bool read_file(const char *path, Buffer &buffer, std::string &why);
+std::string too_large_message(size_t size);
+
+// -- loader_split.cpp
+
+/// Arrays of at least this many bytes are walked on two threads when they can be
+/// (tk_json_set_split_minimum changes it).
+extern std::atomic<size_t> split_minimum;
+
+// -- loader_walk.cpp
+
+void decide(Keys &keys, const std::vector<SeenKey> &members, bool has_string);
+
+// Walker's private steps keep the internal linkage they had in loader.cpp's anonymous namespace
+// before the split, so clang inlines them into the walk loop as it did then (it would not with
+// external linkage). They are defined, and can only be called, in loader_walk.cpp.
+#if defined(__clang__)
+#define TK_LOADER_LOCAL [[clang::internal_linkage]]
+#else
+#define TK_LOADER_LOCAL
+#endif
+
+/// Walks one JSON document — the whole array, or one half of it (see Loader::walk_in_two)
+/// — checking every value and appending a Record per element to `records`. Any `false`
+/// means "not loadable"; the reason is worked out afterwards by Loader::explain_failure.
+/// Its member functions are in loader_walk.cpp.
+class Walker {
+public:
+    Walker(const uint8_t *data, Keys &keys, std::vector<Record> &records, std::string &arena)
+        : data_(data), keys_(keys), records_(records), arena_(arena) {}
+
+    /// Walks bytes [begin, end) of the buffer, which must be followed by SIMDJSON_PADDING
+    /// readable bytes. The parser is reused, not freed.
+    bool walk(od::parser &parser, size_t begin, size_t end);
+
+    /// After a successful walk: settles keys that no record with a string decided.
+    void finish_inference();
+
+    size_t shape_offset() const { return shape_offset_; }
+    const std::string &shape_message() const { return shape_message_; }
+
+private:
+    TK_LOADER_LOCAL bool walk_record(od::value &value, od::document &doc, size_t index);
+    TK_LOADER_LOCAL bool visit_member(od::field &field, Record &record);
+    TK_LOADER_LOCAL bool key_extent(const uint8_t *key, const uint8_t *value_first, size_t &length) const;
+    TK_LOADER_LOCAL std::string_view unescaped_key(const uint8_t *key, size_t length);
+    TK_LOADER_LOCAL bool check_value(od::value &value, std::string_view token, size_t &length);
+    TK_LOADER_LOCAL bool check_container(std::string_view text, size_t &length);
+
+    // -- Titles and subtitles
+
+    TK_LOADER_LOCAL Span capture(const uint8_t *v, size_t n);
+    TK_LOADER_LOCAL Span file_span(const uint8_t *p, size_t n) const;
+    TK_LOADER_LOCAL Span arena_span(size_t before);
+    TK_LOADER_LOCAL static size_t cut_length(const uint8_t *p, size_t n);
+
+    // -- Key inference (single-threaded walks only: a split walk has its keys settled)
+
+    TK_LOADER_LOCAL void after_undecided_record(size_t index);
+    TK_LOADER_LOCAL void reextract(size_t from, size_t to);
+
+    TK_LOADER_LOCAL bool shape_error(size_t offset, std::string message);
+    TK_LOADER_LOCAL size_t offset_of(const void *p) const;
+
+    const uint8_t *data_;
+    Keys &keys_;
+    std::vector<Record> &records_;
+    std::string &arena_;
+    std::vector<SeenKey> seen_members_;      // members of the current record, while undecided
+    std::vector<SeenKey> fallback_members_;  // members of the first non-empty record
+    std::string key_scratch_;
+    size_t shape_offset_ = 0;
+    std::string shape_message_;
+};
+
+// -- loader.cpp (the one-thread walk and error reporting) and loader_split.cpp (the rest)
+
+/// Loads a store whose file bytes are in place: walks them (in two halves on two threads
+/// when it can), settles the keys, and on failure explains where and why.
+class Loader {
+public:
+    Loader(tk_json_store &store, const char *title_key, const char *subtitle_key);
+
+    bool load(tk_json_error *error);
+
+private:
+    bool walk_in_one(tk_json_error *error);
+    void explain_failure(size_t shape_offset, const std::string &shape_message, tk_json_error *error);
+
+    // loader_split.cpp
+    bool walk_in_two();
+    bool append(const std::vector<Record> &records, const std::string &arena);
+    bool settle_keys_from_first_record();
+
+    tk_json_store &store_;
+    const uint8_t *data_ = nullptr;
+    size_t size_ = 0;
+    Keys given_;
+};
+
+}  // namespace tk_loader
+
+#endif  // TABLEKIT_LOADER_INTERNAL_HPP

@@ -1,0 +1,156 @@
+// loader_split.cpp — the two-thread walk (see DESIGN, "Two threads", in loader.cpp): finding
+// a cut, settling keys from the first record, walking both halves at once, joining the results.
+#include "loader_internal.hpp"
+#include "json_text.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace tk_loader {
+
+std::atomic<size_t> split_minimum{size_t(16) << 20};
+
+namespace {
+
+/// A place to cut the array for two threads: the ',' between two records, and a line
+/// break after it (only whitespace between them).
+struct Split {
+    size_t comma;
+    size_t line_break;
+};
+
+/// Looks for `}` ws `,` ws `\n` ws `{` from the middle of [begin, end) on (at most 8 MiB).
+/// A raw line break is never inside a string of valid JSON, so this is a boundary between
+/// two objects — of the top array, or of a nested one. A wrong guess (nested, or invalid
+/// JSON) makes a half fail to load, and the loader starts again on one thread.
+/// Minified files have no line breaks: they are walked on one thread.
+bool find_split(const uint8_t *data, size_t begin, size_t end, Split &split) {
+    size_t from = begin + (end - begin) / 2;
+    const size_t stop = std::min(end, from + (size_t(8) << 20));
+    while (from < stop) {
+        const void *hit = std::memchr(data + from, '\n', stop - from);
+        if (!hit) { return false; }
+        const size_t line_break = static_cast<size_t>(static_cast<const uint8_t *>(hit) - data);
+        from = line_break + 1;
+        size_t comma = line_break;
+        while (comma > begin && tk::is_json_space(data[comma - 1])) { --comma; }
+        if (comma <= begin + 1 || data[comma - 1] != ',') { continue; }
+        --comma;
+        size_t close = comma;
+        while (close > begin && tk::is_json_space(data[close - 1])) { --close; }
+        const size_t open = tk::skip_space(data, end, line_break + 1);
+        if (close > begin && data[close - 1] == '}' && open < end && data[open] == '{') {
+            split = {comma, line_break};
+            return true;
+        }
+    }
+    return false;
+}
+
+/// Runs `a` here and `b` on a new thread; true when both return true. Exceptions
+/// (out of memory) count as false; with no thread to be had, returns false.
+template <typename A, typename B>
+bool run_pair(A &&a, B &&b) {
+    bool b_ok = false;
+    std::thread thread;
+    try {
+        thread = std::thread([&] {
+            try { b_ok = b(); } catch (...) { b_ok = false; }
+        });
+    } catch (...) {
+        return false;
+    }
+    bool a_ok = false;
+    try { a_ok = a(); } catch (...) { a_ok = false; }
+    thread.join();
+    return a_ok && b_ok;
+}
+
+}  // namespace
+
+/// Walks a big array as two documents on two threads, by overwriting, for the
+/// duration, the ',' of a split with ']' and the line break after it with '['. Returns
+/// false, with the bytes restored and the store empty, whenever it cannot (or a half
+/// fails): then walk_in_one decides, and explains any error.
+bool Loader::walk_in_two() {
+    const size_t begin = store_.start;
+    Split split{};
+    store_.keys = given_;
+    if (size_ - begin < split_minimum.load() || !settle_keys_from_first_record() ||
+        !find_split(data_, begin, size_, split)) {
+        return false;
+    }
+    std::vector<Record> second_records;
+    std::string second_arena;
+    bool ok;
+    {
+        od::parser first_parser, second_parser;
+        // Allocating here, on this thread, also lets simdjson pick its implementation
+        // before two threads race to do it.
+        if (first_parser.allocate(split.comma + 1 - begin) || second_parser.allocate(size_ - split.line_break)) {
+            return false;
+        }
+        Walker first(data_, store_.keys, store_.records, store_.arena);
+        Walker second(data_, store_.keys, second_records, second_arena);
+        uint8_t *bytes = store_.file.bytes.get();
+        bytes[split.comma] = ']';
+        bytes[split.line_break] = '[';
+        ok = run_pair([&] { return first.walk(first_parser, begin, split.comma + 1); },
+                      [&] { return second.walk(second_parser, split.line_break, size_); });
+        bytes[split.comma] = ',';
+        bytes[split.line_break] = '\n';
+    }
+    if (ok) { ok = append(second_records, second_arena); }
+    if (!ok) {
+        store_.records.clear();
+        store_.arena.clear();
+    }
+    return ok;
+}
+
+/// Appends the second half's records, moving their arena spans past the first's arena.
+bool Loader::append(const std::vector<Record> &records, const std::string &arena) {
+    const size_t shift = store_.arena.size();
+    if (shift + arena.size() > UINT32_MAX) { return false; }
+    store_.arena += arena;
+    store_.records.reserve(store_.records.size() + records.size());
+    for (Record record : records) {
+        for (Span *span : {&record.title, &record.subtitle}) {
+            if (span->length != kAbsent && (span->length & kInArena)) { span->offset += static_cast<uint32_t>(shift); }
+        }
+        store_.records.push_back(record);
+    }
+    return true;
+}
+
+/// Settles inferred keys before a split walk, from the first record, as a single walk
+/// would when that record has a string member; false when it has none (or is not
+/// found: the file is then empty or malformed, and walk_in_one will tell).
+bool Loader::settle_keys_from_first_record() {
+    if (store_.keys.decided()) { return true; }
+    size_t i = tk::skip_space(data_, size_, store_.start);
+    if (i >= size_ || data_[i] != '[') { return false; }
+    i = tk::skip_space(data_, size_, i + 1);
+    if (i >= size_ || data_[i] != '{') { return false; }
+    std::vector<SeenKey> members;
+    bool has_string = false;
+    tk::for_each_member(data_ + i, size_ - i,
+                        [&](const uint8_t *key, size_t key_length, const uint8_t *value, size_t) {
+                            std::string name;
+                            tk::Fault fault;
+                            if (!tk::unescape(key, key_length, &name, fault)) { name.clear(); }
+                            has_string = has_string || value[0] == '"';
+                            members.push_back({std::move(name), value[0] == '"'});
+                            return true;
+                        });
+    if (!has_string) { return false; }
+    decide(store_.keys, members, true);
+    return true;
+}
+
+}  // namespace tk_loader

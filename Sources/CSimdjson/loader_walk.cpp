@@ -1,0 +1,290 @@
+// loader_walk.cpp — the fast path (see DESIGN in loader.cpp): the Walker, which checks one
+// document with simdjson On-Demand and records its elements, and the key decision (decide).
+#include "loader_internal.hpp"
+#include "json_text.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace tk_loader {
+
+namespace {
+
+constexpr size_t kRecordDepth = 2;              // root array 1, record object 2
+
+const char *type_phrase(od::json_type type) {
+    switch (type) {
+    case od::json_type::array: return "an array";
+    case od::json_type::object: return "an object";
+    case od::json_type::number: return "a number";
+    case od::json_type::string: return "a string";
+    case od::json_type::boolean: return "a boolean";
+    case od::json_type::null: return "null";
+    }
+    return "an unknown value";
+}
+
+}  // namespace
+
+// MARK: - Key decision
+
+/// Chooses the keys still open from one record's members (see DESIGN, "Key inference").
+/// `has_string`: whether any member is a string (false for the no-strings fallback).
+void decide(Keys &keys, const std::vector<SeenKey> &members, bool has_string) {
+    auto has = [&](const char *name) {
+        return std::any_of(members.begin(), members.end(), [&](const SeenKey &k) { return k.key == name; });
+    };
+    if (!keys.title_decided && !members.empty()) {
+        keys.has_title = true;
+        if (has("title")) {
+            keys.title = "title";
+        } else if (has("name")) {
+            keys.title = "name";
+        } else {
+            auto first = std::find_if(members.begin(), members.end(), [&](const SeenKey &k) { return k.is_string || !has_string; });
+            keys.title = first != members.end() ? first->key : members.front().key;
+        }
+    }
+    if (!keys.subtitle_decided && has_string) {
+        auto first = std::find_if(members.begin(), members.end(), [&](const SeenKey &k) {
+            return k.is_string && !(keys.has_title && k.key == keys.title);
+        });
+        if (first != members.end()) {
+            keys.has_subtitle = true;
+            keys.subtitle = first->key;
+        }
+    }
+    keys.title_decided = true;
+    keys.subtitle_decided = true;
+}
+
+// MARK: - Walker
+
+bool Walker::walk(od::parser &parser, size_t begin, size_t end) {
+    od::document doc;
+    const size_t length = end - begin;
+    if (parser.iterate(data_ + begin, length, length + simdjson::SIMDJSON_PADDING).get(doc)) { return false; }
+    od::json_type type;
+    if (doc.type().get(type)) { return false; }
+    if (type != od::json_type::array) {
+        const size_t at = tk::skip_space(data_, end, begin);
+        return shape_error(at, std::string("the top-level value is ") + type_phrase(type) + ", not an array of objects");
+    }
+    od::array array;
+    if (doc.get_array().get(array)) { return false; }
+    size_t index = 0;
+    for (auto element : array) {
+        od::value value;
+        if (std::move(element).get(value) || !walk_record(value, doc, index)) { return false; }
+        ++index;
+    }
+    // Nothing may follow the array: simdjson reports OUT_OF_BOUNDS at the very end.
+    return doc.current_location().error() == simdjson::OUT_OF_BOUNDS;
+}
+
+void Walker::finish_inference() {
+    if (keys_.decided()) { return; }
+    decide(keys_, fallback_members_, false);
+    reextract(0, records_.size());
+}
+
+bool Walker::walk_record(od::value &value, od::document &doc, size_t index) {
+    od::json_type type;
+    if (value.type().get(type)) { return false; }
+    const size_t first = offset_of(value.raw_json_token().data());
+    if (type != od::json_type::object) {
+        return shape_error(first, "element " + std::to_string(index) + " is " + type_phrase(type) + ", not an object");
+    }
+    od::object object;
+    if (value.get_object().get(object)) { return false; }
+    Record record;
+    record.raw_offset = static_cast<uint32_t>(first);
+    for (auto member : object) {
+        od::field field;
+        if (std::move(member).get(field) || !visit_member(field, record)) { return false; }
+    }
+    // The iterator now rests on the ',' or ']' after the object: back up to its '}'.
+    const char *next = nullptr;
+    if (doc.current_location().get(next)) { return false; }
+    size_t end = offset_of(next);
+    while (end > first && tk::is_json_space(data_[end - 1])) { --end; }
+    if (end <= first || data_[end - 1] != '}') { return false; }
+    record.raw_length = static_cast<uint32_t>(end - first);
+    records_.push_back(record);
+    if (!keys_.decided()) { after_undecided_record(records_.size() - 1); }
+    return true;
+}
+
+bool Walker::visit_member(od::field &field, Record &record) {
+    const uint8_t *key = reinterpret_cast<const uint8_t *>(field.key().raw());
+    od::value &value = field.value();
+    const std::string_view token = value.raw_json_token();
+    const uint8_t *value_first = reinterpret_cast<const uint8_t *>(token.data());
+    size_t key_length = 0;
+    size_t value_length = 0;
+    if (!key_extent(key, value_first, key_length) || !check_value(value, token, value_length)) { return false; }
+    const std::string_view name = unescaped_key(key, key_length);
+    if (name.data() == nullptr) { return false; }
+    if (!keys_.decided()) { seen_members_.push_back({std::string(name), value_first[0] == '"'}); }
+    if (keys_.title_decided && keys_.has_title && record.title.length == kAbsent && name == keys_.title) {
+        record.title = capture(value_first, value_length);
+    }
+    if (keys_.subtitle_decided && keys_.has_subtitle && record.subtitle.length == kAbsent && name == keys_.subtitle) {
+        record.subtitle = capture(value_first, value_length);
+    }
+    return true;
+}
+
+/// The key's content runs from `key` (just after its opening quote) to its closing
+/// quote, which is the last byte before the value apart from whitespace and ':'.
+bool Walker::key_extent(const uint8_t *key, const uint8_t *value_first, size_t &length) const {
+    const uint8_t *p = value_first;
+    while (p > key && tk::is_json_space(p[-1])) { --p; }
+    if (p <= key || p[-1] != ':') { return false; }
+    --p;
+    while (p > key && tk::is_json_space(p[-1])) { --p; }
+    if (p <= key || p[-1] != '"') { return false; }
+    length = static_cast<size_t>(p - 1 - key);
+    return true;
+}
+
+/// The key unescaped (checking its escapes): a view of the file when it has no
+/// backslash, else of a scratch string. A null view means a bad escape.
+std::string_view Walker::unescaped_key(const uint8_t *key, size_t length) {
+    if (!std::memchr(key, '\\', length)) { return {reinterpret_cast<const char *>(key), length}; }
+    key_scratch_.clear();
+    tk::Fault fault;
+    if (!tk::unescape(key, length, &key_scratch_, fault)) { return {}; }
+    return key_scratch_.empty() ? std::string_view("", 0) : std::string_view(key_scratch_);
+}
+
+/// Checks one member value completely; sets `length` to its text's length (from its
+/// first byte, without trailing whitespace).
+bool Walker::check_value(od::value &value, std::string_view token, size_t &length) {
+    const uint8_t *p = reinterpret_cast<const uint8_t *>(token.data());
+    const size_t n = tk::trim_space_end(p, token.size());
+    length = n;
+    if (n == 0) { return false; }
+    switch (p[0]) {
+    case '"': {
+        // Consume the string: left unconsumed, On-Demand's skip would take a ':' after
+        // it for a key's colon and accept {"a": "b": 1}.
+        od::raw_json_string ignored;
+        if (value.get_raw_json_string().get(ignored) || n < 2 || p[n - 1] != '"') { return false; }
+        tk::Fault fault;
+        return !std::memchr(p + 1, '\\', n - 2) || tk::unescape(p + 1, n - 2, nullptr, fault);
+    }
+    case '{': {
+        od::object object;
+        std::string_view text;
+        if (value.get_object().get(object) || object.raw_json().get(text)) { return false; }
+        return check_container(text, length);
+    }
+    case '[': {
+        od::array array;
+        std::string_view text;
+        if (value.get_array().get(array) || array.raw_json().get(text)) { return false; }
+        return check_container(text, length);
+    }
+    case 't': case 'f': case 'n':
+        return tk::is_literal_token(p, n);
+    default:
+        return tk::is_number_token(p, n);
+    }
+}
+
+bool Walker::check_container(std::string_view text, size_t &length) {
+    const uint8_t *p = reinterpret_cast<const uint8_t *>(text.data());
+    length = tk::trim_space_end(p, text.size());
+    tk::Fault fault;
+    return tk::validate(p, length, kRecordDepth, fault);
+}
+
+// -- Titles and subtitles
+
+/// The span showing the valid value [v, v + n): a string's content (unescaped into the
+/// arena when needed), a scalar's text, or a container compacted into the arena.
+Span Walker::capture(const uint8_t *v, size_t n) {
+    if (n >= 2 && v[0] == '"') {
+        if (!std::memchr(v + 1, '\\', n - 2)) { return file_span(v + 1, n - 2); }
+        const size_t before = arena_.size();
+        tk::Fault fault;
+        if (!tk::unescape(v + 1, n - 2, &arena_, fault)) { arena_.resize(before); }
+        return arena_span(before);
+    }
+    if (v[0] == '{' || v[0] == '[') {
+        const size_t before = arena_.size();
+        tk::append_compact(v, n, arena_);
+        return arena_span(before);
+    }
+    return file_span(v, n);
+}
+
+Span Walker::file_span(const uint8_t *p, size_t n) const {
+    return {static_cast<uint32_t>(offset_of(p)), static_cast<uint32_t>(cut_length(p, n))};
+}
+
+Span Walker::arena_span(size_t before) {
+    if (before > UINT32_MAX) { return {}; }  // Loader::load refuses such an arena
+    const uint8_t *p = reinterpret_cast<const uint8_t *>(arena_.data()) + before;
+    const size_t n = cut_length(p, arena_.size() - before);
+    return {static_cast<uint32_t>(before), static_cast<uint32_t>(n) | kInArena};
+}
+
+/// n, or (beyond kMaxSpanLength) the longest prefix that ends on a character boundary.
+size_t Walker::cut_length(const uint8_t *p, size_t n) {
+    if (n <= kMaxSpanLength) { return n; }
+    n = kMaxSpanLength;
+    while (n > 0 && (p[n] & 0xC0) == 0x80) { --n; }
+    return n;
+}
+
+// -- Key inference (single-threaded walks only: a split walk has its keys settled)
+
+void Walker::after_undecided_record(size_t index) {
+    const bool has_string = std::any_of(seen_members_.begin(), seen_members_.end(), [](const SeenKey &k) { return k.is_string; });
+    if (has_string) {
+        decide(keys_, seen_members_, true);
+        reextract(0, index + 1);
+    } else if (fallback_members_.empty()) {
+        fallback_members_ = seen_members_;
+    }
+    seen_members_.clear();
+}
+
+/// Fills titles and subtitles of records [from, to) from their raw text (for the
+/// records walked before the keys were known).
+void Walker::reextract(size_t from, size_t to) {
+    for (size_t i = from; i < to && i < records_.size(); ++i) {
+        Record &record = records_[i];
+        record.title = Span();
+        record.subtitle = Span();
+        tk::for_each_member(data_ + record.raw_offset, record.raw_length,
+                            [&](const uint8_t *key, size_t key_length, const uint8_t *value, size_t value_length) {
+                                const std::string name(unescaped_key(key, key_length));
+                                if (keys_.has_title && record.title.length == kAbsent && name == keys_.title) {
+                                    record.title = capture(value, value_length);
+                                }
+                                if (keys_.has_subtitle && record.subtitle.length == kAbsent && name == keys_.subtitle) {
+                                    record.subtitle = capture(value, value_length);
+                                }
+                                return true;
+                            });
+    }
+}
+
+bool Walker::shape_error(size_t offset, std::string message) {
+    shape_offset_ = offset;
+    shape_message_ = std::move(message);
+    return false;
+}
+
+size_t Walker::offset_of(const void *p) const {
+    return static_cast<size_t>(static_cast<const uint8_t *>(p) - data_);
+}
+
+}  // namespace tk_loader
