@@ -40,13 +40,13 @@ func benchmarkSearch(records: IndexedRecords, queries: [String] = defaultSearchB
         let start = clock.now
         filter.submit(query: query)
         var result = filter.takeFinishedResult()
-        var source = result.map { FilteredRecordsDataSource(records: records, result: $0) }
+        var source = result.map { RecordsDataSource(records: records, result: $0) }
         var hold = ms(clock.now - start)
         while result == nil {
             usleep(250)
             let poll = clock.now
             result = filter.takeFinishedResult()
-            source = result.map { FilteredRecordsDataSource(records: records, result: $0) }
+            source = result.map { RecordsDataSource(records: records, result: $0) }
             hold = max(hold, ms(clock.now - poll))
         }
         let ready = ms(clock.now - start)

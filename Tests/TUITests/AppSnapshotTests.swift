@@ -100,7 +100,7 @@ struct AppSnapshotTests {
         let root = try DataOptions.parse([]).loadListScreen(searchesSynchronously: true)
         #expect(root.title == "Books")
         #expect(root.records.count >= 300)
-        #expect(root.records.visibleSections == Array(0...26))
+        #expect(root.records.sections.visibleSections == Array(0...26))
         let frame = SnapshotCommand.render(list: root, size: Size(width: 80, height: 24), keys: try Key.parseScript("End"))
         #expect(frame.lines.contains(where: { $0.hasPrefix(" #") }))
     }

@@ -82,7 +82,7 @@ struct RecordFilterTests {
         let filter = RecordFilter(records: records)
         #expect(filter.filterNow(query: "a").isEmpty)
         #expect(filter.filterNow(query: "").isEmpty)
-        #expect(FilteredRecordsDataSource(records: records, result: filter.filterNow(query: "a")).numberOfSections() == 0)
+        #expect(RecordsDataSource(records: records, result: filter.filterNow(query: "a")).numberOfSections() == 0)
     }
 
     @Test("sections stay in collation order, # last")
@@ -97,8 +97,9 @@ struct RecordFilterTests {
         }
         #expect(result.matches == expected.map(Int32.init))
         #expect(titles(result, records).suffix(3) == ["1984", "42nd Street", "東京物語"])
-        #expect(result.nonEmptySections.last == Collation.otherSection)
-        #expect(result.nonEmptySections == result.nonEmptySections.sorted())
+        let sections = RecordsDataSource(records: records, result: result).sections
+        #expect(sections.visibleSections.last == Collation.otherSection)
+        #expect(sections.visibleSections == sections.visibleSections.sorted())
     }
 
     @Test("no match is an empty result; an empty query is everything")
@@ -106,9 +107,9 @@ struct RecordFilterTests {
         let records = try indexed(json(library))
         let filter = RecordFilter(records: records)
         let none = filter.filterNow(query: "qqqq")
-        #expect(none.isEmpty && none.count == 0 && none.nonEmptySections.isEmpty)
-        let source = FilteredRecordsDataSource(records: records, result: none)
-        #expect(source.isEmpty && source.numberOfSections() == 0 && source.sectionIndexTitles() == nil)
+        #expect(none.isEmpty && none.count == 0)
+        let source = RecordsDataSource(records: records, result: none)
+        #expect(source.numberOfSections() == 0 && source.sectionIndexTitles() == nil)
         for query in ["", "   "] {
             let all = filter.filterNow(query: query)
             #expect(all.isUnfiltered && all.count == records.count)
@@ -122,7 +123,7 @@ struct RecordFilterTests {
     func dataSource() throws {
         let records = try indexed(json(library))
         let filter = RecordFilter(records: records)
-        let source = FilteredRecordsDataSource(records: records, result: filter.filterNow(query: "e"))
+        let source = RecordsDataSource(records: records, result: filter.filterNow(query: "e"))
         let headers = (0 ..< source.numberOfSections()).compactMap { source.titleForHeader(inSection: $0) }
         #expect(headers == ["A", "B", "E", "S", "T", "Z", "#"])
         #expect(source.sectionIndexTitles() == headers)
@@ -142,7 +143,7 @@ struct RecordFilterTests {
         #expect(source.recordIndex(at: IndexPath(row: 99, section: 0)) == nil)
         #expect(source.recordIndex(at: IndexPath(row: 0, section: 99)) == nil)
         // Unfiltered: the full list and the full index, like RecordsDataSource.
-        let all = FilteredRecordsDataSource(records: records, result: .all(records.order))
+        let all = RecordsDataSource(records: records, result: .all(records.order))
         let plain = RecordsDataSource(records: records)
         #expect(all.sectionIndexTitles() == plain.sectionIndexTitles())
         #expect(all.numberOfSections() == plain.numberOfSections())
@@ -153,7 +154,7 @@ struct RecordFilterTests {
     func excludingHiddenRecords() throws {
         let records = try indexed(json(library))
         let order = records.order
-        let all = FilteredRecordsDataSource(records: records, result: .all(order)).result
+        let all = RecordsDataSource(records: records, result: .all(order)).result
         // Hide the first and the last record, and every record of one section (B: Banana Republic).
         let bSection = try #require(records.collation.sectionTitles.firstIndex(of: "B"))
         let bPositions = (order.sectionStarts[bSection] ..< order.sectionStarts[bSection + 1]).map { Int32($0) }
@@ -163,19 +164,19 @@ struct RecordFilterTests {
         #expect(!shown.isSearch && !shown.isUnfiltered)
         let expected = titles(all, records).enumerated().filter { !hidden.contains(Int32($0.offset)) }.map(\.element)
         #expect(titles(shown, records) == expected)
-        #expect(!shown.nonEmptySections.contains(bSection), "a section with only hidden records disappears")
         // The index still lists every title, as the full list's does.
-        let source = FilteredRecordsDataSource(records: records, result: shown)
+        let source = RecordsDataSource(records: records, result: shown)
+        #expect(!source.sections.visibleSections.contains(bSection), "a section with only hidden records disappears")
         #expect(source.sectionIndexTitles() == RecordsDataSource(records: records).sectionIndexTitles())
         // A hidden position maps to the record after it; index paths count shown sections only.
         #expect(shown.index(atOrAfter: 0) == 0)
         #expect(shown.position(at: shown.index(atOrAfter: Int(bPositions[0]))) == Int(bPositions.last!) + 1)
         #expect(shown.index(atOrAfter: order.count) == shown.count)
         for index in [0, 1, shown.count - 1] {
-            let path = try #require(shown.indexPath(ofIndex: index))
+            let path = try #require(source.sections.indexPath(ofIndex: index))
             #expect(source.recordIndex(at: path) == Int(order.order[shown.position(at: index)]))
         }
-        #expect(shown.indexPath(ofIndex: shown.count) == nil && shown.indexPath(ofIndex: -1) == nil)
+        #expect(source.sections.indexPath(ofIndex: shown.count) == nil && source.sections.indexPath(ofIndex: -1) == nil)
         // Over a search: hidden matches go, the query stays, the index shows what remains.
         let search = RecordFilter(records: records).filterNow(query: "e")
         let firstMatch = Int32(search.position(at: 0))

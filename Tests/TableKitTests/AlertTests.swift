@@ -6,7 +6,7 @@ private final class Recorder {
     var titles: [String] = []
 }
 
-private let cancel = AlertAction(title: "Cancel", style: .cancel)
+private var cancel: AlertAction { AlertAction(title: "Cancel", style: .cancel) }
 
 private func deleteAlert() -> Alert {
     Alert(title: "Delete “Dune”?", message: "This cannot be undone.", actions: [

@@ -6,7 +6,7 @@ private final class ProbeScreen: Screen {
     let title: String
     var backButtonTitle: String?
     var received: [Event] = []
-    var tapped: [String] = []
+    var tapped: [BarButtonItem.Identifier] = []
     var rightBarButtonItems: [BarButtonItem] = []
     var toolbarItems: [BarButtonItem] = []
     var popDecision: (@escaping () -> Void) -> PopDecision = { _ in .allow }
@@ -23,7 +23,7 @@ private final class ProbeScreen: Screen {
         return .ignored
     }
 
-    func barButtonTapped(_ id: String, area: Rect) -> ScreenResponse {
+    func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse {
         tapped.append(id)
         return .handled
     }

@@ -21,33 +21,25 @@ final class BrowserApp {
 
     init(list: RecordListScreen, size: Size, options: AppOptions = AppOptions()) {
         self.list = list
-        let terminalRows: [(label: String, value: String)] = [
-            ("Colours", Self.describe(options.capabilities.colorDepth)),
-            ("Glyphs", options.capabilities.glyphs == .ascii ? "ASCII" : "Unicode"),
-            ("Mouse", options.capabilities.hasMouse ? "On" : "Off"),
-            ("Animation", options.animates ? "On" : "Off"),
-        ]
-        let settings = SettingsScreen(
-            about: [("Showing", options.dataDescription), ("Records", String(list.records.count)),
-                    ("Sorted by", list.records.store.titleKey)],
-            terminal: terminalRows
-        )
+        let settings = InfoScreens.settings([
+            ("Data", [("Showing", options.dataDescription), ("Records", String(list.records.count)),
+                      ("Sorted by", list.records.store.titleKey)]),
+            ("Terminal", [("Colours", Self.describe(options.capabilities.colorDepth)),
+                          ("Glyphs", options.capabilities.glyphs == .ascii ? "ASCII" : "Unicode"),
+                          ("Mouse", options.capabilities.hasMouse ? "On" : "Off"),
+                          ("Animation", options.animates ? "On" : "Off")]),
+        ])
         tabs = TabBarController(
             tabs: [
-                .init(item: TabBarItem(title: list.title), root: list),
-                .init(item: TabBarItem(title: "Tweets"), root: EmptyStateScreen(title: "Tweets", message: "No tweets yet: they arrive in a later version.")),
-                .init(item: TabBarItem(title: "Games"), root: EmptyStateScreen(title: "Games", message: "No game reviews yet: they arrive in a later version.")),
-                .init(item: TabBarItem(title: "Forms"), root: EmptyStateScreen(title: "Forms", message: "No forms yet: they arrive in a later version.")),
-                .init(item: TabBarItem(title: "Settings"), root: settings),
+                .init(root: list),
+                .init(root: InfoScreens.emptyState(title: "Tweets", message: "No tweets yet: they arrive in a later version.")),
+                .init(root: InfoScreens.emptyState(title: "Games", message: "No game reviews yet: they arrive in a later version.")),
+                .init(root: InfoScreens.emptyState(title: "Forms", message: "No forms yet: they arrive in a later version.")),
+                .init(root: settings),
             ],
             indicatorDuration: options.animates ? .milliseconds(150) : .zero
         )
         root = RootController(content: tabs, size: size, glyphs: options.capabilities.glyphs)
-        list.onBadgeChange = { [weak tabs] badge in
-            // New content glows only on a tab that is not in front; a count always shows.
-            guard let tabs else { return }
-            tabs.setBadge(badge == .dot && tabs.selectedIndex == 0 ? nil : badge, forTab: 0)
-        }
     }
 
     private static func describe(_ depth: TerminalCapabilities.ColorDepth) -> String {

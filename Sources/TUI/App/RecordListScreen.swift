@@ -1,11 +1,18 @@
 import Foundation
 import TableKit
 
-/// A sectioned, indexed list of records: Enter pushes a record's detail, `/` searches live,
+extension BarButtonItem.Identifier {
+    /// ⋯: the focused row's actions.
+    static let actions: Self = "actions"
+    /// ⟳: reload the `--data` file.
+    static let reload: Self = "reload"
+}
+
+/// A sectioned, indexed list of records, on TableKit's table and search controllers: Enter
+/// pushes a record's detail, `/` searches live (in the background, or at once in snapshots),
 /// ⋯ opens the focused row's actions (search for its subtitle, hide it), and ⟳ reloads the
 /// file in the background.
-final class RecordListScreen: Screen {
-    let title: String
+final class RecordListScreen: TableViewController, TableViewDelegate, SearchResultsUpdating {
     private(set) var records: IndexedRecords
     /// Filters on the calling thread (snapshots and tests) instead of in the background.
     let searchesSynchronously: Bool
@@ -15,16 +22,12 @@ final class RecordListScreen: Screen {
 
     /// Where ⟳ reloads from; `nil` for data that cannot change (the bundled books).
     let reload: Load?
-    /// Tells the tab bar the badge to show: the match count while filtered, a dot for new content.
-    var onBadgeChange: (TabBarItem.Badge?) -> Void = { _ in }
 
-    private let plainTable = TableView(style: .plain, emptyMessage: "No Records")
-    private let searchTable = TableView(style: .plain, emptyMessage: "No Results")
-    private(set) var state = TableViewState()
-    private lazy var filter = RecordFilter(records: records)
-    /// The content area of the last event, for the actions a modal triggers later.
-    private var lastArea = Rect(x: 0, y: 0, width: 0, height: 0)
-
+    private var filter: RecordFilter
+    /// The search's result on display; `nil` without a search.
+    private(set) var filterResult: FilterResult? {
+        didSet { updateShownResult() }
+    }
     /// The records hidden this session (Hide from List), as ascending positions in
     /// `records.order`; a reload shows them again.
     private(set) var hiddenPositions: [Int32] = [] {
@@ -32,85 +35,25 @@ final class RecordListScreen: Screen {
     }
     /// What the table shows: the search result, or every record, less the hidden ones.
     private(set) var shownResult: FilterResult
-
-    // Search: the field while shown, whether it is being typed in, the result shown, and the
-    // state of the full list to put back when the search is cleared.
-    private(set) var searchField: SearchField?
-    private(set) var isEditingSearch = false
-    private(set) var filterResult: FilterResult? {
-        didSet { updateShownResult() }
+    private var reloadTask: BackgroundTask<Result<IndexedRecords, CommandFailure>>? {
+        didSet { updateEmptyMessage() }
     }
-    private var stateBeforeSearch: TableViewState?
-    private var searchStarted: ContinuousClock.Instant?
-    private var reloadTask: BackgroundTask<Result<IndexedRecords, CommandFailure>>?
     private var isReloadSheetShown = false
+    /// Whether the list is in front (glowing new content is cleared by looking at it).
+    private var isVisible = false
 
-    init(title: String, records: IndexedRecords, searchesSynchronously: Bool = false,
-         reload: Load? = nil) {
-        self.title = title
+    init(title: String, records: IndexedRecords, searchesSynchronously: Bool = false, reload: Load? = nil) {
         self.records = records
         self.searchesSynchronously = searchesSynchronously
         self.reload = reload
+        filter = RecordFilter(records: records)
         shownResult = .all(records.order)
-    }
-
-    // MARK: Keys as data
-
-    enum Command: Hashable, Sendable {
-        case search
-        case clearSearch
-    }
-
-    static let bindings: [KeyBinding<Command>] = [
-        KeyBinding([.character("/")], .search, label: "/", help: "search titles and subtitles", footer: "search"),
-        KeyBinding([.escape], .clearSearch, label: "Esc", help: "clear the search"),
-    ]
-
-    var rightBarButtonItems: [BarButtonItem] {
-        let actions = BarButtonItem(system: .action, id: "actions", key: .character("a"),
-                                    isEnabled: state.focusedRow != nil || !hiddenPositions.isEmpty)
-        guard reload != nil else { return [actions] }
-        return [actions, BarButtonItem(system: .refresh, id: "reload", key: .character("r"), isEnabled: reloadTask == nil)]
-    }
-
-    var keyHelp: [KeyHint] {
-        if isEditingSearch { return SearchField.keyHelp + [KeyHint("↑ ↓ PgUp PgDn", "move in the results")] }
-        // Record rows have a chevron only: the info and edit keys have nothing to act on here.
-        let rowBindings = TableView.rowKeyBindings.filter { $0.action != .tapDetailButton && $0.action != .tapAccessoryButton }
-        var help = (state.isIndexFocused ? TableView.indexKeyBindings : rowBindings).helpHints()
-        if state.isIndexFocused { help.append(KeyHint("A–Z #", "jump to that section")) }
-        help += Self.bindings.filter { $0.action != .clearSearch || searchField != nil }.helpHints()
-        if !state.isIndexFocused { help.append(KeyHint("a", "actions for the focused row")) }
-        if reload != nil { help.append(KeyHint("r", "reload the file")) }
-        return help
-    }
-
-    var keyHints: [KeyHint] {
-        if !records.isSorted { return reload != nil && reloadTask == nil ? [KeyHint("r", "load")] : [] }
-        if isEditingSearch { return SearchField.keyBindings.footerHints() }
-        if state.isIndexFocused { return TableView.indexKeyBindings.footerHints() + [KeyHint("A–Z", "jump")] }
-        let clear: [KeyHint] = searchField != nil ? [KeyHint("Esc", "clear")] : []
-        // When the line is short the last hints give way first: clearing a search matters more.
-        return TableView.rowKeyBindings.footerHints() + clear + Self.bindings.footerHints() + [KeyHint("a", "actions")]
-    }
-
-    var capturesTextInput: Bool { isEditingSearch || state.isIndexFocused }
-
-    var wantsTicks: Bool { reloadTask != nil || searchStarted != nil }
-
-    // MARK: Drawing
-
-    private var isFiltered: Bool { !shownResult.isUnfiltered }
-
-    private var table: TableView {
-        if searchField != nil { return searchTable }
-        guard records.isSorted else {
-            // The first load is still sorting (its progress sheet is up), or it was cancelled.
-            let message = reloadTask != nil ? "Loading \(records.count) Records…"
-                : reload != nil ? "Not Loaded: ⟳ (r) Loads It" : "Loading Cancelled"
-            return TableView(style: .plain, emptyMessage: message)
-        }
-        return plainTable
+        super.init(title: title, dataSource: RecordsDataSource(records: records))
+        delegate = self
+        let search = SearchController(helpText: "search titles and subtitles", progressTitle: "Searching \(records.count) records…")
+        search.searchResultsUpdater = self
+        searchController = search
+        updateEmptyMessage()
     }
 
     /// Shows the records `task` sorts once it finishes, with a progress sheet and Cancel while
@@ -120,66 +63,71 @@ final class RecordListScreen: Screen {
         isReloadSheetShown = false
     }
 
+    private var dataSourceOfRecords: RecordsDataSource { RecordsDataSource(records: records, result: shownResult) }
+
     private func updateShownResult() {
         shownResult = (filterResult ?? .all(records.order)).excluding(hiddenPositions, order: records.order)
+        dataSource = dataSourceOfRecords
+        updateEmptyMessage()
     }
 
-    private func tableArea(in area: Rect) -> Rect { searchField == nil ? area : area.inset(top: 1) }
-
-    private func withDataSource<R>(_ body: (any TableViewDataSource) -> R) -> R {
-        if isFiltered {
-            return body(FilteredRecordsDataSource(records: records, result: shownResult))
-        }
-        return body(RecordsDataSource(records: records))
-    }
-
-    func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
-        if let searchField {
-            searchField.render(into: &canvas, area: area.topLines(1), isEditing: isEditingSearch, context: context)
-        }
-        let tableContext = RenderContext(glyphs: context.glyphs, isActive: context.isActive && !isEditingSearch)
-        withDataSource { table.render(state, dataSource: $0, into: &canvas, area: tableArea(in: area), context: tableContext) }
-    }
-
-    // MARK: Events
-
-    func handle(_ event: Event, area: Rect) -> ScreenResponse {
-        lastArea = area
-        switch event {
-        case .tick:
-            return poll(area: area)
-        case .resize:
-            return update(.refresh, area: area)
-        case .mouse(var mouse):
-            guard searchField != nil else { return update(.mouse(mouse), area: area) }
-            if mouse.position.y == 0 {
-                if mouse.kind == .press { isEditingSearch = true }
-                return .handled
-            }
-            mouse.position.y -= 1
-            return update(.mouse(mouse), area: area)
-        case .key(let key):
-            if isEditingSearch { return handleSearchKey(key, area: area) }
-            if let action = TableView.action(for: key, in: state) { return update(action, area: area) }
-            switch Self.bindings.action(for: key) {
-            case .search where records.isSorted:
-                beginSearch()
-                return .handled
-            case .clearSearch where searchField != nil:
-                endSearch(area: area)
-                return .handled
-            default:
-                return .ignored
-            }
+    /// What the table says when it has no rows.
+    private func updateEmptyMessage() {
+        if searchController?.isActive == true {
+            tableView.emptyMessage = "No Results"
+        } else if !records.isSorted {
+            // The first load is still sorting (its progress sheet is up), or it was cancelled.
+            tableView.emptyMessage = reloadTask != nil ? "Loading \(records.count) Records…"
+                : reload != nil ? "Not Loaded: ⟳ (r) Loads It" : "Loading Cancelled"
+        } else {
+            tableView.emptyMessage = "No Records"
         }
     }
 
-    func barButtonTapped(_ id: String, area: Rect) -> ScreenResponse {
-        lastArea = area
+    // MARK: Bars and keys
+
+    override var rightBarButtonItems: [BarButtonItem] {
+        let actions = BarButtonItem(system: .action, id: .actions, key: .character("a"),
+                                    isEnabled: state.focusedRow != nil || !hiddenPositions.isEmpty)
+        guard reload != nil else { return [actions] }
+        return [actions, BarButtonItem(system: .refresh, id: .reload, key: .character("r"), isEnabled: reloadTask == nil)]
+    }
+
+    override var keyHelp: [KeyHint] {
+        if searchController?.isEditing == true || state.isIndexFocused { return super.keyHelp }
+        return super.keyHelp + [KeyHint("a", "actions for the focused row")] + (reload != nil ? [KeyHint("r", "reload the file")] : [])
+    }
+
+    override var keyHints: [KeyHint] {
+        if !records.isSorted { return reload != nil && reloadTask == nil ? [KeyHint("r", "load")] : [] }
+        if searchController?.isEditing == true || state.isIndexFocused { return super.keyHints }
+        return super.keyHints + [KeyHint("a", "actions")]
+    }
+
+    override var isSearchAvailable: Bool { records.isSorted && super.isSearchAvailable }
+
+    override var wantsTicks: Bool { reloadTask != nil || super.wantsTicks }
+
+    override func viewWillAppear() {
+        isVisible = true
+        if tabBarItem?.badge == .dot { tabBarItem?.badge = nil }
+    }
+
+    override func viewDidDisappear() {
+        isVisible = false
+    }
+
+    override func handle(_ event: Event, area: Rect) -> ScreenResponse {
+        let response = super.handle(event, area: area)
+        guard case .tick = event, case .handled = response else { return response }
+        return pollReload()
+    }
+
+    override func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse {
         switch id {
-        case "actions":
+        case .actions:
             return rowActionSheet().map { .present($0) } ?? .ignored
-        case "reload":
+        case .reload:
             guard let reload, reloadTask == nil else { return .ignored }
             reloadTask = BackgroundTask(reload)
             isReloadSheetShown = false
@@ -189,39 +137,27 @@ final class RecordListScreen: Screen {
         }
     }
 
-    private func update(_ action: TableViewAction, area: Rect) -> ScreenResponse {
-        let events = withDataSource { table.update(&state, action: action, dataSource: $0, size: tableArea(in: area).size) }
-        for event in events {
-            switch event {
-            case .didSelectRow(let indexPath), .accessoryButtonTapped(let indexPath):
-                if let (sequence, position) = sequence(at: indexPath), let record = sequence.record(position) {
-                    return .push(RecordDetailScreen(store: records.store, record: record, sequence: sequence, position: position))
-                }
-            case .customAccessoryTapped, .focusChanged:
-                break
-            }
-        }
-        return .handled
+    // MARK: Selection
+
+    func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+        detail(at: indexPath)
     }
 
-    /// The list as shown (filtered or not) as a sequence, and the position of `indexPath` in it.
-    private func sequence(at indexPath: IndexPath) -> (RecordSequence, Int)? {
-        guard let index = shownIndex(of: indexPath) else { return nil }
+    func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
+        detail(at: indexPath)
+    }
+
+    /// The record's detail, stepping through the list as shown (filtered or not).
+    private func detail(at indexPath: IndexPath) -> ScreenResponse {
+        let source = dataSourceOfRecords
+        guard let index = source.sections.index(of: indexPath), let record = source.recordIndex(at: indexPath) else { return .handled }
         let (order, result) = (records.order, shownResult)
         let sequence = RecordSequence(count: result.count) { index in
             guard index >= 0, index < result.count else { return nil }
             let position = result.position(at: index)
             return order.order.indices.contains(position) ? Int(order.order[position]) : nil
         }
-        return (sequence, index)
-    }
-
-    /// The index among the records shown of the row at `indexPath`.
-    private func shownIndex(of indexPath: IndexPath) -> Int? {
-        let sections = shownResult.nonEmptySections
-        guard sections.indices.contains(indexPath.section),
-              indexPath.row >= 0, indexPath.row < shownResult.rows(inSection: sections[indexPath.section]) else { return nil }
-        return shownResult.sectionStarts[sections[indexPath.section]] + indexPath.row
+        return .push(RecordDetailScreen(store: records.store, record: record, sequence: sequence, position: index))
     }
 
     // MARK: Row actions
@@ -229,35 +165,29 @@ final class RecordListScreen: Screen {
     /// The action sheet of the focused row (as a long press shows in UIKit): search for its
     /// subtitle, show the hidden records, hide it. `nil` when there is nothing to act on.
     private func rowActionSheet() -> AlertController? {
-        let index = state.focusedRow.flatMap(shownIndex(of:))
-        let position = index.map(shownResult.position(at:))
+        let position = state.focusedRow.flatMap(dataSourceOfRecords.position(at:))
         let record = position.map { Int(records.order.order[$0]) }
-        var actions: [(action: AlertAction, perform: () -> Void)] = []
+        var alert = Alert(title: record.map(records.store.title(at:)) ?? title,
+                          message: record.flatMap(records.store.subtitle(at:)), style: .actionSheet)
         if let subtitle = record.flatMap(records.store.subtitle(at:)), !subtitle.isEmpty {
-            actions.append((AlertAction(title: "Search for “\(subtitle)”", key: .character("s")), { [weak self] in self?.search(for: subtitle) }))
+            alert.addAction(AlertAction(title: "Search for “\(subtitle)”", key: .character("s")) { [weak self] in
+                self?.search(for: subtitle)
+            })
         }
         if !hiddenPositions.isEmpty {
-            actions.append((AlertAction(title: hiddenPositions.count == 1 ? "Show 1 Hidden Record" : "Show \(hiddenPositions.count) Hidden Records", key: .character("u")), { [weak self] in self?.showHidden(keepingFocusOn: position) }))
+            let count = hiddenPositions.count
+            alert.addAction(AlertAction(title: count == 1 ? "Show 1 Hidden Record" : "Show \(count) Hidden Records", key: .character("u")) { [weak self] in
+                self?.showHidden(keepingFocusOn: position)
+            })
         }
         if let position {
-            actions.append((AlertAction(title: "Hide from List", style: .destructive, key: .character("x")), { [weak self] in self?.hide(position: position) }))
+            alert.addAction(AlertAction(title: "Hide from List", style: .destructive, key: .character("x")) { [weak self] in
+                self?.hide(position: position)
+            })
         }
-        guard !actions.isEmpty else { return nil }
-        let alert = Alert(
-            title: record.map(records.store.title(at:)) ?? title, message: record.flatMap(records.store.subtitle(at:)),
-            style: .actionSheet, actions: actions.map(\.action) + [AlertAction(title: "Cancel", style: .cancel)]
-        )
-        return AlertController(alert: alert) { chosen in
-            actions.first { $0.action.title == chosen.title }?.perform()
-        }
-    }
-
-    /// Shows the records whose title or subtitle holds `text`, the search kept (as after Enter).
-    private func search(for text: String) {
-        beginSearch()
-        searchField = SearchField(text: text)
-        isEditingSearch = false
-        submit(text, area: lastArea)
+        guard !alert.actions.isEmpty else { return nil }
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        return AlertController(alert: alert)
     }
 
     /// Hides the record at `position`; the focus goes to the record after it, as after a
@@ -279,147 +209,97 @@ final class RecordListScreen: Screen {
     }
 
     private func focus(shownIndex index: Int) {
-        state.focusedRow = shownResult.indexPath(ofIndex: min(index, shownResult.count - 1))
-        _ = update(.refresh, area: lastArea)
+        if let indexPath = dataSourceOfRecords.sections.indexPath(ofIndex: min(index, shownResult.count - 1)) {
+            focusRow(at: indexPath)
+        }
     }
 
-    /// The Books badge counts what a search shows; without a search there is none.
+    /// The tab's badge counts what a search shows; without a search there is none.
     private func updateBadge() {
-        onBadgeChange(filterResult?.isSearch == true ? .count(shownResult.count) : nil)
+        tabBarItem?.badge = filterResult?.isSearch == true ? .count(shownResult.count) : nil
     }
 
     // MARK: Search
 
-    private func beginSearch() {
-        if searchField == nil {
-            stateBeforeSearch = state
-            searchField = SearchField(text: filterResult?.query ?? "")
-            if !searchesSynchronously { filter.prepare() }
-        }
-        isEditingSearch = true
+    func willPresentSearch(_ searchController: SearchController) {
+        if !searchesSynchronously { filter.prepare() }
+        updateEmptyMessage()
     }
 
-    private func handleSearchKey(_ key: Key, area: Rect) -> ScreenResponse {
-        // The arrows and page keys still move in the results while the field has the keyboard.
-        if [.up, .down, .pageUp, .pageDown].contains(key), let action = TableView.action(for: key, in: state) {
-            return update(action, area: area)
-        }
-        guard var field = searchField else { return .ignored }
-        let event = field.handle(key)
-        searchField = field
-        switch event {
-        case .changed:
-            submit(field.text, area: area)
-        case .submitted:
-            isEditingSearch = false
-        case .cancelled:
-            endSearch(area: area)
-        case nil:
-            break
-        }
-        return .handled
-    }
-
-    private func submit(_ query: String, area: Rect) {
+    func updateSearchResults(for searchController: SearchController) -> SearchUpdate {
         if searchesSynchronously {
-            show(filter.filterNow(query: query), area: area)
-        } else {
-            filter.submit(query: query)
-            searchStarted = searchStarted ?? ContinuousClock.now
+            show(filter.filterNow(query: searchController.text))
+            return .shown
         }
+        filter.submit(query: searchController.text)
+        return pollSearchResults(for: searchController)
     }
 
-    /// Shows a finished result: the focus goes to the first match.
-    private func show(_ result: FilterResult, area: Rect) {
-        filterResult = result
-        state = TableViewState()
-        _ = update(.refresh, area: area)
+    func pollSearchResults(for searchController: SearchController) -> SearchUpdate {
+        // Idle is read before the result is taken, so a result finished in between is not lost.
+        let progress = filter.progress
+        if let result = filter.takeFinishedResult() {
+            show(result)
+            return .shown
+        }
+        return progress == nil ? .shown : .pending(progress: progress)
+    }
+
+    func cancelSearchUpdate(_ searchController: SearchController) {
+        filter.cancel()
+    }
+
+    func didDismissSearch(_ searchController: SearchController) {
+        filterResult = nil
         updateBadge()
     }
 
-    /// Esc: the search closes and the full list comes back exactly as it was.
-    private func endSearch(area: Rect) {
-        if !searchesSynchronously { filter.cancel() }
-        searchField = nil
-        isEditingSearch = false
-        filterResult = nil
-        searchStarted = nil
-        state = stateBeforeSearch ?? TableViewState()
-        stateBeforeSearch = nil
-        _ = update(.refresh, area: area)
+    private func show(_ result: FilterResult) {
+        filterResult = result
         updateBadge()
     }
 
     // MARK: Background work
 
-    private func poll(area: Rect) -> ScreenResponse {
-        if searchStarted != nil {
-            if let result = filter.takeFinishedResult(), searchField != nil {
-                show(result, area: area)
+    private func pollReload() -> ScreenResponse {
+        guard let task = reloadTask else { return .handled }
+        if task.isFinished {
+            reloadTask = nil
+            switch task.takeResult() {
+            case .success(let newRecords):
+                replaceRecords(newRecords)
+            case .failure(let failure):
+                var alert = Alert(title: "Could not reload", message: failure.message)
+                alert.addAction(AlertAction(title: "OK", style: .cancel))
+                return .present(AlertController(alert: alert))
+            case nil:
+                break
             }
-            if filter.progress == nil {
-                searchStarted = nil
-            } else if let started = searchStarted, ContinuousClock.now - started > ProgressModal.delay {
-                searchStarted = nil
-                return .present(ProgressModal(
-                    title: "Searching \(records.count) records…",
-                    progress: { [filter] in filter.progress },
-                    isFinished: { [filter] in filter.progress == nil },
-                    onCancel: { [weak self] in self?.cancelSearch(area: area) }
-                ))
-            }
-        }
-        if let task = reloadTask {
-            if task.isFinished {
-                reloadTask = nil
-                switch task.takeResult() {
-                case .success(let newRecords):
-                    replaceRecords(newRecords, area: area)
-                case .failure(let failure):
-                    return .present(AlertController(alert: Alert(
-                        title: "Could not reload", message: failure.message,
-                        actions: [AlertAction(title: "OK", style: .cancel)]
-                    )))
-                case nil:
-                    break
+        } else if task.isSlow, !isReloadSheetShown {
+            isReloadSheetShown = true
+            return .present(ProgressModal(
+                title: "Loading \(title)…", progress: { nil },
+                isFinished: { task.isFinished },
+                onCancel: { [weak self] in
+                    task.cancel()
+                    self?.reloadTask = nil
                 }
-            } else if task.isSlow, !isReloadSheetShown {
-                isReloadSheetShown = true
-                return .present(ProgressModal(
-                    title: "Loading \(title)…", progress: { nil },
-                    isFinished: { task.isFinished },
-                    onCancel: { [weak self] in
-                        task.cancel()
-                        self?.reloadTask = nil
-                    }
-                ))
-            }
+            ))
         }
         return .handled
     }
 
-    /// Cancel on a slow search: the filter shown before the last keystrokes stays.
-    private func cancelSearch(area: Rect) {
-        filter.cancel()
-        searchStarted = nil
-        if var field = searchField {
-            while field.handle(.backspace) != nil {}
-            for character in filterResult?.query ?? "" { _ = field.handle(.character(character)) }
-            searchField = field
-        }
-    }
-
-    private func replaceRecords(_ newRecords: IndexedRecords, area: Rect) {
+    private func replaceRecords(_ newRecords: IndexedRecords) {
         isReloadSheetShown = false
-        hiddenPositions = []
+        if searchController?.isActive == true { endSearch() }
         records = newRecords
         filter = RecordFilter(records: newRecords)
-        searchField = nil
-        isEditingSearch = false
+        searchController?.progressTitle = "Searching \(newRecords.count) records…"
+        hiddenPositions = []
         filterResult = nil
-        stateBeforeSearch = nil
         state = TableViewState()
-        _ = update(.refresh, area: area)
-        onBadgeChange(.dot)
+        reloadData()
+        // New content glows on the tab until the list is looked at.
+        tabBarItem?.badge = isVisible ? nil : .dot
     }
 }

@@ -8,8 +8,8 @@ final class IndexedRecords: @unchecked Sendable {
     let store: JSONRecordStore
     let order: CollatedOrder
     let collation: Collation
-    /// The collation sections that have records, in order: table section → collation section.
-    let visibleSections: [Int]
+    /// How the sorted records map onto the table's sections.
+    let sections: CollatedSections
 
     init(store: JSONRecordStore, collation: Collation = .english) {
         self.store = store
@@ -18,7 +18,7 @@ final class IndexedRecords: @unchecked Sendable {
             store.withTitleUTF8(at: index, body)
         }
         self.order = order
-        visibleSections = collation.sectionTitles.indices.filter { order.rows(inSection: $0) > 0 }
+        sections = CollatedSections(collation: collation, sectionStarts: order.sectionStarts)
     }
 
     /// The records of `store` before they are sectioned and sorted: the table shows none of
@@ -27,61 +27,11 @@ final class IndexedRecords: @unchecked Sendable {
         self.store = store
         self.collation = collation
         order = CollatedOrder.build(count: 0, collation: collation) { _, _ in }
-        visibleSections = []
+        sections = CollatedSections(collation: collation, sectionStarts: order.sectionStarts)
     }
 
     var count: Int { store.count }
 
     /// Whether every record has its place in collation order (false while a load sorts).
     var isSorted: Bool { order.count == store.count }
-
-    /// The record shown at `indexPath`.
-    func recordIndex(at indexPath: IndexPath) -> Int? {
-        guard visibleSections.indices.contains(indexPath.section) else { return nil }
-        let section = visibleSections[indexPath.section]
-        guard indexPath.row >= 0, indexPath.row < order.rows(inSection: section) else { return nil }
-        return order.record(section: section, row: indexPath.row)
-    }
-}
-
-/// The table's view of ``IndexedRecords``: title and subtitle per row, a disclosure chevron,
-/// section headers A–Z and `#`, and the full A–Z `#` index.
-struct RecordsDataSource: TableViewDataSource {
-    let records: IndexedRecords
-
-    func numberOfSections() -> Int { records.visibleSections.count }
-
-    func numberOfRows(inSection section: Int) -> Int {
-        guard records.visibleSections.indices.contains(section) else { return 0 }
-        return records.order.rows(inSection: records.visibleSections[section])
-    }
-
-    func cell(for indexPath: IndexPath) -> TableViewCell {
-        guard let record = records.recordIndex(at: indexPath) else { return TableViewCell(text: "") }
-        return Self.cell(forRecord: record, in: records)
-    }
-
-    /// The cell of one record, shared by the full and the filtered lists.
-    static func cell(forRecord record: Int, in records: IndexedRecords) -> TableViewCell {
-        let subtitle = records.store.subtitle(at: record)
-        return TableViewCell(
-            style: subtitle == nil ? .default : .subtitle,
-            text: records.store.title(at: record),
-            detailText: subtitle,
-            accessory: .disclosureIndicator
-        )
-    }
-
-    func titleForHeader(inSection section: Int) -> String? {
-        guard records.visibleSections.indices.contains(section) else { return nil }
-        return records.collation.sectionTitles[records.visibleSections[section]]
-    }
-
-    func sectionIndexTitles() -> [String]? {
-        records.visibleSections.isEmpty ? nil : records.collation.sectionIndexTitles
-    }
-
-    func section(forSectionIndexTitle title: String, at index: Int) -> Int {
-        records.collation.section(forSectionIndexTitleAt: index, availableSections: records.visibleSections)
-    }
 }

@@ -51,17 +51,6 @@ struct FilterResult: Sendable, Equatable {
     /// Whether no record matches (the table shows "No Results").
     var isEmpty: Bool { count == 0 }
 
-    /// The number of matches in collation section `section`; 0 out of range.
-    func rows(inSection section: Int) -> Int {
-        guard section >= 0, section + 1 < sectionStarts.count else { return 0 }
-        return sectionStarts[section + 1] - sectionStarts[section]
-    }
-
-    /// The collation sections with at least one match, ascending.
-    var nonEmptySections: [Int] {
-        (0 ..< max(0, sectionStarts.count - 1)).filter { rows(inSection: $0) > 0 }
-    }
-
     /// This result without the records at `hidden` (ascending positions in `order.order`),
     /// sectioned like `order`. The query is kept, so a result with hidden records but no
     /// query still reads as "no search" (``isSearch``).
@@ -101,15 +90,6 @@ struct FilterResult: Sendable, Equatable {
             if Int(matches[mid]) < position { low = mid + 1 } else { high = mid }
         }
         return low
-    }
-
-    /// The table index path (sections with records only) of the `index`-th record shown.
-    func indexPath(ofIndex index: Int) -> IndexPath? {
-        guard index >= 0, index < count else { return nil }
-        for (tableSection, section) in nonEmptySections.enumerated() where index < sectionStarts[section + 1] {
-            return IndexPath(row: index - sectionStarts[section], section: tableSection)
-        }
-        return nil
     }
 
     /// The position in `CollatedOrder.order` of the `index`-th record shown.

@@ -15,7 +15,7 @@ import Foundation
 ///
 /// To section and sort many titles at once without creating strings, use
 /// ``CollatedOrder/build(count:collation:utf8:)``.
-public struct Collation: Sendable {
+public struct Collation: Sendable, Equatable {
     /// The titles of the sections, in order: "A" … "Z", then "#" (for section headers).
     public let sectionTitles: [String]
     /// The titles the section index shows: the same 27 as ``sectionTitles`` in English.

@@ -1,5 +1,12 @@
-/// A button of an alert or an action sheet, as `UIAlertAction`.
-public struct AlertAction: Hashable, Sendable {
+/// A button of an alert or an action sheet, as `UIAlertAction`: a title, a style, and the
+/// handler that runs when the button is chosen, after the alert is taken down.
+///
+/// ```swift
+/// var alert = Alert(title: "Delete “Emma”?", style: .actionSheet)
+/// alert.addAction(AlertAction(title: "Delete", style: .destructive) { library.remove(emma) })
+/// alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+/// ```
+public struct AlertAction {
     /// How the button looks and where it goes, as `UIAlertAction.Style`.
     public enum Style: Hashable, Sendable {
         /// An ordinary button.
@@ -18,13 +25,16 @@ public struct AlertAction: Hashable, Sendable {
     public var key: Key?
     /// A disabled button is drawn dimmed and ignores keys, clicks and the focus.
     public var isEnabled: Bool
+    /// Runs when the button is chosen, after the alert is taken down; `nil` does nothing more.
+    public var handler: (() -> Void)?
 
-    /// Creates an action.
-    public init(title: String, style: Style = .default, key: Key? = nil, isEnabled: Bool = true) {
+    /// Creates an action whose `handler` runs when it is chosen.
+    public init(title: String, style: Style = .default, key: Key? = nil, isEnabled: Bool = true, handler: (() -> Void)? = nil) {
         self.title = title
         self.style = style
         self.key = key
         self.isEnabled = isEnabled
+        self.handler = handler
     }
 
     /// The text as drawn, with the hotkey if there is one: `Delete (d)`, `Save (^S)`.
@@ -36,7 +46,7 @@ public struct AlertAction: Hashable, Sendable {
 
 /// The content of an alert or an action sheet, as `UIAlertController` holds it: a title, a
 /// message and the actions, which it places the way UIKit does (see ``displayOrder``).
-public struct Alert: Sendable {
+public struct Alert {
     /// A centred alert or an action sheet anchored to the bottom, as `UIAlertController.Style`.
     public enum Style: Hashable, Sendable {
         /// A centred box.

@@ -24,12 +24,16 @@ public final class AlertController: Modal {
     }
     /// The index in the alert's actions of the focused button; `nil` when no button is enabled.
     public private(set) var focusedActionIndex: Int?
-    /// Called with the triggered action after the presenter has taken the alert down.
+    /// Called with every triggered action, after the presenter has taken the alert down and
+    /// the action's own ``AlertAction/handler`` has run.
     public let handler: (AlertAction) -> Void
 
     /// Creates a controller. The first focus is the preferred action (alerts), or else the first
     /// enabled plain button in display order, or else Cancel: never a destructive button unless
     /// it is preferred or the only one.
+    ///
+    /// Each action's own handler runs when it is chosen; `handler`, if given, runs after it
+    /// for whichever action was chosen.
     public init(alert: Alert, handler: @escaping (AlertAction) -> Void = { _ in }) {
         self.alert = alert
         self.handler = handler
@@ -106,7 +110,10 @@ public final class AlertController: Modal {
         guard alert.actions.indices.contains(index), alert.actions[index].isEnabled else { return .handled }
         let action = alert.actions[index]
         let handler = self.handler
-        return .dismiss(completion: { handler(action) })
+        return .dismiss(completion: {
+            action.handler?()
+            handler(action)
+        })
     }
 
     private func moveFocus(by offset: Int, wraps: Bool) {

@@ -37,8 +37,35 @@ public struct BarButtonItem: Hashable, Sendable {
         case fixedSpace(Int)
     }
 
+    /// A button's identity, as a bar reports it when the button is triggered.
+    ///
+    /// Declare the identities of a screen as constants, and switch over them in
+    /// ``Screen/barButtonTapped(_:area:)``:
+    ///
+    /// ```swift
+    /// extension BarButtonItem.Identifier {
+    ///     static let reload: Self = "reload"
+    /// }
+    /// ```
+    public struct Identifier: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+        /// The identity's name.
+        public var rawValue: String
+
+        /// Creates an identity named `rawValue`.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// Creates an identity named `name`.
+        public init(_ name: String) { rawValue = name }
+
+        /// Creates an identity from a literal: `"reload"`.
+        public init(stringLiteral value: String) { rawValue = value }
+
+        /// The name.
+        public var description: String { rawValue }
+    }
+
     /// Identifies the button in the events a bar reports.
-    public var id: String
+    public var id: Identifier
     /// The text drawn.
     public var title: String
     /// The key that triggers the button, shown beside its title.
@@ -51,7 +78,7 @@ public struct BarButtonItem: Hashable, Sendable {
     public var kind: Kind
 
     /// A button with a title.
-    public init(id: String, title: String, key: Key? = nil, isProminent: Bool = false, isEnabled: Bool = true) {
+    public init(id: Identifier, title: String, key: Key? = nil, isProminent: Bool = false, isEnabled: Bool = true) {
         self.id = id
         self.title = title
         self.key = key
@@ -61,7 +88,7 @@ public struct BarButtonItem: Hashable, Sendable {
     }
 
     /// A system item; the title comes from the item (Unicode glyphs; see ``asciiTitle``).
-    public init(system: SystemItem, id: String, key: Key? = nil, isEnabled: Bool = true) {
+    public init(system: SystemItem, id: Identifier, key: Key? = nil, isEnabled: Bool = true) {
         let title: String
         var prominent = false
         switch system {
@@ -86,7 +113,7 @@ public struct BarButtonItem: Hashable, Sendable {
     public static func fixedSpace(_ width: Int) -> BarButtonItem { BarButtonItem(space: .fixedSpace(max(0, width))) }
 
     private init(space: Kind) {
-        id = ""
+        id = Identifier("")
         title = ""
         key = nil
         isProminent = false

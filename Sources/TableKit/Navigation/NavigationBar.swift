@@ -25,7 +25,7 @@ public struct NavigationBar: Hashable, Sendable {
         /// The back button's text and columns, if there is one.
         public var back: (text: String, columns: Range<Int>)?
         /// Each bar button's id, label and columns.
-        public var items: [(id: String, label: String, columns: Range<Int>, item: BarButtonItem)]
+        public var items: [(id: BarButtonItem.Identifier, label: String, columns: Range<Int>, item: BarButtonItem)]
         /// The title as drawn and its first column.
         public var title: (text: String, x: Int)
     }
@@ -53,7 +53,7 @@ public struct NavigationBar: Hashable, Sendable {
             back = [glyphs.back + " " + backTitle, glyphs.back + " Back"].first { $0.displayWidth <= room } ?? glyphs.back
         }
 
-        var items: [(id: String, label: String, columns: Range<Int>, item: BarButtonItem)] = []
+        var items: [(id: BarButtonItem.Identifier, label: String, columns: Range<Int>, item: BarButtonItem)] = []
         var x = 0
         var backLayout: (text: String, columns: Range<Int>)?
         if let back {
@@ -87,12 +87,12 @@ public struct NavigationBar: Hashable, Sendable {
     }
 
     /// The id of the enabled bar button at column `x`, if any.
-    public func itemID(atColumn x: Int, width: Int, glyphs: Glyphs = .unicode) -> String? {
+    public func itemID(atColumn x: Int, width: Int, glyphs: Glyphs = .unicode) -> BarButtonItem.Identifier? {
         layout(width: width, glyphs: glyphs).items.first { $0.columns.contains(x) && $0.item.isEnabled }?.id
     }
 
     /// The id of the enabled bar button that `key` triggers, if any.
-    public func itemID(for key: Key) -> String? {
+    public func itemID(for key: Key) -> BarButtonItem.Identifier? {
         (leftItems + rightItems).first { $0.key == key && $0.isEnabled }?.id
     }
 

@@ -5,9 +5,14 @@
 /// buttons' hotkeys, then Esc, ←, h and Backspace, which pop; clicks on the back button and
 /// on bar buttons. Every pop asks the screen first (``Screen/shouldPop(confirm:)``). The root
 /// is never popped.
+///
+/// The stack tells its screens about their life (``Screen/viewWillAppear()``,
+/// ``Screen/viewDidDisappear()``, ``Screen/layout(for:)``) as they come and go.
 public final class NavigationController {
     /// The screens, root first.
     public private(set) var stack: [any Screen]
+    /// The area the stack was last laid out in (bars included); `nil` before the first layout.
+    public private(set) var area: Rect?
 
     /// Creates a stack with `root` at its bottom.
     public init(root: any Screen) {
@@ -25,22 +30,50 @@ public final class NavigationController {
         stack.count > 1 ? [KeyHint("Esc ← h Backspace", "back to \(navigationBar.backTitle ?? "the previous screen")")] : []
     }
 
-    /// Pushes `screen` on top.
+    /// Pushes `screen` on top: the screen in front disappears, `screen` appears and is laid out.
     public func push(_ screen: any Screen) {
+        top.viewDidDisappear()
         stack.append(screen)
+        topWillAppear()
     }
 
     /// Pops the screen in front without asking; returns whether it popped.
     @discardableResult
     public func pop() -> Bool {
         guard stack.count > 1 else { return false }
-        stack.removeLast()
+        stack.removeLast().viewDidDisappear()
+        topWillAppear()
         return true
     }
 
     /// Pops to the root without asking (choosing the tab already in front does this).
     public func popToRoot() {
+        guard stack.count > 1 else { return }
+        stack.removeLast().viewDidDisappear()
         stack.removeLast(stack.count - 1)
+        topWillAppear()
+    }
+
+    /// Lays the stack out in `area` (bars included): the screen in front is laid out for the
+    /// room left between the bars. The others are laid out when they come back to the front.
+    public func layout(in area: Rect) {
+        self.area = area
+        top.layout(for: contentArea(in: area).size)
+    }
+
+    /// The stack comes to the front (its tab was chosen, or the app started).
+    public func viewWillAppear() {
+        topWillAppear()
+    }
+
+    /// The stack has left the front.
+    public func viewDidDisappear() {
+        top.viewDidDisappear()
+    }
+
+    private func topWillAppear() {
+        top.viewWillAppear()
+        if let area { top.layout(for: contentArea(in: area).size) }
     }
 
     /// The bar for the screen in front.
@@ -75,6 +108,7 @@ public final class NavigationController {
     /// for a modal the app must show, `.quit`, `.ignored` when nothing used the event, or
     /// `.handled`.
     public func handle(_ event: Event, area: Rect, glyphs: Glyphs = .unicode) -> ScreenResponse {
+        if self.area != area { layout(in: area) }
         let content = contentArea(in: area)
         if case .mouse(let mouse) = event, !content.contains(mouse.position), mouse.kind == .press || mouse.kind == .release {
             return handleBarClick(mouse, area: area, glyphs: glyphs)
@@ -117,7 +151,6 @@ public final class NavigationController {
         switch response {
         case .push(let screen):
             push(screen)
-            _ = screen.handle(.resize(contentArea(in: area).size), area: contentArea(in: area))
             return .handled
         case .pop:
             return requestPop(area: area)
@@ -134,22 +167,15 @@ public final class NavigationController {
             // Confirmed later, from a modal: pop only if that screen is still in front.
             guard let self, self.top === leaving else { return }
             self.pop()
-            self.refreshTop(area: area)
         }
         switch decision {
         case .allow:
             pop()
-            refreshTop(area: area)
             return .handled
         case .refuse:
             return .handled
         case .ask(let modal):
             return .present(modal)
         }
-    }
-
-    /// Lets the screen now in front catch up with a size it missed while covered.
-    private func refreshTop(area: Rect) {
-        _ = top.handle(.resize(contentArea(in: area).size), area: contentArea(in: area))
     }
 }

@@ -43,12 +43,14 @@ public final class RootController {
     /// The glyphs the terminal can show (for hit-testing what was drawn).
     public var glyphs: Glyphs
 
-    /// Creates the root at `size` and lets the content lay out.
-    public init(content: any ShellContent, size: Size, glyphs: Glyphs = .unicode) {
+    /// Creates the root at `size` (a terminal runner sets the real size when it starts); the
+    /// content appears and is laid out.
+    public init(content: any ShellContent, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode) {
         self.content = content
         self.size = size
         self.glyphs = glyphs
-        _ = content.handle(.resize(contentArea.size), area: contentArea, glyphs: glyphs)
+        content.layout(in: contentArea)
+        content.viewWillAppear()
     }
 
     /// Whether the terminal is smaller than the app can use.
@@ -69,7 +71,7 @@ public final class RootController {
     public func handle(_ event: Event) -> Outcome {
         if case .resize(let newSize) = event {
             size = newSize
-            if !isTooSmall { _ = content.handle(.resize(contentArea.size), area: contentArea, glyphs: glyphs) }
+            if !isTooSmall { content.layout(in: contentArea) }
             return .keepGoing
         }
         if case .tick = event {

@@ -24,9 +24,27 @@ public enum PopDecision {
     case ask(any Modal)
 }
 
-/// One screen of an app: a title and bar items for the navigation bar, a way to draw itself
-/// and a way to handle events. Screens compose TableKit views; the navigation stack owns the
-/// bars.
+/// One screen of an app, as `UIViewController`: a title and bar items for the navigation bar,
+/// a way to draw itself and a way to handle events. Screens compose TableKit views; the
+/// navigation stack owns the bars.
+///
+/// The stack that shows a screen tells it about its life, as UIKit does: ``viewWillAppear()``
+/// before it comes to the front (pushed, uncovered by a pop, its tab chosen),
+/// ``viewDidDisappear()`` after it leaves the front, and ``layout(for:)`` before it appears and
+/// whenever its area changes size. Events bring only keys, clicks and ticks.
+///
+/// Most screens are a ``TableViewController``, or a subclass of it; a screen of another kind
+/// conforms to this protocol directly:
+///
+/// ```swift
+/// final class AboutScreen: Screen {
+///     let title = "About"
+///     func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
+///         canvas.draw("TableKit", at: area.origin, style: .plain, clip: area)
+///     }
+///     func handle(_ event: Event, area: Rect) -> ScreenResponse { .ignored }
+/// }
+/// ```
 public protocol Screen: AnyObject {
     /// The title in the navigation bar.
     var title: String { get }
@@ -38,16 +56,27 @@ public protocol Screen: AnyObject {
     var rightBarButtonItems: [BarButtonItem] { get }
     /// Items of the toolbar above the tab bar; empty for no toolbar.
     var toolbarItems: [BarButtonItem] { get }
+    /// The item the tab bar shows for this screen when it is a tab's root, as
+    /// `UIViewController.tabBarItem`; `nil` lets the tab bar make one from the title. The item
+    /// is shared: a badge set on it shows at once.
+    var tabBarItem: TabBarItem? { get }
+    /// Called before the screen comes to the front.
+    func viewWillAppear()
+    /// Called after the screen has left the front (covered by a push, popped, another tab chosen).
+    func viewDidDisappear()
+    /// Lays the screen out for an area of `size` (below the bars): called before the screen
+    /// appears and whenever the terminal changes size.
+    func layout(for size: Size)
     /// Draws the screen in `area` (between the bars). Must not change state.
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext)
-    /// Handles an event; mouse positions are relative to `area`'s origin.
+    /// Handles a key, a click or a tick; mouse positions are relative to `area`'s origin.
     func handle(_ event: Event, area: Rect) -> ScreenResponse
     /// A bar button (navigation bar or toolbar) was triggered by its key or a click.
-    func barButtonTapped(_ id: String, area: Rect) -> ScreenResponse
+    func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse
     /// Asked before the screen is popped (UIKit's `shouldPop`). To ask the person first,
     /// return `.ask(modal)` whose confirming action calls `confirm`, which pops.
     func shouldPop(confirm: @escaping () -> Void) -> PopDecision
-    /// The keys the screen handles itself, for the help overlay: (keys, what they do).
+    /// The keys the screen handles itself, for the help overlay.
     var keyHelp: [KeyHint] { get }
     /// The few keys that matter most, for the one-line footer.
     var keyHints: [KeyHint] { get }
@@ -67,8 +96,16 @@ extension Screen {
     public var rightBarButtonItems: [BarButtonItem] { [] }
     /// No toolbar, by default.
     public var toolbarItems: [BarButtonItem] { [] }
+    /// No item of its own, by default: the tab bar makes one from the title.
+    public var tabBarItem: TabBarItem? { nil }
+    /// Nothing to do, by default.
+    public func viewWillAppear() {}
+    /// Nothing to do, by default.
+    public func viewDidDisappear() {}
+    /// Nothing to lay out, by default.
+    public func layout(for size: Size) {}
     /// Bar buttons do nothing, by default.
-    public func barButtonTapped(_ id: String, area: Rect) -> ScreenResponse { .ignored }
+    public func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse { .ignored }
     /// Popping is allowed, by default.
     public func shouldPop(confirm: @escaping () -> Void) -> PopDecision { .allow }
     /// No keys, by default.

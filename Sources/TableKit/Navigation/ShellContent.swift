@@ -2,8 +2,12 @@
 public protocol ShellContent: AnyObject {
     /// Draws into `area`.
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext)
-    /// Handles an event; mouse positions are in the coordinates of `area`.
+    /// Handles a key, a click or a tick; mouse positions are in the coordinates of `area`.
     func handle(_ event: Event, area: Rect, glyphs: Glyphs) -> ScreenResponse
+    /// Lays the content out in `area`: at start and whenever the terminal changes size.
+    func layout(in area: Rect)
+    /// The content comes to the front: the app starts.
+    func viewWillAppear()
     /// The keys of what is in front, grouped for the help overlay.
     var helpSections: [HelpOverlay.Section] { get }
     /// The few keys that matter most now, for the footer.

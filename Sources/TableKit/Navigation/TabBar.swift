@@ -1,5 +1,12 @@
 /// One tab of a ``TabBar``: a title and an optional badge, as `UITabBarItem`.
-public struct TabBarItem: Hashable, Sendable {
+///
+/// An item is shared, as in UIKit: the screen at a tab's root may hold it
+/// (``Screen/tabBarItem``) and set its badge, and the bar shows the change at once.
+///
+/// ```swift
+/// tabBarItem?.badge = .count(matches)
+/// ```
+public final class TabBarItem {
     /// A mark after a tab's title, as `UITabBarItem.badgeValue` (and the "glow" of new content).
     public enum Badge: Hashable, Sendable {
         /// A number, drawn ` (3)` in red.
@@ -30,7 +37,7 @@ public struct TabBarItem: Hashable, Sendable {
 /// owner (see ``SlideAnimation``). Drawing and hit-testing share one slot layout
 /// (``slots(width:)``), so a click always lands on the tab drawn under it. With more than
 /// ``maximumSlots`` items the bar shows the first four and a fifth slot, "More", as UIKit does.
-public struct TabBar: Hashable, Sendable {
+public struct TabBar {
     /// What a column or a key of the bar stands for.
     public enum Hit: Hashable, Sendable {
         /// The tab of `items[index]`.

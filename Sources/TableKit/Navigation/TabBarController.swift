@@ -6,15 +6,21 @@
 public final class TabBarController: ShellContent {
     /// One tab: its bar item and its navigation stack.
     public final class Tab {
-        /// The title and badge on the bar.
-        public var item: TabBarItem
+        /// The title and badge on the bar; shared with whoever holds it (see ``Screen/tabBarItem``).
+        public let item: TabBarItem
         /// The tab's own stack of screens.
         public let navigation: NavigationController
 
-        /// Creates a tab showing `root`.
+        /// Creates a tab showing `root`, with `item` on the bar.
         public init(item: TabBarItem, root: any Screen) {
             self.item = item
             navigation = NavigationController(root: root)
+        }
+
+        /// Creates a tab showing `root`, with the root's own ``Screen/tabBarItem`` on the bar
+        /// (or one made from its title), so that the screen sets its badge itself.
+        public convenience init(root: any Screen) {
+            self.init(item: root.tabBarItem ?? TabBarItem(title: root.title), root: root)
         }
     }
 
@@ -57,18 +63,26 @@ public final class TabBarController: ShellContent {
             tabs[index].navigation.popToRoot()
             return
         }
+        selectedTab.navigation.viewDidDisappear()
         let from = indicatorColumn(at: now()) ?? tabBar.indicatorTarget(for: selectedIndex, width: width)
         let to = tabBar.indicatorTarget(for: index, width: width)
         animation = SlideAnimation(from: from, to: to, start: now(), duration: indicatorDuration)
         selectedIndex = index
         // A glow means "new since you last looked": looking clears it.
         if tabs[index].item.badge == .dot { tabs[index].item.badge = nil }
+        selectedTab.navigation.viewWillAppear()
     }
 
-    /// Sets the badge of tab `index`.
-    public func setBadge(_ badge: TabBarItem.Badge?, forTab index: Int) {
-        guard tabs.indices.contains(index) else { return }
-        tabs[index].item.badge = badge
+    /// Lays every stack out in `area` less the tab bar, so that a tab chosen later shows its
+    /// focus on screen.
+    public func layout(in area: Rect) {
+        width = area.width
+        for tab in tabs { tab.navigation.layout(in: stackArea(in: area)) }
+    }
+
+    /// The tab in front appears.
+    public func viewWillAppear() {
+        selectedTab.navigation.viewWillAppear()
     }
 
     /// The indicator's column now, while it slides; `nil` when it rests under its tab.
@@ -91,10 +105,6 @@ public final class TabBarController: ShellContent {
         width = area.width
         let stack = stackArea(in: area)
         switch event {
-        case .resize:
-            // Every stack lays out again, so a tab chosen later shows its focus on screen.
-            for tab in tabs { _ = tab.navigation.handle(.resize(stack.size), area: stack, glyphs: glyphs) }
-            return .handled
         case .tick:
             if let animation, animation.isFinished(at: now()) { self.animation = nil }
             return selectedTab.navigation.handle(.tick, area: stack, glyphs: glyphs)

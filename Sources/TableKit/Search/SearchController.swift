@@ -1,0 +1,104 @@
+/// A search field over a table, as `UISearchController` filtering in place: `/` shows the
+/// field above the table and gives it the keyboard, typing filters live, Enter keeps the
+/// results and gives the keyboard back to the rows, Esc ends the search and puts the table
+/// back exactly as it was (focus and scroll position).
+///
+/// Attach one to a ``TableViewController`` and give it a ``SearchResultsUpdating`` object:
+///
+/// ```swift
+/// searchController = SearchController(placeholder: "Search Fruit")
+/// searchController?.searchResultsUpdater = self
+/// ```
+///
+/// Everything about a search in progress is one value, ``state``.
+public final class SearchController {
+    /// A search in progress.
+    public struct Session: Equatable {
+        /// The field, with its text and cursor.
+        public var field: SearchField
+        /// Whether the field has the keyboard (`false` after Enter: the rows have it, the
+        /// results stay).
+        public var isEditing: Bool
+        /// The table as it was when the search began; Esc puts it back.
+        public var savedTableState: TableViewState
+        /// The text whose results the table shows; a cancelled slow search goes back to it.
+        public var shownText: String
+        /// Results are being worked out for the field's text: since when, and how far along.
+        public var pending: Pending?
+
+        /// Results that are being worked out.
+        public struct Pending: Equatable {
+            /// When the wait began.
+            public var since: ContinuousClock.Instant
+            /// The fraction done, `nil` when unknown.
+            public var progress: Double?
+            /// Whether the progress sheet is up (it appears once, after half a second).
+            public var isSheetShown: Bool
+        }
+    }
+
+    /// Whether a search is in progress.
+    public enum State: Equatable {
+        /// No search: the table shows everything.
+        case inactive
+        /// A search is in progress.
+        case active(Session)
+    }
+
+    /// The search now.
+    public internal(set) var state: State = .inactive
+    /// The object that filters; held weakly, as in UIKit.
+    public weak var searchResultsUpdater: (any SearchResultsUpdating)?
+    /// Shown dimmed in the empty field.
+    public var placeholder: String
+    /// What help says `/` does: "search", "search titles and subtitles".
+    public var helpText: String
+    /// The table screen this search belongs to (set when it is attached).
+    weak var tableViewController: TableViewController?
+    /// The title of the progress sheet of a slow search.
+    public var progressTitle: String
+    /// Reads the time, for the half-second rule of the progress sheet; tests pass their own.
+    public var now: () -> ContinuousClock.Instant
+
+    /// Creates a search controller.
+    public init(
+        placeholder: String = "Search", helpText: String = "search", progressTitle: String = "Searching…",
+        now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
+        self.placeholder = placeholder
+        self.helpText = helpText
+        self.progressTitle = progressTitle
+        self.now = now
+    }
+
+    /// Whether a search is in progress (the field is shown).
+    public var isActive: Bool { session != nil }
+
+    /// Whether the field has the keyboard.
+    public var isEditing: Bool { session?.isEditing ?? false }
+
+    /// Whether results are being worked out.
+    public var isPending: Bool { session?.pending != nil }
+
+    /// The search in progress, if any.
+    public var session: Session? {
+        if case .active(let session) = state { return session }
+        return nil
+    }
+
+    /// The text in the field; empty without a search.
+    ///
+    /// Setting it searches for the new text as if it had been typed and kept with Enter
+    /// (the table's ``TableViewController/search(for:)``).
+    public var text: String {
+        get { session?.field.text ?? "" }
+        set { tableViewController?.search(for: newValue) }
+    }
+
+    /// Changes the session in progress, if any.
+    func modifySession(_ change: (inout Session) -> Void) {
+        guard case .active(var session) = state else { return }
+        change(&session)
+        state = .active(session)
+    }
+}

@@ -1,0 +1,249 @@
+import Foundation
+
+/// A screen that shows a table, as `UITableViewController`: it owns a ``TableView`` and its
+/// ``TableViewState``, turns keys and clicks into table actions, and tells its ``delegate``
+/// what a person did. With a ``searchController`` it searches too.
+///
+/// Use it as it is, with a data source and a delegate, or subclass it as UIKit apps do:
+///
+/// ```swift
+/// final class FruitList: TableViewController, TableViewDelegate {
+///     let fruits = IndexedSections(allFruits, title: \.name) { fruit in
+///         TableViewCell(text: fruit.name, accessory: .disclosureIndicator)
+///     }
+///
+///     init() {
+///         super.init(title: "Fruit", dataSource: fruits)
+///         delegate = self
+///     }
+///
+///     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+///         fruits.item(at: indexPath).map { .push(FruitDetail(fruit: $0)) } ?? .handled
+///     }
+/// }
+/// ```
+///
+/// Every ``Screen`` requirement is an `open` member here, so a subclass overrides what it
+/// needs (bar buttons, help, ticks for its own background work) and calls `super` for the rest.
+open class TableViewController: Screen {
+    /// The title in the navigation bar.
+    open var title: String
+    /// The table's configuration: style, index, empty message.
+    public var tableView: TableView
+    /// Focus, scroll position and the section index's state.
+    public var state: TableViewState
+    /// The rows. Setting it keeps the focus on a row that exists (UIKit's `reloadData()`).
+    public var dataSource: any TableViewDataSource {
+        didSet { reloadData() }
+    }
+    /// Told about selections, accessory taps and focus changes; held weakly, as in UIKit.
+    public weak var delegate: (any TableViewDelegate)?
+    /// The search over this table, if it has one: `/` then searches.
+    public var searchController: SearchController? {
+        didSet { searchController?.tableViewController = self }
+    }
+    /// The item the tab bar shows when this screen is a tab's root; set its badge to mark the tab.
+    public var tabBarItem: TabBarItem?
+    /// The size of the screen's area at the last layout (the table's, plus the search field's
+    /// line while a search is shown).
+    public private(set) var size = Size.zero
+
+    /// Creates a table screen titled `title`, showing `dataSource` in a table of `style`.
+    public init(title: String, style: TableStyle = .plain, dataSource: any TableViewDataSource) {
+        self.title = title
+        tableView = TableView(style: style)
+        state = TableViewState()
+        self.dataSource = dataSource
+        tabBarItem = TabBarItem(title: title)
+    }
+
+    /// Creates a table screen with the table configured as `tableView`.
+    public init(title: String, tableView: TableView, dataSource: any TableViewDataSource) {
+        self.title = title
+        self.tableView = tableView
+        state = TableViewState()
+        self.dataSource = dataSource
+        tabBarItem = TabBarItem(title: title)
+    }
+
+    // MARK: Bars
+
+    /// The back title for screens pushed on this one (default: the title).
+    open var backButtonTitle: String? { nil }
+    /// Buttons after the back button (default: none).
+    open var leftBarButtonItems: [BarButtonItem] { [] }
+    /// Buttons on the right of the navigation bar (default: none).
+    open var rightBarButtonItems: [BarButtonItem] { [] }
+    /// The toolbar's items (default: none).
+    open var toolbarItems: [BarButtonItem] { [] }
+    /// A bar button was triggered (default: nothing happens).
+    open func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse { .ignored }
+    /// Whether the stack may pop this screen (default: yes).
+    open func shouldPop(confirm: @escaping () -> Void) -> PopDecision { .allow }
+
+    // MARK: Lifecycle
+
+    /// About to come to the front (default: nothing more).
+    open func viewWillAppear() {}
+    /// Left the front (default: nothing more).
+    open func viewDidDisappear() {}
+
+    /// Lays the table out for `size`, keeping the focused row on screen.
+    open func layout(for size: Size) {
+        self.size = size
+        reloadData()
+    }
+
+    /// Keeps the focus on a row that exists and on screen after the rows changed, as UIKit's
+    /// `reloadData()`.
+    public func reloadData() {
+        perform(.refresh)
+    }
+
+    /// The area the table takes in an area of `area`: all of it, less the search field's line.
+    public func tableArea(in area: Rect) -> Rect {
+        searchController?.isActive == true ? area.inset(top: 1) : area
+    }
+
+    /// The table's size now.
+    var tableSize: Size { tableArea(in: Rect(origin: .zero, size: size)).size }
+
+    // MARK: Drawing
+
+    /// Draws the search field (while a search is shown) and the table.
+    open func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
+        if let search = searchController, let session = search.session {
+            session.field.render(into: &canvas, area: area.topLines(1), isEditing: session.isEditing, context: context)
+        }
+        let tableContext = RenderContext(glyphs: context.glyphs, isActive: context.isActive && searchController?.isEditing != true)
+        tableView.render(state, dataSource: dataSource, into: &canvas, area: tableArea(in: area), context: tableContext)
+    }
+
+    // MARK: Events
+
+    /// Keys, clicks and ticks: the search field first while it has the keyboard, then the
+    /// table's keys, then `/` and Esc for the search.
+    open func handle(_ event: Event, area: Rect) -> ScreenResponse {
+        if area.size != size { layout(for: area.size) }
+        switch event {
+        case .tick:
+            return pollSearchResults()
+        case .resize:
+            return .handled
+        case .mouse(var mouse):
+            guard searchController?.isActive == true else { return perform(.mouse(mouse)) }
+            if mouse.position.y == 0 {
+                if mouse.kind == .press { beginSearch() }
+                return .handled
+            }
+            mouse.position.y -= 1
+            return perform(.mouse(mouse))
+        case .key(let key):
+            if searchController?.isEditing == true { return handleSearchKey(key) }
+            let action = state.isIndexFocused ? TableView.action(for: key, in: state) : availableRowKeyBindings.action(for: key)
+            if let action { return perform(action) }
+            guard let command = searchKeyBindings.action(for: key) else { return .ignored }
+            switch command {
+            case .begin: beginSearch()
+            case .end: endSearch()
+            }
+            return .handled
+        }
+    }
+
+    /// Applies a table action and tells the delegate what it caused; returns the delegate's
+    /// answer to a tap (a push, a modal) or `.handled`.
+    @discardableResult
+    public func perform(_ action: TableViewAction) -> ScreenResponse {
+        let events = tableView.update(&state, action: action, dataSource: dataSource, size: tableSize)
+        var response = ScreenResponse.handled
+        for event in events {
+            switch event {
+            case .focusChanged(let indexPath):
+                delegate?.tableView(self, didFocusRowAt: indexPath)
+            case .didSelectRow(let indexPath):
+                response = select(indexPath)
+            case .accessoryButtonTapped(let indexPath):
+                response = delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath) ?? .handled
+            case .customAccessoryTapped(let indexPath):
+                response = delegate?.tableView(self, customAccessoryTappedForRowWith: indexPath) ?? .handled
+            }
+        }
+        return response
+    }
+
+    /// A tap on a row: the delegate may refuse it or choose another row.
+    private func select(_ indexPath: IndexPath) -> ScreenResponse {
+        guard let delegate else { return .handled }
+        guard let target = delegate.tableView(self, willSelectRowAt: indexPath) else { return .handled }
+        if target != indexPath {
+            state.focusedRow = target
+            perform(.refresh)
+        }
+        return delegate.tableView(self, didSelectRowAt: target)
+    }
+
+    /// Moves the focus to `indexPath` and scrolls the least that shows it, telling no delegate
+    /// (as UIKit's programmatic `selectRow(at:animated:scrollPosition:)`).
+    public func focusRow(at indexPath: IndexPath) {
+        state.focusedRow = indexPath
+        _ = tableView.update(&state, action: .refresh, dataSource: dataSource, size: tableSize)
+    }
+
+    // MARK: Keys
+
+    /// The keys of the rows (default: ``TableView/rowKeyBindings``); a subclass may offer fewer.
+    open var rowKeyBindings: [KeyBinding<TableViewAction>] { TableView.rowKeyBindings }
+
+    /// The row keys that do something now, for handling and help alike: none without rows,
+    /// selecting only with a delegate to tell, Tab only with a section index, the info and edit
+    /// keys only when the focused cell has such a button.
+    public var availableRowKeyBindings: [KeyBinding<TableViewAction>] {
+        guard state.focusedRow != nil else { return [] }
+        let accessory = state.focusedRow.map { dataSource.cell(for: $0).accessory }
+        let hasIndex = tableView.indexTitles(dataSource) != nil
+        return rowKeyBindings.filter { binding in
+            switch binding.action {
+            case .select: return delegate != nil
+            case .toggleIndexFocus: return hasIndex
+            case .tapDetailButton: return accessory?.hasDetailButton == true
+            case .tapAccessoryButton:
+                if case .button = accessory { return true }
+                return false
+            default: return true
+            }
+        }
+    }
+
+    /// The keys of the screen in front, for help: the field's while it has the keyboard, the
+    /// index's while it has the focus, else the rows' and the search's.
+    open var keyHelp: [KeyHint] {
+        if searchController?.isEditing == true {
+            return SearchField.keyHelp + [KeyHint("↑ ↓ PgUp PgDn", "move in the results")]
+        }
+        if state.isIndexFocused {
+            return TableView.indexKeyBindings.helpHints() + [KeyHint("A–Z #", "jump to that section")]
+        }
+        return availableRowKeyBindings.helpHints() + searchKeyBindings.helpHints()
+    }
+
+    /// The few keys that matter most now, for the footer.
+    open var keyHints: [KeyHint] {
+        if searchController?.isEditing == true { return SearchField.keyBindings.footerHints() }
+        if state.isIndexFocused { return TableView.indexKeyBindings.footerHints() + [KeyHint("A–Z", "jump")] }
+        // When the line is short the last hints give way first: clearing a search matters more.
+        let bindings = searchKeyBindings
+        let clear = bindings.filter { $0.action == .end }.map(\.hint).map { KeyHint($0.key, "clear") }
+        return availableRowKeyBindings.footerHints() + clear + bindings.filter { $0.action == .begin }.footerHints()
+    }
+
+    /// Whether typed letters go to the screen: the search field or the index's type-ahead.
+    open var capturesTextInput: Bool { searchController?.isEditing == true || state.isIndexFocused }
+
+    /// Whether `/` may begin a search now (default: when there is a search controller); a
+    /// subclass turns it off while it has nothing to search, say while its rows load.
+    open var isSearchAvailable: Bool { searchController != nil }
+
+    /// Whether ticks are needed: search results are being worked out.
+    open var wantsTicks: Bool { searchController?.isPending == true }
+}

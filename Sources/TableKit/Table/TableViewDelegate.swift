@@ -1,0 +1,49 @@
+import Foundation
+
+/// What a ``TableViewController`` tells about what a person did to its table, as
+/// `UITableViewDelegate`. Every method has a default, so a delegate implements only what it
+/// needs.
+///
+/// The methods that answer a tap return a ``ScreenResponse``: push a detail screen, present
+/// an alert, or `.handled`. Index paths are those of the table as shown (a search's results
+/// when a search is active).
+///
+/// ```swift
+/// extension FruitList: TableViewDelegate {
+///     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+///         guard let fruit = fruits.item(at: indexPath) else { return .handled }
+///         return .push(FruitDetail(fruit: fruit))
+///     }
+/// }
+/// ```
+///
+/// Selection modes (radio and multiple checkmarks), swipe actions and editing will add their
+/// own methods here, each with a default.
+public protocol TableViewDelegate: AnyObject {
+    /// A row is about to be selected: return `indexPath`, another row to select instead, or
+    /// `nil` to refuse (no `didSelectRowAt` follows). Default: `indexPath`.
+    func tableView(_ tableView: TableViewController, willSelectRowAt indexPath: IndexPath) -> IndexPath?
+    /// A row was selected (Enter, →, l, a click). Default: `.handled`.
+    func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse
+    /// A row's detail button `ⓘ` was tapped (`i`, a click on it); the row was not selected.
+    /// Default: `.handled`.
+    func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse
+    /// A row's custom accessory button (such as `[✎]`) was tapped (`e`, a click on it); the row
+    /// was not selected. Default: `.handled`.
+    func tableView(_ tableView: TableViewController, customAccessoryTappedForRowWith indexPath: IndexPath) -> ScreenResponse
+    /// The keyboard focus moved to `indexPath` (`nil`: the table has no rows). Default: nothing.
+    func tableView(_ tableView: TableViewController, didFocusRowAt indexPath: IndexPath?)
+}
+
+extension TableViewDelegate {
+    /// Selects the row asked for.
+    public func tableView(_ tableView: TableViewController, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    /// Does nothing more.
+    public func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse { .handled }
+    /// Does nothing more.
+    public func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse { .handled }
+    /// Does nothing more.
+    public func tableView(_ tableView: TableViewController, customAccessoryTappedForRowWith indexPath: IndexPath) -> ScreenResponse { .handled }
+    /// Does nothing.
+    public func tableView(_ tableView: TableViewController, didFocusRowAt indexPath: IndexPath?) {}
+}
