@@ -45,6 +45,8 @@ let package = Package(
             path: "Sources/TUI"
         ),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit"], path: "Tests/TableKitTests"),
+        // The public API only: `import Foundation` and `import TableKit`, never @testable.
+        .testTarget(name: "TableKitAPITests", dependencies: ["TableKit"], path: "Tests/TableKitAPITests"),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TableKit"], path: "Tests/TUITests"),
     ],
     cxxLanguageStandard: .cxx17

@@ -177,8 +177,8 @@ open class TableViewController: Screen {
         guard let delegate else { return .handled }
         guard let target = delegate.tableView(self, willSelectRowAt: indexPath) else { return .handled }
         if target != indexPath {
-            state.focusedRow = target
-            perform(.refresh)
+            focusRow(at: target)
+            delegate.tableView(self, didFocusRowAt: state.focusedRow)
         }
         return delegate.tableView(self, didSelectRowAt: target)
     }

@@ -1,0 +1,162 @@
+import Foundation
+import TableKit
+import Testing
+
+/// A fruit list that searches at once, or slowly: results stay pending until `finish()`.
+private final class FruitSearch: TableViewController, SearchResultsUpdating {
+    let all = fruitSections()
+    var isSlow = false
+    var pendingQuery: String?
+    var log: [String] = []
+
+    init(clock: @escaping () -> ContinuousClock.Instant) {
+        super.init(title: "Fruit", dataSource: all)
+        let search = SearchController(placeholder: "Search Fruit", now: clock)
+        search.searchResultsUpdater = self
+        searchController = search
+    }
+
+    func willPresentSearch(_ searchController: SearchController) { log.append("begin") }
+
+    func updateSearchResults(for searchController: SearchController) -> SearchUpdate {
+        log.append("update \(searchController.text)")
+        guard isSlow else {
+            dataSource = all.filtered(by: searchController.text)
+            return .shown
+        }
+        pendingQuery = searchController.text
+        return .pending(progress: nil)
+    }
+
+    /// The slow filter finishes (its result is taken at the next poll).
+    var finished: String?
+    func finish() { finished = pendingQuery }
+
+    func pollSearchResults(for searchController: SearchController) -> SearchUpdate {
+        guard let query = finished else { return .pending(progress: 0.5) }
+        dataSource = all.filtered(by: query)
+        finished = nil
+        pendingQuery = nil
+        return .shown
+    }
+
+    func cancelSearchUpdate(_ searchController: SearchController) { log.append("cancel"); pendingQuery = nil }
+
+    func didDismissSearch(_ searchController: SearchController) {
+        log.append("dismiss")
+        dataSource = all
+    }
+}
+
+final class Clock: @unchecked Sendable {
+    var now = ContinuousClock.now
+}
+
+@Suite("SearchController: / filters live, Enter keeps, Esc puts the table back exactly")
+struct SearchControllerTests {
+    let size = Size(width: 30, height: 8)
+    let clock = Clock()
+
+    private func screen() -> FruitSearch {
+        let clock = self.clock
+        let screen = FruitSearch { clock.now }
+        screen.layout(for: size)
+        return screen
+    }
+
+    private func tick(_ screen: FruitSearch) -> ScreenResponse {
+        screen.handle(.tick, area: Rect(origin: .zero, size: size))
+    }
+
+    @Test func typingFiltersLiveAndTheSearchStateIsOneValue() {
+        let screen = screen()
+        press([.character("/"), .character("r"), .character("e"), .character("d")], on: screen, size: size)
+        let shown = lines(of: screen, size: size)
+        #expect(shown[0] == " ⌕ red")
+        #expect(shown.hasLine(startingWith: " apple") && shown.hasLine(startingWith: " Cherry") && !shown.hasLine(startingWith: " Banana"))
+        guard case .active(let session) = screen.searchController?.state else {
+            Issue.record("no search in progress")
+            return
+        }
+        #expect(session.isEditing && session.shownText == "red" && session.pending == nil)
+        #expect(screen.capturesTextInput, "q and digits are typed into the field")
+        #expect(screen.log == ["begin", "update r", "update re", "update red"])
+    }
+
+    @Test func escPutsBackTheExactFocusAndScrollPositionAfterEnterOrWhileTyping() {
+        let screen = screen()
+        press([.down, .down, .down, .down], on: screen, size: size)
+        let before = styledLines(of: screen, size: size)
+        let stateBefore = screen.state
+        for keys: [Key] in [[.character("/"), .character("a"), .escape],
+                            [.character("/"), .character("a"), .enter, .down, .escape]] {
+            press(keys, on: screen, size: size)
+            #expect(screen.state == stateBefore)
+            #expect(styledLines(of: screen, size: size) == before)
+            #expect(screen.searchController?.isActive == false)
+        }
+        #expect(screen.log.suffix(2) == ["update a", "dismiss"])
+    }
+
+    @Test func enterKeepsTheResultsAndGivesTheRowsTheKeyboard() {
+        let screen = screen()
+        let response = press([.character("/"), .character("c"), .enter, .enter], on: screen, size: size)
+        #expect(screen.searchController?.isEditing == false)
+        #expect(lines(of: screen, size: size)[0] == " ⌕ c")
+        #expect(response.pushedTitle == nil, "no delegate: selecting does nothing")
+        // `/` again edits the same search.
+        press([.character("/"), .character("h")], on: screen, size: size)
+        #expect(screen.searchController?.text == "ch")
+    }
+
+    @Test func settingTheTextSearchesAsIfTypedAndKept() {
+        let screen = screen()
+        screen.searchController?.text = "green"
+        #expect(screen.searchController?.isEditing == false)
+        #expect(lines(of: screen, size: size).filter { $0.hasPrefix(" ") && !$0.hasPrefix(" ⌕") }.count >= 2)
+        #expect(lines(of: screen, size: size)[0] == " ⌕ green")
+    }
+
+    /// At 1,000,000 rows the first search builds its index for about half a second: the
+    /// progress sheet appeared and closed, and the list stayed unfiltered until the next key,
+    /// because showing the sheet stopped the polling. The results must come through the sheet.
+    @Test func aSlowSearchShowsItsResultsAfterItsProgressSheet() throws {
+        let screen = screen()
+        screen.isSlow = true
+        press([.character("/"), .character("c"), .character("h")], on: screen, size: size)
+        #expect(screen.wantsTicks)
+        #expect(!tick(screen).isPresent, "not yet half a second: no sheet")
+        clock.now += .milliseconds(600)
+        let sheet = tick(screen)
+        #expect(sheet.isPresent, "the progress sheet")
+        #expect(screen.wantsTicks, "still waiting under the sheet")
+        #expect(!tick(screen).isPresent && !tick(screen).isPresent, "one sheet only")
+        screen.finish()
+        _ = tick(screen)
+        #expect(!screen.wantsTicks)
+        let shown = lines(of: screen, size: size)
+        #expect(shown.hasLine(startingWith: " Cherry") && !shown.hasLine(startingWith: " apple"), "the results arrived:\n\(shown.joined(separator: "\n"))")
+        #expect(screen.state.focusedRow == IndexPath(row: 0, section: 0), "the focus goes to the first result")
+    }
+
+    @Test func cancelOnASlowSearchKeepsTheResultsShownAndTheirText() throws {
+        let screen = screen()
+        press([.character("/"), .character("c")], on: screen, size: size)
+        screen.isSlow = true
+        press([.character("x")], on: screen, size: size)
+        clock.now += .seconds(1)
+        guard case .present(let modal) = tick(screen) else {
+            Issue.record("no progress sheet")
+            return
+        }
+        guard case .dismiss(let completion) = modal.handle(.key(.escape), area: Rect(origin: .zero, size: size)) else {
+            Issue.record("Esc did not close the sheet")
+            return
+        }
+        completion?()
+        #expect(screen.log.last == "cancel")
+        #expect(screen.searchController?.text == "c", "the field goes back to the text of the results shown")
+        #expect(!screen.wantsTicks)
+        #expect(lines(of: screen, size: size).hasLine(startingWith: " Cherry"))
+    }
+}

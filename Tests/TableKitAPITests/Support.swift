@@ -1,0 +1,60 @@
+import Foundation
+import TableKit
+
+/// A fruit, for tests that use TableKit as an app would.
+struct Fruit: Equatable {
+    let name: String
+    let colour: String
+}
+
+let someFruit = [
+    Fruit(name: "Banana", colour: "yellow"), Fruit(name: "apple", colour: "red"),
+    Fruit(name: "Cherry", colour: "red"), Fruit(name: "Élan fruit", colour: "green"),
+    Fruit(name: "avocado", colour: "green"), Fruit(name: "7up melon", colour: "pink"),
+]
+
+func fruitSections(_ fruits: [Fruit] = someFruit) -> IndexedSections<Fruit> {
+    IndexedSections(fruits, title: \.name, searchText: { "\($0.name) \($0.colour)" }) { fruit in
+        TableViewCell(style: .subtitle, text: fruit.name, detailText: fruit.colour, accessory: .disclosureIndicator)
+    }
+}
+
+/// Draws a screen into a canvas of `size` and returns the lines, trailing spaces trimmed.
+func lines(of screen: any Screen, size: Size) -> [String] {
+    var canvas = Canvas(size: size)
+    screen.render(into: &canvas, area: canvas.bounds, context: RenderContext())
+    return canvas.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+}
+
+extension Array where Element == String {
+    /// Whether a line starts with `prefix` (rows end in accessories and the index).
+    func hasLine(startingWith prefix: String) -> Bool { contains { $0.hasPrefix(prefix) } }
+}
+
+/// The styled lines of a screen (focus and colours marked).
+func styledLines(of screen: any Screen, size: Size) -> [String] {
+    var canvas = Canvas(size: size)
+    screen.render(into: &canvas, area: canvas.bounds, context: RenderContext())
+    return canvas.styledText.components(separatedBy: "\n")
+}
+
+/// Presses `keys` on a screen laid out at `size`; returns the last response.
+@discardableResult
+func press(_ keys: [Key], on screen: any Screen, size: Size) -> ScreenResponse {
+    var last = ScreenResponse.ignored
+    for key in keys { last = screen.handle(.key(key), area: Rect(origin: .zero, size: size)) }
+    return last
+}
+
+extension ScreenResponse {
+    /// The title of the pushed screen, if this is a push.
+    var pushedTitle: String? {
+        if case .push(let screen) = self { return screen.title }
+        return nil
+    }
+
+    var isPresent: Bool {
+        if case .present = self { return true }
+        return false
+    }
+}
