@@ -5,13 +5,14 @@ let package = Package(
     name: "TableKit",
     products: [
         .library(name: "TableKit", targets: ["TableKit"]),
+        .library(name: "TableKitTerminal", targets: ["TableKitTerminal"]),
         .executable(name: "table-browser", targets: ["TUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // ncursesw, wide-character build; only the TUI target may import it.
+        // ncursesw, wide-character build; only TableKitTerminal may import it.
         .systemLibrary(
             name: "CNcurses",
             path: "Sources/CNcurses",
@@ -30,6 +31,8 @@ let package = Package(
         ),
         // Pure Swift: models, layout, drawing into a Canvas, key handling. Never curses.
         .target(name: "TableKit", path: "Sources/TableKit"),
+        // Runs a TableKit app: in a real terminal through curses, or headless with scripted keys.
+        .target(name: "TableKitTerminal", dependencies: ["TableKit", "CNcurses"], path: "Sources/TableKitTerminal"),
         // The bundled JSON files and the one Swift file that finds them.
         .target(
             name: "BundledData",
@@ -39,7 +42,7 @@ let package = Package(
         .executableTarget(
             name: "TUI",
             dependencies: [
-                "TableKit", "CNcurses", "CSimdjson", "BundledData",
+                "TableKit", "TableKitTerminal", "CSimdjson", "BundledData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/TUI"
@@ -47,7 +50,7 @@ let package = Package(
         .testTarget(name: "TableKitTests", dependencies: ["TableKit"], path: "Tests/TableKitTests"),
         // The public API only: `import Foundation` and `import TableKit`, never @testable.
         .testTarget(name: "TableKitAPITests", dependencies: ["TableKit"], path: "Tests/TableKitAPITests"),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "TableKit"], path: "Tests/TUITests"),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "TableKit", "TableKitTerminal"], path: "Tests/TUITests"),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TableKit
+import TableKitTerminal
 
 /// `table-browser snapshot`: the frame after a key script, as text, with no terminal.
 struct SnapshotCommand: ParsableCommand {
@@ -39,14 +40,16 @@ struct SnapshotCommand: ParsableCommand {
         print(styles ? frame.styledText : frame.text)
     }
 
-    /// The frame after `keys`, pressed one after another (stopping at a quit).
+    /// The frame after `keys`, pressed one after another (stopping at a quit) through the
+    /// same event loop as the terminal, on the headless backend; background work started by
+    /// the keys (a reload) is waited for.
     static func render(list: RecordListScreen, size: Size, keys: [Key], dataDescription: String = "bundled books") -> Canvas {
-        let backend = HeadlessTerminal(size: size)
-        let options = AppOptions(searchesSynchronously: true, animates: false, capabilities: backend.capabilities, dataDescription: dataDescription)
-        let app = BrowserApp(list: list, size: size, options: options)
-        for key in keys where app.handle(.key(key)) == .quit {
-            break
+        let app = TerminalApp { capabilities in
+            BrowserApp(list: list, size: size, options: AppOptions(
+                searchesSynchronously: true, animates: false, capabilities: capabilities, dataDescription: dataDescription
+            )).root
         }
-        return app.render(context: RenderContext(glyphs: backend.capabilities.glyphs))
+        // The headless run cannot fail: only the terminal's start can.
+        return (try? app.snapshot(size: size, keys: keys)) ?? Canvas(size: size)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TableKit
+import TableKitTerminal
 
 /// `table-browser`: browse the bundled books, or any JSON array of objects, in the terminal.
 @main
@@ -52,7 +53,14 @@ struct TableBrowser: ParsableCommand {
         } catch let failure as CommandFailure {
             throw failure.report()
         }
-        let status = TerminalSession.run(list: list, mouse: !noMouse, animates: !noAnimation, dataDescription: data.description)
-        if status != 0 { throw ExitCode(status) }
+        let (animates, description) = (!noAnimation, data.description)
+        let app = TerminalApp(options: TerminalApp.Options(mouse: !noMouse)) { capabilities in
+            BrowserApp(list: list, options: AppOptions(animates: animates, capabilities: capabilities, dataDescription: description)).root
+        }
+        do {
+            try app.run()
+        } catch {
+            throw CommandFailure(message: "\(error)", exitCode: 1).report()
+        }
     }
 }

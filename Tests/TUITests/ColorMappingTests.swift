@@ -1,6 +1,7 @@
 import Testing
 import TableKit
 @testable import TUI
+@testable import TableKitTerminal
 
 /// Colour lowering, the pair cache and the colour depth chosen from the environment: the parts
 /// of the curses backend's colour handling that need no terminal.

@@ -2,6 +2,7 @@ import CNcurses
 import Testing
 import TableKit
 @testable import TUI
+@testable import TableKitTerminal
 
 /// Key, escape-sequence and mouse decoding of the curses backend, and how a cell's cluster
 /// becomes the wide characters curses stores: everything that needs no terminal.

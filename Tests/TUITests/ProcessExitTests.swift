@@ -1,5 +1,6 @@
 import Testing
 @testable import TUI
+@testable import TableKitTerminal
 
 /// The real binary, run as a process: however it ends, it ends cleanly.
 @Suite("Exit: a reload still running never crashes the way out")

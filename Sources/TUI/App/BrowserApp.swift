@@ -1,4 +1,5 @@
 import TableKit
+import TableKitTerminal
 
 /// How the app was started: what it shows about itself, and how it behaves.
 struct AppOptions {
@@ -19,7 +20,7 @@ final class BrowserApp {
     let tabs: TabBarController
     let list: RecordListScreen
 
-    init(list: RecordListScreen, size: Size, options: AppOptions = AppOptions()) {
+    init(list: RecordListScreen, size: Size = Size(width: 80, height: 24), options: AppOptions = AppOptions()) {
         self.list = list
         let settings = InfoScreens.settings([
             ("Data", [("Showing", options.dataDescription), ("Records", String(list.records.count)),

@@ -236,12 +236,11 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     }
 
     func pollSearchResults(for searchController: SearchController) -> SearchUpdate {
-        // Idle is read before the result is taken, so a result finished in between is not lost.
+        // Idle is read before the result is taken, so a result finished in between is not
+        // lost. A result that arrives while a later query still runs is shown meanwhile, but
+        // the results are not complete until the filter is idle.
         let progress = filter.progress
-        if let result = filter.takeFinishedResult() {
-            show(result)
-            return .shown
-        }
+        if let result = filter.takeFinishedResult() { show(result) }
         return progress == nil ? .shown : .pending(progress: progress)
     }
 

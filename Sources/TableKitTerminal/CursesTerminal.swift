@@ -6,7 +6,7 @@ import Glibc
 
 /// Why the terminal could not be taken over. Thrown before anything is drawn, so the message
 /// reaches an intact shell.
-enum CursesTerminalError: Error, Equatable, CustomStringConvertible {
+public enum CursesTerminalError: Error, Equatable, CustomStringConvertible {
     /// Standard output (or, failing `/dev/tty`, standard input) is not a terminal.
     case notATerminal(String)
     /// `TERM` is unset, or names a terminal terminfo does not describe.
@@ -14,7 +14,8 @@ enum CursesTerminalError: Error, Equatable, CustomStringConvertible {
     /// The terminal cannot move the cursor (`TERM=dumb`).
     case unsupportedTerminal(String)
 
-    var description: String {
+    /// The reason, in one line.
+    public var description: String {
         switch self {
         case .notATerminal(let stream):
             return "cannot start the terminal: \(stream) is not a terminal (use `snapshot` to render frames as text)"

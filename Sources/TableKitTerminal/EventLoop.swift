@@ -1,0 +1,72 @@
+import TableKit
+
+/// Drives a ``RootController`` with a backend: draw, wait for an event, handle it, repeat.
+/// While something animates or works in the background, the wait is short and time arrives
+/// as `.tick` events. The curses backend and the headless one run through this same loop, so
+/// a headless run sees ticks, timers and resizes exactly as a terminal does.
+public struct EventLoop {
+    /// How the loop ended.
+    public enum Ending: Equatable, Sendable {
+        /// The app asked to quit.
+        case quit
+        /// A termination signal arrived (SIGINT, SIGTERM, SIGHUP, SIGQUIT).
+        case signal(Int32)
+        /// The backend has no more events and nothing is animating or working (a headless
+        /// script ran out).
+        case inputEnded
+    }
+
+    /// What the loop drives.
+    public let root: RootController
+    /// Where frames go and events come from.
+    public let backend: any TerminalBackend
+    /// Polled between events: a termination signal that arrived, if any.
+    public var pendingSignal: () -> Int32? = { nil }
+    /// Called for Ctrl-Z: gives the terminal back until the shell resumes the app.
+    public var suspend: () -> Void = {}
+    /// The longest a headless run goes on ticking after its script ran out, so that an app
+    /// that animates for ever still ends.
+    public var idleTickLimit: Duration = .seconds(10)
+
+    /// About 60 frames a second while something moves.
+    public static let tickInterval: Duration = .milliseconds(16)
+
+    /// Creates a loop of `root` over `backend`.
+    public init(root: RootController, backend: any TerminalBackend) {
+        self.root = root
+        self.backend = backend
+    }
+
+    /// Runs until the app quits, a signal arrives, or the backend's input ends while nothing
+    /// moves. The root is first told the backend's size and glyphs.
+    public func run() -> Ending {
+        root.glyphs = backend.capabilities.glyphs
+        if root.size != backend.size { _ = root.handle(.resize(backend.size)) }
+        let context = RenderContext(glyphs: backend.capabilities.glyphs)
+        var needsDraw = true
+        var drainedAt: ContinuousClock.Instant?
+        while true {
+            if let signal = pendingSignal() { return .signal(signal) }
+            if needsDraw {
+                backend.present(root.render(context: context))
+                needsDraw = false
+            }
+            let ticking = root.wantsTicks
+            if backend.isInputExhausted {
+                let since = drainedAt ?? .now
+                drainedAt = since
+                if !ticking || ContinuousClock.now - since > idleTickLimit { return .inputEnded }
+            }
+            let event = backend.nextEvent(timeout: ticking ? Self.tickInterval : .milliseconds(100)) ?? (ticking ? .tick : nil)
+            guard let event else { continue }
+            needsDraw = true
+            switch root.handle(event) {
+            case .keepGoing: continue
+            case .quit: return .quit
+            case .suspend:
+                suspend()
+                _ = root.handle(.resize(backend.size))
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TableKit
+
+/// Runs a TableKit app in the terminal: takes it over with curses, runs the ``EventLoop``
+/// (keys, mouse, resize, Ctrl-Z suspend, ticks for animations and background work), and gives
+/// the terminal back on every way out — quit, Ctrl-C, a termination signal, or a crash.
+///
+/// ```swift
+/// import Foundation
+/// import TableKit
+/// import TableKitTerminal
+///
+/// let root = RootController(content: NavigationController(root: FruitList()))
+/// try TerminalApp(root: root).run()
+/// ```
+///
+/// **Headless.** With `TABLEKIT_SNAPSHOT=WxH` in the environment, ``run()`` does not touch the
+/// terminal: it presses the keys of `TABLEKIT_KEYS` (a key script such as `"j j Enter"`, see
+/// ``TableKit/Key/parseScript(_:)``) through the same loop on a ``HeadlessTerminal`` of that
+/// size and prints the last frame — with its styles marked (``TableKit/Canvas/styledText``)
+/// when `TABLEKIT_STYLES=1`. Tests of an app run its binary this way.
+public struct TerminalApp {
+    /// Choices made when the terminal is taken over.
+    public struct Options: Sendable {
+        /// Ask the terminal for mouse reports (press, release, drag, wheel).
+        public var mouse: Bool
+        /// How long a lone ESC waits for the rest of a sequence before it counts as Escape.
+        public var escapeDelay: Duration
+
+        /// Mouse on, a 25 ms escape delay.
+        public init(mouse: Bool = true, escapeDelay: Duration = .milliseconds(25)) {
+            self.mouse = mouse
+            self.escapeDelay = escapeDelay
+        }
+    }
+
+    private let options: Options
+    private let makeRoot: (TerminalCapabilities) -> RootController
+
+    /// An app showing `root`.
+    public init(root: RootController, options: Options = Options()) {
+        self.options = options
+        makeRoot = { _ in root }
+    }
+
+    /// An app whose root is made once the terminal's capabilities are known (colours, glyphs,
+    /// mouse), for an app that shows or adapts to them.
+    public init(options: Options = Options(), root: @escaping (TerminalCapabilities) -> RootController) {
+        self.options = options
+        makeRoot = root
+    }
+
+    /// Runs until the person quits; the terminal is given back before this returns.
+    ///
+    /// A termination signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) restores the terminal and ends
+    /// the process with status 128 + the signal's number, as a shell expects.
+    ///
+    /// - Throws: ``CursesTerminalError`` when standard output is not a terminal or `TERM` is
+    ///   unknown; nothing has been written to the terminal then.
+    public func run() throws {
+        let environment = ProcessEnvironment.current
+        if let snapshot = try environment.snapshotRequest {
+            let frame = try self.snapshot(size: snapshot.size, keys: snapshot.keys)
+            print(snapshot.styled ? frame.styledText : frame.text)
+            return
+        }
+        let terminal = try CursesTerminal(options: CursesTerminal.Options(mouse: options.mouse, escapeDelay: options.escapeDelay))
+        let root = makeRoot(terminal.capabilities)
+        var loop = EventLoop(root: root, backend: terminal)
+        loop.pendingSignal = { terminal.pendingTerminationSignal }
+        loop.suspend = { terminal.suspend() }
+        let ending = loop.run()
+        terminal.restore()
+        if case .signal(let signal) = ending {
+            SignalHandling.exit(forSignal: signal)
+        }
+    }
+
+    /// Runs the app headless at `size`: `keys` are pressed one after another through the
+    /// event loop (stopping at a quit), and the last frame is returned.
+    public func snapshot(size: Size, keys: [Key], capabilities: TerminalCapabilities = .headless) throws -> Canvas {
+        let backend = HeadlessTerminal(size: size, events: keys.map(Event.key), capabilities: capabilities)
+        let root = makeRoot(capabilities)
+        _ = EventLoop(root: root, backend: backend).run()
+        return backend.lastFrame ?? root.render(context: RenderContext(glyphs: capabilities.glyphs))
+    }
+}
+
+/// The environment variables that ask ``TerminalApp/run()`` for a headless snapshot.
+struct ProcessEnvironment {
+    var variables: [String: String]
+
+    static var current: ProcessEnvironment {
+        var variables: [String: String] = [:]
+        for name in ["TABLEKIT_SNAPSHOT", "TABLEKIT_KEYS", "TABLEKIT_STYLES"] {
+            if let value = getenv(name) { variables[name] = String(cString: value) }
+        }
+        return ProcessEnvironment(variables: variables)
+    }
+
+    /// A snapshot wanted, if `TABLEKIT_SNAPSHOT` is set.
+    var snapshotRequest: (size: Size, keys: [Key], styled: Bool)? {
+        get throws {
+            guard let sizeText = variables["TABLEKIT_SNAPSHOT"], !sizeText.isEmpty else { return nil }
+            guard let size = Size(parsing: sizeText) else {
+                throw SnapshotRequestError(message: "TABLEKIT_SNAPSHOT takes columns x lines, such as 80x24 (got '\(sizeText)')")
+            }
+            let keys = try Key.parseScript(variables["TABLEKIT_KEYS"] ?? "")
+            return (size, keys, variables["TABLEKIT_STYLES"] == "1")
+        }
+    }
+}
+
+/// A headless snapshot asked for with words that do not parse.
+public struct SnapshotRequestError: Error, CustomStringConvertible {
+    /// What is wrong, in one line.
+    public var message: String
+    /// The message.
+    public var description: String { message }
+}

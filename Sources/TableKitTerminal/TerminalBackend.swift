@@ -1,0 +1,56 @@
+import TableKit
+
+/// What a terminal can show; decided once by the backend at start-up.
+public struct TerminalCapabilities: Equatable, Sendable {
+    /// How many colours the terminal shows.
+    public enum ColorDepth: Int, Comparable, Sendable {
+        /// No colour (`NO_COLOR`, or a monochrome terminal).
+        case none = 0
+        /// The 16 ANSI colours.
+        case ansi16 = 16
+        /// The 256 xterm colours.
+        case indexed256 = 256
+        /// 24-bit colour (drawn through the 256-colour palette by curses here).
+        case trueColor = 16_777_216
+
+        /// Fewer colours first.
+        public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// How many colours are shown.
+    public var colorDepth: ColorDepth
+    /// Unicode glyphs when the locale is UTF-8 and the terminal can draw them, else ASCII.
+    public var glyphs: Glyphs
+    /// Whether mouse events are reported.
+    public var hasMouse: Bool
+
+    /// Creates a description of a terminal.
+    public init(colorDepth: ColorDepth, glyphs: Glyphs, hasMouse: Bool) {
+        self.colorDepth = colorDepth
+        self.glyphs = glyphs
+        self.hasMouse = hasMouse
+    }
+
+    /// What the headless backend offers: everything.
+    public static let headless = TerminalCapabilities(colorDepth: .trueColor, glyphs: .unicode, hasMouse: true)
+}
+
+/// Where frames go and events come from: curses for a person, text for tests and snapshots.
+public protocol TerminalBackend: AnyObject {
+    /// The current size of the screen in cells.
+    var size: Size { get }
+    /// What the terminal can show.
+    var capabilities: TerminalCapabilities { get }
+    /// Shows a whole frame; the backend works out what changed.
+    func present(_ canvas: Canvas)
+    /// The next event, waiting at most `timeout` (forever when nil); nil when the time ran out.
+    func nextEvent(timeout: Duration?) -> Event?
+    /// Whether no event will ever come again (a headless script ran out); a terminal's input
+    /// never ends this way.
+    var isInputExhausted: Bool { get }
+}
+
+extension TerminalBackend {
+    /// A terminal's input does not run out.
+    public var isInputExhausted: Bool { false }
+}
