@@ -10,8 +10,10 @@ build: deps
 run: build
 	"$$(swift build -c release --show-bin-path)/table-browser" $(ARGS)
 
+# Everything is built first (the example apps and table-browser, which the tests run).
 test: deps
-	swift test
+	swift build --build-tests
+	swift test --skip-build
 
 bench: deps
 	bash Scripts/benchmark.sh

@@ -47,6 +47,9 @@ let package = Package(
             ],
             path: "Sources/TUI"
         ),
+        // Small apps on the public API only; the tests build and run them.
+        .executableTarget(name: "fruit-list", dependencies: ["TableKit", "TableKitTerminal"], path: "Examples/FruitList"),
+        .executableTarget(name: "settings-example", dependencies: ["TableKit", "TableKitTerminal"], path: "Examples/SettingsExample"),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit"], path: "Tests/TableKitTests"),
         // The public API only: `import Foundation` and `import TableKit`, never @testable.
         .testTarget(name: "TableKitAPITests", dependencies: ["TableKit"], path: "Tests/TableKitAPITests"),

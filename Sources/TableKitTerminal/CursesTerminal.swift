@@ -18,7 +18,7 @@ public enum CursesTerminalError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notATerminal(let stream):
-            return "cannot start the terminal: \(stream) is not a terminal (use `snapshot` to render frames as text)"
+            return "cannot start the terminal: \(stream) is not a terminal (TABLEKIT_SNAPSHOT=80x24 renders a frame as text)"
         case .unknownTerminal(let name) where name.isEmpty:
             return "cannot start the terminal: TERM is not set"
         case .unknownTerminal(let name):

@@ -80,6 +80,25 @@ public struct TerminalApp {
         }
     }
 
+    /// Runs the app and ends the process: status 0 after a quit, or one line on standard
+    /// error and status 1 when the terminal cannot be taken over — for a `main.swift`, where
+    /// an uncaught error would crash.
+    ///
+    /// ```swift
+    /// TerminalApp(root: RootController(content: NavigationController(root: FruitList()))).main()
+    /// ```
+    public func main() -> Never {
+        do {
+            try run()
+            ProcessExit.now(0)
+        } catch {
+            let name = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "app"
+            let line = name + ": " + ControlEscaping.escaped("\(error)") + "\n"
+            _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+            ProcessExit.now(1)
+        }
+    }
+
     /// Runs the app headless at `size`: `keys` are pressed one after another through the
     /// event loop (stopping at a quit), and the last frame is returned.
     public func snapshot(size: Size, keys: [Key], capabilities: TerminalCapabilities = .headless) throws -> Canvas {

@@ -46,6 +46,13 @@ enum TableBrowserBinary {
         throw Missing(searched: directories.map(\.path))
     }
 
+    /// An example app built beside `table-browser` (`fruit-list`, `settings-example`).
+    static func example(_ name: String) throws -> URL {
+        let binary = try url().deletingLastPathComponent().appendingPathComponent(name)
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw Missing(searched: [binary.path]) }
+        return binary
+    }
+
     /// The binary was not found where a build puts it.
     struct Missing: Error, CustomStringConvertible {
         var searched: [String]
@@ -72,8 +79,8 @@ enum TableBrowserBinary {
     /// A fresh ``TmuxSession`` whose shell runs `table-browser ARGUMENTS`, wrapped so that a
     /// test can see what the shell saw: a marker before, the exit status after (`EXIT:n`), and
     /// whether the terminal's modes came back unchanged (`TTY-SAME` or `TTY-CHANGED`).
-    static func launchInTmux(arguments: [String], width: Int, height: Int) async throws -> TmuxSession {
-        let binary = try url()
+    static func launchInTmux(binary: URL? = nil, arguments: [String], width: Int, height: Int) async throws -> TmuxSession {
+        let binary = try binary ?? url()
         let session = try await TmuxSession(width: width, height: height, environment: ["APP": binary.path])
         let quotedArguments = arguments.map(TmuxSession.shellQuoted).joined(separator: " ")
         // The markers are printed with printf '%s-%s' so that the command line itself, echoed

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// The example apps under `Examples/`, written against the public API only, run as a
+/// stranger would run them: built by the package, started as processes, headless through
+/// `TABLEKIT_SNAPSHOT`, and once in a real terminal.
+@Suite("Examples: small apps on the public API, built and run")
+struct ExamplesTests {
+    /// The frame an example prints after `keys` at `size`, through the library's own runner.
+    private func frame(_ example: String, size: String = "60x16", keys: String = "", styled: Bool = false) throws -> [String] {
+        var environment = TableBrowserBinary.environment
+        environment["TABLEKIT_SNAPSHOT"] = size
+        environment["TABLEKIT_KEYS"] = keys
+        if styled { environment["TABLEKIT_STYLES"] = "1" }
+        let result = try TmuxSession.run(try TableBrowserBinary.example(example).path, [], environment: environment)
+        #expect(result.status == 0, "\(example) exited \(result.status): \(result.standardError)")
+        var lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    @Test func theFruitListIsSectionedIndexedAndFootedWithItsKeys() throws {
+        #expect(try frame("fruit-list") == [
+            "                           Fruit",
+            " A                                                         A",
+            " Açaí                                                   ›  •",
+            " purple                                                    E",
+            " Apple                                                  ›  •",
+            " red                                                       I",
+            " Apricot                                                ›  •",
+            " orange                                                    M",
+            " Avocado                                                ›  •",
+            " green                                                     Q",
+            " B                                                         •",
+            " Banana                                                 ›  U",
+            " yellow                                                    •",
+            " Blackberry                                             ›  Z",
+            " black                                                     #",
+            " ↓ move  Enter open  Tab index  / search  ? help  q quit",
+        ])
+    }
+
+    @Test func theFocusMovesAndEnterOpensThatFruit() throws {
+        let styled = try frame("fruit-list", keys: "j j", styled: true)
+        #expect(styled[6].hasPrefix("«rev| Apricot "), "j j focuses the third fruit:\n\(styled.joined(separator: "\n"))")
+        #expect(!styled[2].contains("rev"))
+        let detail = try frame("fruit-list", keys: "j j Enter")
+        #expect(detail[0] == "‹ Fruit                   Apricot")
+        #expect(detail[3] == " │ Name                                           Apricot │")
+        #expect(detail[4] == " │ Colour                                          orange │")
+        #expect(try frame("fruit-list", keys: "j j Enter Esc", styled: true) == styled, "Esc comes back, the focus kept")
+    }
+
+    @Test func searchFiltersIgnoringAccentsAndEscPutsTheListBack() throws {
+        let found = try frame("fruit-list", keys: "/ a c a i")
+        #expect(found[1] == " ⌕ acai")
+        #expect(found[3].hasPrefix(" Açaí"))
+        #expect(!found.contains { $0.hasPrefix(" Apple") })
+        let focused = try frame("fruit-list", keys: "G", styled: true)
+        #expect(try frame("fruit-list", keys: "G / p e a Esc", styled: true) == focused)
+    }
+
+    @Test func theSettingsExampleIsGroupedWithAnInfoButtonOfItsOwn() throws {
+        let settings = try frame("settings-example", size: "60x18")
+        #expect(settings[1] == "   GENERAL")
+        #expect(settings[5] == " │ Location                               While Using   ⓘ │")
+        #expect(settings[13] == "   Quiet hours silence alerts from 22:00 to 07:00.")
+        let info = try frame("settings-example", size: "60x18", keys: "j j i")
+        #expect(info.contains { $0.contains("Apps see your location only while you use") }, "i shows the info alert")
+        let enter = try frame("settings-example", size: "60x18", keys: "j j Enter")
+        #expect(enter == settings, "Enter on Location opens nothing: its info button has the action")
+        #expect(try frame("settings-example", size: "60x18", keys: "Enter")[0].hasPrefix("‹ Settings"))
+    }
+
+    @Test func aKeyScriptThatDoesNotParseIsAnErrorInWords() throws {
+        var environment = TableBrowserBinary.environment
+        environment["TABLEKIT_SNAPSHOT"] = "60x16"
+        environment["TABLEKIT_KEYS"] = "j Blorp"
+        let result = try TmuxSession.run(try TableBrowserBinary.example("fruit-list").path, [], environment: environment)
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("fruit-list: "), "one line naming the program: \(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test("the fruit list runs in a real terminal through TerminalApp: search, open, back, quit, terminal restored")
+    func fruitListInTmux() async throws {
+        let session = try await TableBrowserBinary.launchInTmux(binary: try TableBrowserBinary.example("fruit-list"), arguments: [], width: 60, height: 16)
+        await session.waitUntilScreen(equals: try frame("fruit-list"), "the fruit list at launch")
+        session.send("/", "c", "h")
+        await session.waitUntilScreen(equals: try frame("fruit-list", keys: "/ c h"), "the search for 'ch'")
+        session.send("Enter", "Enter")
+        await session.waitUntilScreen(equals: try frame("fruit-list", keys: "/ c h Enter Enter"), "the first match opened")
+        session.send("Escape", "q")
+        guard let screen = await session.waitUntil("the shell back, with the exit status", { lines in
+            lines.contains(where: TableBrowserBinary.isExitLine) && lines.contains { $0.hasPrefix("TTY-") }
+        }) else { return }
+        #expect(screen.contains("EXIT:0"))
+        #expect(screen.contains("TTY-SAME"), "the terminal's modes came back")
+        #expect(session.format("#{alternate_on}") == "0", "left the alternate screen")
+    }
+}
