@@ -1,5 +1,5 @@
 # The two commands of the README: `make run` builds and runs the app, `make test` runs every test.
-.PHONY: run test deps build bench fuzz
+.PHONY: run test deps build bench fuzz docs
 
 deps:
 	@bash Scripts/install-deps.sh
@@ -22,3 +22,8 @@ bench: deps
 fuzz: deps
 	swift build --product table-browser
 	python3 Scripts/fuzz-keys.py $(RUNS)
+
+# TableKit's DocC documentation, as a static site in .build/docs (warnings are printed).
+docs: deps
+	swift package --allow-writing-to-directory .build/docs generate-documentation --target TableKit \
+		--output-path .build/docs --transform-for-static-hosting --hosting-base-path TableKit

@@ -1,3 +1,4 @@
+import Foundation
 import TableKit
 
 /// A backend with no terminal: events come from a list, frames are kept. It runs an app
@@ -30,9 +31,13 @@ public final class HeadlessTerminal: TerminalBackend {
         lastFrame = canvas
     }
 
-    /// The next scripted event, at once; nil when the script has run out.
+    /// The next scripted event, at once. When the script has run out: nil after waiting
+    /// `timeout`, as a terminal with no input would (so ticks come at the terminal's pace).
     public func nextEvent(timeout: Duration?) -> Event? {
-        guard !events.isEmpty else { return nil }
+        guard !events.isEmpty else {
+            if let timeout, timeout > .zero { Thread.sleep(forTimeInterval: Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18) }
+            return nil
+        }
         let event = events.removeFirst()
         if case .resize(let newSize) = event { size = newSize }
         return event

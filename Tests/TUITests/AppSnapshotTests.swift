@@ -149,3 +149,19 @@ struct BadInputTests {
         #expect(throws: KeyScriptError.self) { try Key.parseScript("j Bogus") }
     }
 }
+
+@Suite("Snapshots run through the terminal's event loop")
+struct SnapshotLoopTests {
+    /// A reload runs in the background and is polled on ticks: a snapshot that presses `r`
+    /// waits for it, as the terminal would, and shows the file as it is now.
+    @Test func aReloadInASnapshotIsWaitedForThroughTicks() throws {
+        let files = TemporaryFiles()
+        let path = files.write(#"[{"title": "Old One"}, {"title": "Old Two"}]"#)
+        let list = try DataOptions.parse(["--data", path]).loadListScreen(searchesSynchronously: true)
+        _ = files.write(#"[{"title": "New Book"}]"#)
+        let before = SnapshotCommand.render(list: list, size: Size(width: 40, height: 10), keys: []).text
+        #expect(before.contains("Old One"))
+        let after = SnapshotCommand.render(list: list, size: Size(width: 40, height: 10), keys: [.character("r")]).text
+        #expect(after.contains("New Book") && !after.contains("Old One"), "the reload finished within the snapshot:\n\(after)")
+    }
+}

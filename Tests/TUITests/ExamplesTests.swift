@@ -72,6 +72,14 @@ struct ExamplesTests {
         #expect(try frame("settings-example", size: "60x18", keys: "Enter")[0].hasPrefix("‹ Settings"))
     }
 
+    @Test func theDocCArticleShowsTheExampleAsItIs() throws {
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0 ..< 3 { root.deleteLastPathComponent() }
+        let example = try String(contentsOf: root.appendingPathComponent("Examples/FruitList/main.swift"), encoding: .utf8)
+        let article = try String(contentsOf: root.appendingPathComponent("Sources/TableKit/TableKit.docc/YourFirstTable.md"), encoding: .utf8)
+        #expect(article.contains("```swift\n" + example + "```\n"), "YourFirstTable.md must show Examples/FruitList/main.swift verbatim")
+    }
+
     @Test func aKeyScriptThatDoesNotParseIsAnErrorInWords() throws {
         var environment = TableBrowserBinary.environment
         environment["TABLEKIT_SNAPSHOT"] = "60x16"

@@ -172,7 +172,7 @@ public struct ProgressSheet: Hashable, Sendable {
 
     /// The cells of the Cancel button in `area` (the same area passed to `render`); an empty
     /// rectangle when the screen is too small to show it.
-    public func cancelButtonRect(in area: Rect) -> Rect {
+    func cancelButtonRect(in area: Rect) -> Rect {
         layout(in: area).button?.frame ?? Rect(x: area.minX, y: area.minY, width: 0, height: 0)
     }
 

@@ -21,13 +21,13 @@ public struct NavigationBar: Hashable, Sendable {
     }
 
     /// Where everything on the bar sits at a given width: one layout serves drawing and clicks.
-    public struct Layout: Sendable {
+    struct Layout: Sendable {
         /// The back button's text and columns, if there is one.
-        public var back: (text: String, columns: Range<Int>)?
+        var back: (text: String, columns: Range<Int>)?
         /// Each bar button's id, label and columns.
-        public var items: [(id: BarButtonItem.Identifier, label: String, columns: Range<Int>, item: BarButtonItem)]
+        var items: [(id: BarButtonItem.Identifier, label: String, columns: Range<Int>, item: BarButtonItem)]
         /// The title as drawn and its first column.
-        public var title: (text: String, x: Int)
+        var title: (text: String, x: Int)
     }
 
     /// The back button as drawn at `width` columns: `‹ Title`, then `‹ Back`, then `‹` as the
@@ -37,7 +37,7 @@ public struct NavigationBar: Hashable, Sendable {
     }
 
     /// Lays the bar out at `width` columns.
-    public func layout(width: Int, glyphs: Glyphs = .unicode) -> Layout {
+    func layout(width: Int, glyphs: Glyphs = .unicode) -> Layout {
         let separator = 2
         let leftLabels = leftItems.map { $0.label(glyphs: glyphs) }
         let rightLabels = rightItems.map { $0.label(glyphs: glyphs) }
@@ -81,18 +81,18 @@ public struct NavigationBar: Hashable, Sendable {
     }
 
     /// Whether column `x` lies on the back button at `width`.
-    public func isBackButton(atColumn x: Int, width: Int, glyphs: Glyphs = .unicode) -> Bool {
+    func isBackButton(atColumn x: Int, width: Int, glyphs: Glyphs = .unicode) -> Bool {
         guard let back = layout(width: width, glyphs: glyphs).back else { return false }
         return x >= 0 && x <= back.columns.upperBound
     }
 
     /// The id of the enabled bar button at column `x`, if any.
-    public func itemID(atColumn x: Int, width: Int, glyphs: Glyphs = .unicode) -> BarButtonItem.Identifier? {
+    func itemID(atColumn x: Int, width: Int, glyphs: Glyphs = .unicode) -> BarButtonItem.Identifier? {
         layout(width: width, glyphs: glyphs).items.first { $0.columns.contains(x) && $0.item.isEnabled }?.id
     }
 
     /// The id of the enabled bar button that `key` triggers, if any.
-    public func itemID(for key: Key) -> BarButtonItem.Identifier? {
+    func itemID(for key: Key) -> BarButtonItem.Identifier? {
         (leftItems + rightItems).first { $0.key == key && $0.isEnabled }?.id
     }
 

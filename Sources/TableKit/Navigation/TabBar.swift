@@ -66,14 +66,14 @@ public struct TabBar {
 
     /// The slot that shows `items[index]`: the item's own tab, or "More" for an item listed
     /// there; `nil` for an index outside `items`.
-    public func hit(forItemAt index: Int) -> Hit? {
+    func hit(forItemAt index: Int) -> Hit? {
         guard items.indices.contains(index) else { return nil }
         if hasMore && index >= Self.maximumSlots - 1 { return .more }
         return .item(index)
     }
 
     /// The slot a hotkey selects: `1`…`5` and `F1`…`F5` pick the slot with that number.
-    public func hit(for key: Key) -> Hit? {
+    func hit(for key: Key) -> Hit? {
         let number: Int
         switch key {
         case .character(let c):
@@ -100,7 +100,7 @@ public struct TabBar {
 
     /// The tab under column `x` (from the left edge of the bar) at `width`, or `nil` outside
     /// the bar. Every column belongs to a slot, so the gaps around a title select it too.
-    public func itemIndex(atColumn x: Int, width: Int) -> Hit? {
+    func itemIndex(atColumn x: Int, width: Int) -> Hit? {
         slots(width: width).first { $0.columns.contains(x) }?.hit
     }
 

@@ -33,7 +33,7 @@ public struct Toolbar: Hashable, Sendable {
 
     /// The id of the enabled button under column `x` (from the left edge of the toolbar) at
     /// `width`; `nil` for a space, a disabled button, a button left out, or outside the bar.
-    public func itemID(atColumn x: Int, width: Int, glyphs: Glyphs = .unicode) -> BarButtonItem.Identifier? {
+    func itemID(atColumn x: Int, width: Int, glyphs: Glyphs = .unicode) -> BarButtonItem.Identifier? {
         guard let placement = layout(width: width, glyphs: glyphs).first(where: { $0.columns.contains(x) }) else { return nil }
         let item = items[placement.index]
         return item.isEnabled ? item.id : nil
@@ -41,7 +41,7 @@ public struct Toolbar: Hashable, Sendable {
 
     /// The id of the first enabled button whose hotkey is `key`. Hotkeys work at any width,
     /// even for a button the toolbar had no room to draw.
-    public func itemID(for key: Key) -> BarButtonItem.Identifier? {
+    func itemID(for key: Key) -> BarButtonItem.Identifier? {
         items.first { $0.kind == .button && $0.isEnabled && $0.key == key }?.id
     }
 

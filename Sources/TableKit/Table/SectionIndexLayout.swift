@@ -92,7 +92,7 @@ public struct SectionIndexLayout: Equatable, Sendable {
     /// the last give the last.
     ///
     /// - Returns: nil when there are no titles or no lines.
-    public func titleIndex(atLine line: Int) -> Int? {
+    func titleIndex(atLine line: Int) -> Int? {
         guard titleCount > 0, !slots.isEmpty else { return nil }
         let offset = line - top
         if offset < 0 { return 0 }
@@ -108,7 +108,7 @@ public struct SectionIndexLayout: Equatable, Sendable {
     /// title shown before it).
     ///
     /// - Returns: nil when `index` is not a position in the list or nothing is shown.
-    public func line(forTitleIndex index: Int) -> Int? {
+    func line(forTitleIndex index: Int) -> Int? {
         guard index >= 0, index < titleCount, !slots.isEmpty else { return nil }
         var nearest = 0
         for (offset, slot) in slots.enumerated() {
