@@ -94,3 +94,21 @@ struct StyledTextTests {
         #expect(canvas.styledLine(0) == "«rev|日本»")
     }
 }
+
+@Suite("Canvas fill")
+struct CanvasFillTests {
+    @Test func fillingAcrossWideCharactersBlanksTheHalvesItCuts() {
+        var canvas = Canvas(size: Size(width: 6, height: 1))
+        canvas.draw("日本語", at: Point(x: 0, y: 0), style: .plain)
+        canvas.fill(Rect(x: 1, y: 0, width: 4, height: 1), with: "x", style: Theme.focus)
+        #expect(canvas.line(0) == " xxxx ", "日 and 語 were cut: their other halves are blank")
+        #expect(canvas.styledLine(0) == " «rev|xxxx»")
+        #expect((0..<6).allSatisfy { canvas[$0, 0].width == 1 })
+    }
+
+    @Test func aWideOrZeroWidthFillStillGoesCellByCell() {
+        var canvas = Canvas(size: Size(width: 5, height: 1))
+        canvas.fill(canvas.bounds, with: "日", style: .plain)
+        #expect(canvas.line(0) == "日日 ", "a wide character that does not fit the last column leaves a space")
+    }
+}

@@ -73,12 +73,33 @@ public struct Canvas: Hashable, Sendable {
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
+        if DisplayWidth.of(character) == 1, !ControlEscaping.needsEscaping(character),
+           let first = character.unicodeScalars.first, DisplayWidth.of(first) > 0 {
+            fillNarrow(area, with: Cell(grapheme: String(character), width: 1, style: style))
+            return
+        }
         let width = max(1, DisplayWidth.of(character))
         for y in area.minY..<area.maxY {
             var x = area.minX
             while x < area.maxX {
                 x = put(character, width: width, x: x, y: y, style: style, area: area)
             }
+        }
+    }
+
+    /// Fills `area` (inside the canvas) with copies of a one-column `cell`. Inside the area
+    /// every cell is replaced; only at its left and right edges can a wide cluster be cut, and
+    /// there its other half is blanked, as ``setCell(x:y:_:)`` does one cell at a time.
+    private mutating func fillNarrow(_ area: Rect, with cell: Cell) {
+        for y in area.minY..<area.maxY {
+            let row = y * size.width
+            if area.minX > 0, cells[row + area.minX].isContinuation {
+                cells[row + area.minX - 1] = Cell(grapheme: " ", width: 1, style: cells[row + area.minX - 1].style)
+            }
+            if area.maxX < size.width, cells[row + area.maxX - 1].width == 2 {
+                cells[row + area.maxX] = Cell(grapheme: " ", width: 1, style: cells[row + area.maxX].style)
+            }
+            for x in area.minX..<area.maxX { cells[row + x] = cell }
         }
     }
 

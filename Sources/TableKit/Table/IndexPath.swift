@@ -18,7 +18,9 @@ import Foundation
 extension IndexPath {
     /// Creates the index path of `row` in `section`.
     public init(row: Int, section: Int) {
-        self.init(indexes: [section, row])
+        // One index, then a second: no array is allocated (tables make many of these a frame).
+        self.init(index: section)
+        append(row)
     }
 
     /// The section: the first index (0 for an empty index path, where UIKit would trap).
