@@ -23,7 +23,7 @@ fuzz: deps
 	swift build --product table-browser
 	python3 Scripts/fuzz-keys.py $(RUNS)
 
-# TableKit's DocC documentation, as a static site in .build/docs (warnings are printed).
+# TableKit's DocC documentation, as a static site in .build/docs; a broken link or an undocumented parameter fails.
 docs: deps
 	swift package --allow-writing-to-directory .build/docs generate-documentation --target TableKit \
-		--output-path .build/docs --transform-for-static-hosting --hosting-base-path TableKit
+		--output-path .build/docs --transform-for-static-hosting --hosting-base-path TableKit --warnings-as-errors

@@ -29,8 +29,11 @@ public enum TextLayout {
     /// `text` broken into lines of at most `width` columns at spaces; a word longer than a
     /// line is broken inside. Newlines in the text start new lines.
     ///
-    /// - Parameter maximumLines: Stop after this many lines, the last truncated with `…`
-    ///   (0 means as many as needed, like `numberOfLines = 0`).
+    /// - Parameters:
+    ///   - text: The text to wrap.
+    ///   - width: The most columns a line may take.
+    ///   - maximumLines: Stop after this many lines, the last truncated with `…`
+    ///     (0 means as many as needed, like `numberOfLines = 0`).
     public static func wrap(_ text: some StringProtocol, width: Int, maximumLines: Int = 0) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []

@@ -106,8 +106,8 @@ public struct ProgressBar: Hashable, Sendable {
 }
 
 /// A modal look for long work: a centred rounded box with a title ("Loading books.json…"),
-/// a ``ProgressBar`` and a "Cancel (Esc)" button. Drawing and ``cancelButtonRect(in:)``
-/// share one layout. On a short screen the blank lines go first, then the title, then the
+/// a ``ProgressBar`` and a "Cancel (Esc)" button. Drawing and the hit-testing of the
+/// Cancel button share one layout. On a short screen the blank lines go first, then the title, then the
 /// button; the bar stays while the box has an inside line.
 public struct ProgressSheet: Hashable, Sendable {
     /// What is happening, drawn bold and centred at the top.

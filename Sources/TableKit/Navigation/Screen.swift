@@ -6,7 +6,7 @@ public enum ScreenResponse {
     case ignored
     /// Show this screen on top (UIKit's push).
     case push(any Screen)
-    /// Go back to the previous screen (asking ``Screen/shouldPop()`` first).
+    /// Go back to the previous screen (asking ``Screen/shouldPop(confirm:)`` first).
     case pop
     /// Present a modal (an alert, an action sheet) over everything.
     case present(any Modal)

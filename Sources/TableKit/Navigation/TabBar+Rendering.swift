@@ -15,6 +15,9 @@ extension TabBar {
     ///   - selectedIndex: The selected item; an item listed under "More" highlights "More".
     ///   - indicatorColumn: Where the `▲` is, in columns from `area.minX` (rounded, kept
     ///     inside the bar); `nil` puts it under the selected tab's centre.
+    ///   - canvas: The canvas drawn into.
+    ///   - area: Where the bar goes: its bottom two lines.
+    ///   - context: The glyphs to draw with.
     public func render(selectedIndex: Int, indicatorColumn: Double?, into canvas: inout Canvas, area: Rect, context: RenderContext) {
         guard !area.isEmpty else { return }
         let bar = area.bottomLines(Self.height)

@@ -34,8 +34,8 @@ public final class TabBarItem {
 /// selected tab, and the tabs, each numbered with the key that selects it.
 ///
 /// The bar is a pure view: the selection and the indicator's (animated) column belong to its
-/// owner (see ``SlideAnimation``). Drawing and hit-testing share one slot layout
-/// (``slots(width:)``), so a click always lands on the tab drawn under it. With more than
+/// owner (see ``SlideAnimation``). Drawing and hit-testing share one slot layout,
+/// so a click always lands on the tab drawn under it. With more than
 /// ``maximumSlots`` items the bar shows the first four and a fifth slot, "More", as UIKit does.
 public struct TabBar {
     /// What a column or a key of the bar stands for.

@@ -7,7 +7,7 @@
 /// items share what is left equally (an uneven remainder goes to the rightmost ones, so a
 /// centred button leans left, like centred text).
 /// When the buttons do not fit, trailing buttons are left out, one at a time from the end,
-/// until the rest fits. Drawing and clicks share one layout (``layout(width:glyphs:)``).
+/// until the rest fits. Drawing and clicks share one layout.
 public struct Toolbar: Hashable, Sendable {
     /// The buttons and spaces, left to right.
     public var items: [BarButtonItem]
