@@ -74,3 +74,31 @@ struct LifecycleTests {
         #expect(log.lines == ["deleted", "kept"])
     }
 }
+
+/// A searchable screen with two bar buttons, one disabled.
+private final class ButtonsScreen: TableViewController, SearchResultsUpdating {
+    init() {
+        super.init(title: "B", dataSource: StaticTableDataSource(cells: [TableViewCell(text: "Row")]))
+        searchController = SearchController()
+        searchController?.searchResultsUpdater = self
+    }
+    override var rightBarButtonItems: [BarButtonItem] {
+        [BarButtonItem(system: .refresh, id: "reload", key: .character("r"), help: "reload the list"),
+         BarButtonItem(system: .trash, id: "delete", key: .character("d"), isEnabled: false),
+         BarButtonItem(system: .save, id: "save", key: .control("s"))]
+    }
+    func updateSearchResults(for searchController: SearchController) -> SearchUpdate { .shown }
+    func didDismissSearch(_ searchController: SearchController) {}
+}
+
+@Suite("Help lists the bar buttons' keys from the buttons themselves")
+struct BarButtonHelpTests {
+    @Test func enabledButtonsAreListedAndTypedKeysNotWhileTyping() {
+        let screen = ButtonsScreen()
+        let navigation = NavigationController(root: screen)
+        navigation.layout(in: Rect(x: 0, y: 0, width: 40, height: 10))
+        #expect(navigation.keyHelp == [KeyHint("r", "reload the list"), KeyHint("^S", "Save")])
+        _ = navigation.handle(.key(.character("/")), area: Rect(x: 0, y: 0, width: 40, height: 10))
+        #expect(navigation.keyHelp == [KeyHint("^S", "Save")], "r is typed into the search field now")
+    }
+}

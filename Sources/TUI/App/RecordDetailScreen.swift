@@ -48,11 +48,11 @@ final class RecordDetailScreen: TableViewController {
     override var toolbarItems: [BarButtonItem] {
         guard let sequence, sequence.count > 1 else { return [] }
         return [
-            BarButtonItem(id: .previousRecord, title: "‹ Previous", key: .character("p"), isEnabled: position > 0),
+            BarButtonItem(id: .previousRecord, title: "‹ Previous", key: .character("p"), isEnabled: position > 0, help: "previous record"),
             .flexibleSpace,
             BarButtonItem(id: .recordPosition, title: "\(position + 1) of \(sequence.count)", isEnabled: false),
             .flexibleSpace,
-            BarButtonItem(id: .nextRecord, title: "Next ›", key: .character("n"), isEnabled: position + 1 < sequence.count),
+            BarButtonItem(id: .nextRecord, title: "Next ›", key: .character("n"), isEnabled: position + 1 < sequence.count, help: "next record"),
         ]
     }
 
@@ -65,9 +65,5 @@ final class RecordDetailScreen: TableViewController {
         state = TableViewState()
         dataSource = Self.fields(of: record, in: store)
         return .handled
-    }
-
-    override var keyHelp: [KeyHint] {
-        super.keyHelp + (toolbarItems.isEmpty ? [] : [KeyHint("p", "previous record"), KeyHint("n", "next record")])
     }
 }

@@ -88,14 +88,9 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
 
     override var rightBarButtonItems: [BarButtonItem] {
         let actions = BarButtonItem(system: .action, id: .actions, key: .character("a"),
-                                    isEnabled: state.focusedRow != nil || !hiddenPositions.isEmpty)
+                                    isEnabled: state.focusedRow != nil || !hiddenPositions.isEmpty, help: "actions for the focused row")
         guard reload != nil else { return [actions] }
-        return [actions, BarButtonItem(system: .refresh, id: .reload, key: .character("r"), isEnabled: reloadTask == nil)]
-    }
-
-    override var keyHelp: [KeyHint] {
-        if searchController?.isEditing == true || state.isIndexFocused { return super.keyHelp }
-        return super.keyHelp + [KeyHint("a", "actions for the focused row")] + (reload != nil ? [KeyHint("r", "reload the file")] : [])
+        return [actions, BarButtonItem(system: .refresh, id: .reload, key: .character("r"), isEnabled: reloadTask == nil, help: "reload the file")]
     }
 
     override var keyHints: [KeyHint] {

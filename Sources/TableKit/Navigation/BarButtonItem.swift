@@ -76,19 +76,23 @@ public struct BarButtonItem: Hashable, Sendable {
     public var isEnabled: Bool
     /// A button or a space.
     public var kind: Kind
+    /// What the help overlay says the button's key does ("reload the file"); `nil` uses the
+    /// title. The stack lists every enabled button that has a key.
+    public var help: String?
 
     /// A button with a title.
-    public init(id: Identifier, title: String, key: Key? = nil, isProminent: Bool = false, isEnabled: Bool = true) {
+    public init(id: Identifier, title: String, key: Key? = nil, isProminent: Bool = false, isEnabled: Bool = true, help: String? = nil) {
         self.id = id
         self.title = title
         self.key = key
         self.isProminent = isProminent
         self.isEnabled = isEnabled
+        self.help = help
         kind = .button
     }
 
     /// A system item; the title comes from the item (Unicode glyphs; see ``asciiTitle``).
-    public init(system: SystemItem, id: Identifier, key: Key? = nil, isEnabled: Bool = true) {
+    public init(system: SystemItem, id: Identifier, key: Key? = nil, isEnabled: Bool = true, help: String? = nil) {
         let title: String
         var prominent = false
         switch system {
@@ -103,7 +107,7 @@ public struct BarButtonItem: Hashable, Sendable {
         case .compose: title = "✎"
         case .action: title = "⋯"
         }
-        self.init(id: id, title: title, key: key, isProminent: prominent, isEnabled: isEnabled)
+        self.init(id: id, title: title, key: key, isProminent: prominent, isEnabled: isEnabled, help: help)
     }
 
     /// Space that shares the free width of a toolbar equally with other flexible spaces.
@@ -118,6 +122,7 @@ public struct BarButtonItem: Hashable, Sendable {
         key = nil
         isProminent = false
         isEnabled = false
+        help = nil
         kind = space
     }
 

@@ -25,9 +25,17 @@ public final class NavigationController {
     /// The keys that pop when the screen in front does not use them.
     public static let backKeys: [Key] = [.escape, .left, .character("h"), .backspace]
 
-    /// The stack's own keys, for help.
+    /// The stack's own keys, for help: the hotkeys of the enabled bar buttons (not the typed
+    /// ones while the screen takes typed letters), then the back keys.
     public var keyHelp: [KeyHint] {
-        stack.count > 1 ? [KeyHint("Esc ← h Backspace", "back to \(navigationBar.backTitle ?? "the previous screen")")] : []
+        let items = top.leftBarButtonItems + top.rightBarButtonItems + top.toolbarItems
+        let buttons = items.compactMap { item -> KeyHint? in
+            guard item.kind == .button, item.isEnabled, let key = item.key,
+                  !(top.capturesTextInput && key.isCharacter) else { return nil }
+            return KeyHint(BarButtonItem.keyLabel(key), item.help ?? item.asciiTitle)
+        }
+        let back = stack.count > 1 ? [KeyHint("Esc ← h Backspace", "back to \(navigationBar.backTitle ?? "the previous screen")")] : []
+        return buttons + back
     }
 
     /// Pushes `screen` on top: the screen in front disappears, `screen` appears and is laid out.
