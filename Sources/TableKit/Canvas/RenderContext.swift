@@ -21,6 +21,8 @@ public enum Theme {
     public static let secondaryText = Style(foreground: .secondary)
     /// The focused row.
     public static let focus = Style(attributes: [.reverse])
+    /// A selected row that does not have the focus (single selection), UIKit's grey.
+    public static let selectedRow = Style(background: .rgb(72, 72, 74))
     /// The focused row while another view has the keyboard.
     public static let inactiveFocus = Style(attributes: [.underline])
     /// Tinted text: buttons, the index, checkmarks.

@@ -55,7 +55,8 @@ struct TableContent<DataSource: TableViewDataSource> {
             case .grouped: return (isBoxed(item.section) ? 1 : 0) + (text ?? 0)
             }
         case .row:
-            return dataSource.cell(for: IndexPath(row: item.row, section: item.section)).height(width: rowWidth)
+            // Heights never depend on the selection: a check's room is kept either way.
+            return table.displayedCell(at: IndexPath(row: item.row, section: item.section), dataSource: dataSource, isSelected: false).height(width: rowWidth)
         }
     }
 

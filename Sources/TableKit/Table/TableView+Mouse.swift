@@ -55,7 +55,7 @@ extension TableView {
         state.indexPosition = nil
         scrollToFocus(&state, content: content, height: size.height)
         var events: [TableViewEvent] = []
-        let cell = content.dataSource.cell(for: indexPath)
+        let cell = displayedCell(at: indexPath, dataSource: content.dataSource, isSelected: state.selectedRows.contains(indexPath))
         if let columns = cell.accessoryButtonColumns(width: content.rowWidth), columns.contains(point.x - content.rowInset) {
             if case .button = cell.accessory {
                 events.append(.customAccessoryTapped(indexPath))

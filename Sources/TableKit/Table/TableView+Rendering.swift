@@ -76,7 +76,8 @@ extension TableView {
             }
         case .row:
             guard let indexPath = item.indexPath else { return }
-            let cell = content.dataSource.cell(for: indexPath)
+            let isSelected = state.selectedRows.contains(indexPath)
+            let cell = displayedCell(at: indexPath, dataSource: content.dataSource, isSelected: isSelected)
             var cellRect = rect
             if style == .grouped {
                 // The box's sides, a margin outside each; the cell between them.
@@ -87,6 +88,11 @@ extension TableView {
                 cellRect = Rect(x: rect.minX + content.rowInset, y: rect.minY, width: content.rowWidth, height: rect.height)
             }
             cell.draw(into: &canvas, rect: cellRect, isFocused: state.focusedRow == indexPath, context: context)
+            // A selected row of a single-selection section is shaded, as UIKit's grey
+            // highlight, until the screen appears again.
+            if isSelected, state.focusedRow != indexPath, selectionMode(forSection: indexPath.section, dataSource: content.dataSource) == .single {
+                canvas.restyle(cellRect) { $0.background = Theme.selectedRow.background }
+            }
         }
     }
 

@@ -41,6 +41,10 @@ extension TableView {
             scroll(&state, by: lines, content: content, height: height)
         case .select:
             if let focus = state.focusedRow { events.append(.didSelectRow(focus)) }
+        case .toggleCheck:
+            if let focus = state.focusedRow, selectionMode(forSection: focus.section, dataSource: dataSource).checkmarkPlacement != nil {
+                events.append(.didToggleRow(focus))
+            }
         case .tapDetailButton:
             if let focus = state.focusedRow, dataSource.cell(for: focus).accessory.hasDetailButton {
                 events.append(.accessoryButtonTapped(focus))

@@ -24,9 +24,16 @@ public struct TableView: Sendable {
     public var showsSectionIndex: Bool
     /// What an empty table says in its middle.
     public var emptyMessage: String
+    /// How rows are selected, unless the data source says otherwise for a section
+    /// (``TableViewDataSource/selectionMode(forSection:)``).
+    public var selectionMode: SelectionMode
 
     /// Creates a table configuration.
-    public init(style: TableStyle = .plain, sectionHeaderHeight: Int = 1, showsSectionIndex: Bool = true, emptyMessage: String = "No Items") {
+    public init(
+        style: TableStyle = .plain, sectionHeaderHeight: Int = 1, showsSectionIndex: Bool = true,
+        emptyMessage: String = "No Items", selectionMode: SelectionMode = .single
+    ) {
+        self.selectionMode = selectionMode
         self.style = style
         self.sectionHeaderHeight = max(1, sectionHeaderHeight)
         self.showsSectionIndex = showsSectionIndex
@@ -116,6 +123,9 @@ public struct TableViewState: Hashable, Sendable {
     public var indexPosition: Int?
     /// Whether a mouse drag on the index is under way.
     public var isScrubbing: Bool
+    /// The selected rows: checked rows in radio and checkmark sections, the tapped row in a
+    /// single-selection table.
+    public var selectedRows: Set<IndexPath>
 
     /// A table at the top, with the focus on its first row once it has one.
     public init(focusedRow: IndexPath? = nil) {
@@ -124,6 +134,7 @@ public struct TableViewState: Hashable, Sendable {
         isIndexFocused = false
         indexPosition = nil
         isScrubbing = false
+        selectedRows = []
     }
 
     /// Whether the big overlay letter of the index is showing.
@@ -144,6 +155,8 @@ public enum TableViewAction: Hashable, Sendable {
     case end
     /// Tap the focused row.
     case select
+    /// Space on a checkable row: choose it (radio) or toggle its check (multiple).
+    case toggleCheck
     /// Tap the focused row's detail (info) button.
     case tapDetailButton
     /// Tap the focused row's custom accessory button.
@@ -170,6 +183,8 @@ public enum TableViewAction: Hashable, Sendable {
 public enum TableViewEvent: Hashable, Sendable {
     /// A row was tapped (Enter, →, a click).
     case didSelectRow(IndexPath)
+    /// A checkable row's check was toggled (Space).
+    case didToggleRow(IndexPath)
     /// A row's detail (info) button was tapped; the row was not selected.
     case accessoryButtonTapped(IndexPath)
     /// A row's custom accessory button was tapped; the row was not selected.

@@ -2,7 +2,7 @@ extension TableViewCell {
     /// The accessory as drawn, or `nil` for none.
     func accessoryText(_ glyphs: Glyphs) -> String? {
         switch accessory {
-        case .none: return nil
+        case .none: return reservesCheckmark ? String(repeating: " ", count: glyphs.checkmark.displayWidth) : nil
         case .disclosureIndicator: return glyphs.disclosure
         case .detailDisclosureButton: return glyphs.detail + " " + glyphs.disclosure
         case .detailButton: return glyphs.detail
@@ -32,6 +32,7 @@ extension TableViewCell {
     /// its wider glyph set, so that a row's height never depends on the glyphs drawn with.
     func labelWidth(_ width: Int) -> Int {
         var used = 2 // a margin at each side
+        if leadingCheck != nil { used += Self.leadingCheckWidth + 1 }
         if let image { used += image.displayWidth + 1 }
         let accessoryWidth = [Glyphs.unicode, .ascii].compactMap { accessoryText($0)?.displayWidth }.max()
         if let accessoryWidth { used += accessoryWidth + 1 }
@@ -80,6 +81,10 @@ extension TableViewCell {
         let glyphs = context.glyphs
         canvas.fill(rect, style: .plain)
         var x = rect.minX + 1
+        if let checked = leadingCheck {
+            canvas.draw(Self.leadingCheckGlyph(checked, glyphs: glyphs), at: Point(x: x, y: rect.minY), style: Theme.tint, clip: rect)
+            x += Self.leadingCheckWidth + 1
+        }
         if let image {
             x = canvas.draw(image, at: Point(x: x, y: rect.minY), style: .plain, clip: rect) + 1
         }
@@ -114,6 +119,15 @@ extension TableViewCell {
         if isFocused && isHighlightable {
             canvas.restyle(rect) { $0.attributes.insert(context.isActive ? .reverse : .underline) }
         }
+    }
+
+    /// The leading check's columns: the wider glyph set's (`(*)`), so rows lay out alike.
+    static let leadingCheckWidth = 3
+
+    /// `◉` / `○`, or `(*)` / `( )` in ASCII.
+    static func leadingCheckGlyph(_ checked: Bool, glyphs: Glyphs) -> String {
+        if glyphs == .ascii { return checked ? "(*)" : "( )" }
+        return checked ? "◉" : "○"
     }
 
     private func drawLines(_ lines: [String], in rect: Rect, from first: Int, style: Style, canvas: inout Canvas) {

@@ -49,6 +49,11 @@ public struct TableViewCell: Hashable, Sendable {
     public var detailNumberOfLines: Int
     /// Whether focusing the row highlights it.
     public var isHighlightable: Bool
+    /// Set by a table whose section draws trailing checks: the room of a `✓` is kept even
+    /// when the row is not checked.
+    var reservesCheckmark = false
+    /// Set by a table whose section draws leading checks: `◉` when true, `○` when false.
+    var leadingCheck: Bool?
 
     /// Creates a cell.
     public init(

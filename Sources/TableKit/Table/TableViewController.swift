@@ -83,8 +83,11 @@ open class TableViewController: Screen {
 
     // MARK: Lifecycle
 
-    /// About to come to the front (default: nothing more).
-    open func viewWillAppear() {}
+    /// About to come to the front: the single selection clears (see
+    /// ``clearsSelectionOnViewWillAppear``). Subclasses call `super`.
+    open func viewWillAppear() {
+        if clearsSelectionOnViewWillAppear { clearSingleSelection() }
+    }
     /// Left the front (default: nothing more).
     open func viewDidDisappear() {}
 
@@ -162,7 +165,12 @@ open class TableViewController: Screen {
             case .focusChanged(let indexPath):
                 delegate?.tableView(self, didFocusRowAt: indexPath)
             case .didSelectRow(let indexPath):
-                response = select(indexPath)
+                // A click on a checkmark row toggles it, as a tap does in UIKit.
+                let toggles: Bool
+                if case .mouse = action { toggles = true } else { toggles = false }
+                response = select(indexPath, toggles: toggles)
+            case .didToggleRow(let indexPath):
+                response = select(indexPath, toggles: true)
             case .accessoryButtonTapped(let indexPath):
                 response = delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath) ?? .handled
             case .customAccessoryTapped(let indexPath):
@@ -172,15 +180,54 @@ open class TableViewController: Screen {
         return response
     }
 
-    /// A tap on a row: the delegate may refuse it or choose another row.
-    private func select(_ indexPath: IndexPath) -> ScreenResponse {
-        guard let delegate else { return .handled }
-        guard let target = delegate.tableView(self, willSelectRowAt: indexPath) else { return .handled }
+    /// A tap on a row, by its section's selection rules: unchecking a checked row of a
+    /// checkmark section deselects it; otherwise the delegate may refuse the selection or
+    /// choose another row, the table applies it, and the delegate hears what changed.
+    private func select(_ indexPath: IndexPath, toggles: Bool) -> ScreenResponse {
+        let mode = tableView.selectionMode(forSection: indexPath.section, dataSource: dataSource)
+        if mode == .none { return .handled }
+        if case .multiple = mode, toggles, state.selectedRows.contains(indexPath) {
+            let change = tableView.select(indexPath, in: &state, toggles: true, dataSource: dataSource)
+            change.deselected.forEach { delegate?.tableView(self, didDeselectRowAt: $0) }
+            return .handled
+        }
+        let target = delegate.map { $0.tableView(self, willSelectRowAt: indexPath) } ?? indexPath
+        guard let target else { return .handled }
         if target != indexPath {
             focusRow(at: target)
-            delegate.tableView(self, didFocusRowAt: state.focusedRow)
+            delegate?.tableView(self, didFocusRowAt: state.focusedRow)
         }
-        return delegate.tableView(self, didSelectRowAt: target)
+        let change = tableView.select(target, in: &state, toggles: toggles, dataSource: dataSource)
+        change.deselected.forEach { delegate?.tableView(self, didDeselectRowAt: $0) }
+        guard let selected = change.selected else { return .handled }
+        return delegate?.tableView(self, didSelectRowAt: selected) ?? .handled
+    }
+
+    // MARK: Selection
+
+    /// Whether the selection of single-selection sections clears when the screen appears
+    /// again (after a pop), as UIKit's `clearsSelectionOnViewWillAppear`; checks stay.
+    public var clearsSelectionOnViewWillAppear = true
+
+    /// The selected rows, in order.
+    public var indexPathsForSelectedRows: [IndexPath] { state.selectedRows.sorted() }
+
+    /// Selects `indexPath` by its section's rules, telling no delegate (as UIKit's
+    /// programmatic `selectRow`): a radio section's check moves there.
+    public func selectRow(at indexPath: IndexPath) {
+        _ = tableView.select(indexPath, in: &state, toggles: false, dataSource: dataSource)
+    }
+
+    /// Removes `indexPath` from the selection, telling no delegate.
+    public func deselectRow(at indexPath: IndexPath) {
+        state.selectedRows.remove(indexPath)
+    }
+
+    /// Clears the selection of the rows of single-selection sections (checks stay).
+    func clearSingleSelection() {
+        state.selectedRows = state.selectedRows.filter {
+            tableView.selectionMode(forSection: $0.section, dataSource: dataSource) != .single
+        }
     }
 
     /// Moves the focus to `indexPath` and scrolls the least that shows it, telling no delegate
@@ -195,18 +242,38 @@ open class TableViewController: Screen {
     /// The keys of the rows (default: ``TableView/rowKeyBindings``); a subclass may offer fewer.
     open var rowKeyBindings: [KeyBinding<TableViewAction>] { TableView.rowKeyBindings }
 
-    /// The row keys that do something now, for handling and help alike: none without rows,
-    /// selecting only with a delegate to tell, Tab only with a section index, the info and edit
-    /// keys only when the focused cell has such a button.
+    /// The row keys that do something now, for handling and help alike: none without rows;
+    /// in a checkable section Space checks (and Enter chooses a radio row), elsewhere Space
+    /// pages and Enter selects when there is a delegate to tell; Tab only with a section
+    /// index; the info and edit keys only when the focused cell has such a button.
     public var availableRowKeyBindings: [KeyBinding<TableViewAction>] {
-        guard state.focusedRow != nil else { return [] }
-        let accessory = state.focusedRow.map { dataSource.cell(for: $0).accessory }
+        guard let focus = state.focusedRow else { return [] }
+        let accessory = dataSource.cell(for: focus).accessory
         let hasIndex = tableView.indexTitles(dataSource) != nil
-        return rowKeyBindings.filter { binding in
+        let mode = tableView.selectionMode(forSection: focus.section, dataSource: dataSource)
+        var bindings = rowKeyBindings
+        if mode.checkmarkPlacement != nil {
+            // Space checks here instead of paging.
+            bindings = bindings.map { binding in
+                var binding = binding
+                binding.keys.removeAll { $0 == .space }
+                binding.label = binding.label.replacingOccurrences(of: " Space", with: "")
+                return binding
+            }
+            let help: String
+            if case .radio = mode { help = "choose this row" } else { help = "check or uncheck the row" }
+            bindings.append(KeyBinding([.space], .toggleCheck, label: "Space", help: help, footer: "check"))
+        }
+        return bindings.filter { binding in
             switch binding.action {
-            case .select: return delegate != nil
+            case .select:
+                switch mode {
+                case .none, .multiple: return false
+                case .radio: return true
+                case .single: return delegate != nil
+                }
             case .toggleIndexFocus: return hasIndex
-            case .tapDetailButton: return accessory?.hasDetailButton == true
+            case .tapDetailButton: return accessory.hasDetailButton
             case .tapAccessoryButton:
                 if case .button = accessory { return true }
                 return false

@@ -21,6 +21,9 @@ public protocol TableViewDataSource {
     /// The section that the index title `title`, at position `index` in the index, jumps to.
     /// The default maps position `index` to section `index`, clamped.
     func section(forSectionIndexTitle title: String, at index: Int) -> Int
+    /// How the rows of `section` are selected; `nil` (the default) uses the table's
+    /// ``TableView/selectionMode``. Settings mixes radio, checkmark and read-only sections.
+    func selectionMode(forSection section: Int) -> SelectionMode?
 }
 
 extension TableViewDataSource {
@@ -32,6 +35,8 @@ extension TableViewDataSource {
     public func titleForFooter(inSection section: Int) -> String? { nil }
     /// No index.
     public func sectionIndexTitles() -> [String]? { nil }
+    /// The table's own selection mode.
+    public func selectionMode(forSection section: Int) -> SelectionMode? { nil }
     /// Position `index` jumps to section `index`, clamped to the sections there are.
     public func section(forSectionIndexTitle title: String, at index: Int) -> Int {
         max(0, min(index, numberOfSections() - 1))

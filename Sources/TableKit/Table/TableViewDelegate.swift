@@ -17,14 +17,18 @@ import Foundation
 /// }
 /// ```
 ///
-/// Selection modes (radio and multiple checkmarks), swipe actions and editing will add their
-/// own methods here, each with a default.
+/// Selection follows each section's ``SelectionMode``: the table applies the rules (a radio
+/// check moves, a checkmark toggles) and tells the delegate what changed. Swipe actions and
+/// editing will add their own methods here, each with a default.
 public protocol TableViewDelegate: AnyObject {
     /// A row is about to be selected: return `indexPath`, another row to select instead, or
     /// `nil` to refuse (no `didSelectRowAt` follows). Default: `indexPath`.
     func tableView(_ tableView: TableViewController, willSelectRowAt indexPath: IndexPath) -> IndexPath?
-    /// A row was selected (Enter, →, l, a click). Default: `.handled`.
+    /// A row was selected (Enter, →, l, a click; Space on a checkable row). Default: `.handled`.
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse
+    /// A row lost its selection: its check was toggled off, or a radio row's check moved to
+    /// another row of its section. Default: nothing.
+    func tableView(_ tableView: TableViewController, didDeselectRowAt indexPath: IndexPath)
     /// A row's detail button `ⓘ` was tapped (`i`, a click on it); the row was not selected.
     /// Default: `.handled`.
     func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse
@@ -40,6 +44,8 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableViewController, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
     /// Does nothing more.
     public func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse { .handled }
+    /// Does nothing.
+    public func tableView(_ tableView: TableViewController, didDeselectRowAt indexPath: IndexPath) {}
     /// Does nothing more.
     public func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse { .handled }
     /// Does nothing more.

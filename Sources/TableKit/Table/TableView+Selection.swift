@@ -1,0 +1,99 @@
+import Foundation
+
+/// Where a check mark is drawn in a section of checkable rows.
+public enum CheckmarkPlacement: Hashable, Sendable {
+    /// `✓` at the trailing edge, as UIKit's `.checkmark` accessory (ASCII `*`).
+    case trailing
+    /// `◉` / `○` at the leading edge (ASCII `(*)` / `( )`), leaving the trailing side to the
+    /// cell's own accessory, such as a detail button with its own action.
+    case leading
+}
+
+/// How the rows of a section are selected, as `allowsSelection` /
+/// `allowsMultipleSelection` and the radio idiom of iOS Settings.
+public enum SelectionMode: Hashable, Sendable {
+    /// The rows cannot be selected (facts to read).
+    case none
+    /// Enter or a click selects a row, typically to push its detail; the selection clears
+    /// when the screen appears again (`clearsSelectionOnViewWillAppear`).
+    case single
+    /// Radio rows: Enter, Space or a click chooses a row, and its check moves there; once a
+    /// row is chosen, exactly one row of the section is checked.
+    case radio(CheckmarkPlacement)
+    /// Checkmarks: Space or a click toggles a row's check; Enter is left to the screen.
+    case multiple(CheckmarkPlacement)
+
+    /// Where checks are drawn, for the modes that draw them.
+    public var checkmarkPlacement: CheckmarkPlacement? {
+        switch self {
+        case .radio(let placement), .multiple(let placement): return placement
+        case .none, .single: return nil
+        }
+    }
+}
+
+/// What a selection changed: the rows that lost it and the row that gained it.
+public struct SelectionChange: Hashable, Sendable {
+    /// Rows no longer selected, in order.
+    public var deselected: [IndexPath]
+    /// The row now selected, if one was.
+    public var selected: IndexPath?
+
+    /// No change.
+    public static let none = SelectionChange(deselected: [], selected: nil)
+}
+
+extension TableView {
+    /// The selection mode of `section`: the data source's answer, or the table's own.
+    public func selectionMode<DataSource: TableViewDataSource>(forSection section: Int, dataSource: DataSource) -> SelectionMode {
+        dataSource.selectionMode(forSection: section) ?? selectionMode
+    }
+
+    /// Selects `indexPath` by its section's rules and returns what changed. `toggles` is a
+    /// Space or a click: in a `.multiple` section it removes the check of a checked row.
+    ///
+    /// - `.single`: the row becomes the only selected row of the table.
+    /// - `.radio`: the row becomes the only selected row of its section.
+    /// - `.multiple`: the row is added (or, toggling a checked row, removed).
+    /// - `.none`: nothing.
+    public func select<DataSource: TableViewDataSource>(
+        _ indexPath: IndexPath, in state: inout TableViewState, toggles: Bool, dataSource: DataSource
+    ) -> SelectionChange {
+        switch selectionMode(forSection: indexPath.section, dataSource: dataSource) {
+        case .none:
+            return .none
+        case .single:
+            let others = state.selectedRows.subtracting([indexPath]).sorted()
+            state.selectedRows = [indexPath]
+            return SelectionChange(deselected: others, selected: indexPath)
+        case .radio:
+            let others = state.selectedRows.filter { $0.section == indexPath.section && $0 != indexPath }.sorted()
+            state.selectedRows.subtract(others)
+            state.selectedRows.insert(indexPath)
+            return SelectionChange(deselected: others, selected: indexPath)
+        case .multiple:
+            if toggles, state.selectedRows.contains(indexPath) {
+                state.selectedRows.remove(indexPath)
+                return SelectionChange(deselected: [indexPath], selected: nil)
+            }
+            state.selectedRows.insert(indexPath)
+            return SelectionChange(deselected: [], selected: indexPath)
+        }
+    }
+
+    /// The cell at `indexPath` as the table draws it: with the check its section's mode
+    /// draws (room kept for it when unchecked, so checking never moves the text).
+    func displayedCell<DataSource: TableViewDataSource>(at indexPath: IndexPath, dataSource: DataSource, isSelected: Bool) -> TableViewCell {
+        var cell = dataSource.cell(for: indexPath)
+        switch selectionMode(forSection: indexPath.section, dataSource: dataSource).checkmarkPlacement {
+        case .trailing?:
+            cell.accessory = isSelected ? .checkmark : .none
+            cell.reservesCheckmark = true
+        case .leading?:
+            cell.leadingCheck = isSelected
+        case nil:
+            break
+        }
+        return cell
+    }
+}
