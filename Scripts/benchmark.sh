@@ -3,7 +3,7 @@
 # a book) and reports, from a release build, the time from process start to the first frame
 # with sections and index, peak memory, and the time of a focus move, an index jump and the
 # jump to the last row; at 1,000,000 rows also live search (UI-thread time per keystroke and
-# time until results are ready). Figures only; nothing here passes or fails.
+# time until results are ready); then self-sizing rows: a million rows of mixed heights and a record with one 200 KB and one 1 MB value without spaces. Figures only; nothing here passes or fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=${BENCH_SIZES:-"1000 100000 1000000"}
@@ -23,3 +23,5 @@ for n in $sizes; do
   [ "$n" -ge 1000000 ] && search="--search"
   "$bin" benchmark --data "$file" --started-at "$(date +%s%N)" --repetitions "${BENCH_REPETITIONS:-200}" $search
 done
+echo "== self-sizing rows"
+"$bin" benchmark --self-sizing --repetitions "${BENCH_REPETITIONS:-200}"

@@ -23,11 +23,18 @@ struct BenchmarkCommand: ParsableCommand {
     @Flag(help: "Also time live search: the UI thread per keystroke and the time until results are ready.")
     var search = false
 
+    @Flag(help: "Time self-sizing rows instead: a million rows of mixed heights, and a record with one value of 200 KB and of 1 MB without spaces.")
+    var selfSizing = false
+
     @Option(help: "Nanoseconds since the epoch when the process was started (date +%s%N), to time the first frame from process start.")
     var startedAt: UInt64?
 
     func run() throws {
         guard let screenSize = Size(parsing: size) else { throw ValidationError("--size takes columns x lines, such as 120x40") }
+        if selfSizing {
+            print(try benchmarkSelfSizing(size: screenSize, repetitions: max(1, repetitions)), terminator: "")
+            return
+        }
         let clock = ContinuousClock()
         let loadStart = clock.now
         let root: RecordListScreen

@@ -127,3 +127,66 @@ struct TableViewTests {
         #expect(state.focusedRow == IndexPath(row: 999_998, section: 1))
     }
 }
+
+/// Rows whose detail text wraps to as many lines as it needs, in several scripts.
+private struct WrappingRows: TableViewDataSource {
+    static let texts = [
+        "short",
+        "emoji 😀😃😄😁😆😅 🤣😂🙂🙃 wrap like any wide character, two columns each 🎉🎉🎉",
+        "日本語のテキストは空白なしで折り返されます。幅の広い文字が行をまたぐことはありません。",
+        "combining marks: e\u{301}le\u{300}ve, nai\u{308}ve, Zu\u{308}rich, re\u{301}sume\u{301} — each cluster one column",
+        String(repeating: "abcdefghij", count: 30),
+    ]
+    func numberOfSections() -> Int { 3 }
+    func numberOfRows(inSection section: Int) -> Int { 5 }
+    func cell(for indexPath: IndexPath) -> TableViewCell {
+        TableViewCell(style: .subtitle, text: "Row \(indexPath.section).\(indexPath.row)",
+                      detailText: Self.texts[(indexPath.row + indexPath.section) % Self.texts.count], detailNumberOfLines: 0)
+    }
+    func titleForHeader(inSection section: Int) -> String? { "S\(section)" }
+}
+
+@Suite("Self-sizing rows")
+struct SelfSizingTests {
+    @Test(arguments: [20, 33, 50])
+    func wrappedRowsTakeTheirLinesAndFitTheWidth(width: Int) {
+        let source = WrappingRows()
+        let table = TableView(style: .plain, showsSectionIndex: false)
+        for row in 0 ..< 5 {
+            let cell = source.cell(for: IndexPath(row: row, section: 0))
+            let lines = cell.wrappedLabels(width: width)
+            #expect(cell.height(width: width) == lines?.lineCount)
+            for line in (lines?.text ?? []) + (lines?.detail ?? []) {
+                #expect(line.displayWidth <= width - 2, "'\(line)' fits \(width - 2) columns")
+            }
+        }
+        // Drawn, each row takes exactly its height: the next row's title follows its last line.
+        let size = Size(width: width, height: 60)
+        var state = TableViewState()
+        table.update(&state, action: .refresh, dataSource: source, size: size)
+        let drawn = table.lines(state, source, size: size)
+        let first = drawn.firstIndex { $0.hasPrefix(" Row 0.1") } ?? -1
+        let second = drawn.firstIndex { $0.hasPrefix(" Row 0.2") } ?? -1
+        #expect(second - first == source.cell(for: IndexPath(row: 1, section: 0)).height(width: width))
+    }
+
+    @Test func theFocusIsFullyVisibleAtEveryViewportHeight() {
+        let source = WrappingRows()
+        let table = TableView(style: .plain, showsSectionIndex: false)
+        let cache = RowHeightCache()
+        for height in 1 ... 30 {
+            var state = TableViewState()
+            let size = Size(width: 24, height: height)
+            for step in 0 ..< 16 {
+                table.update(&state, action: step < 15 ? .moveFocus(by: 1) : .home, dataSource: source, size: size, heightCache: cache)
+                guard let focus = state.focusedRow else { continue }
+                let rowHeight = source.cell(for: focus).height(width: 24)
+                let focused = table.focusLines(state, source, size: size)
+                // The section's header holds the top line (when there is more than one): a row
+                // shows all its lines below it, or fills the rest when it is taller.
+                let room = height > 1 ? height - 1 : height
+                #expect(focused.count == min(rowHeight, room), "height \(height), focus \(focus): \(focused.count) of \(rowHeight) lines shown")
+            }
+        }
+    }
+}

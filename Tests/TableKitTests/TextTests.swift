@@ -97,3 +97,27 @@ struct TextTests {
         #expect(throws: KeyScriptError(word: "Bogus")) { try Key.parseScript("j Bogus") }
     }
 }
+
+@Suite("Wrapping long runs")
+struct LongRunWrapTests {
+    @Test func aRunWithoutSpacesIsCutIntoFullLinesASCIIOrNot() {
+        let ascii = TextLayout.wrap(String(repeating: "0123456789", count: 100), width: 7)
+        #expect(ascii.count == 143 && ascii.dropLast().allSatisfy { $0.count == 7 } && ascii.last == "456789")
+        #expect(ascii.joined() == String(repeating: "0123456789", count: 100))
+        let wide = TextLayout.wrap(String(repeating: "日本", count: 50), width: 5)
+        #expect(wide.count == 50 && wide.allSatisfy { $0.displayWidth == 4 }, "a wide character never straddles a line")
+        let mixed = TextLayout.wrap("abc 日本語テキスト e\u{301}e\u{301}e\u{301}", width: 4)
+        #expect(mixed.first == "abc" && mixed[1] == "日本")
+        #expect(mixed.allSatisfy { $0.displayWidth <= 4 })
+        #expect(mixed.joined().replacingOccurrences(of: " ", with: "") == "abc日本語テキストe\u{301}e\u{301}e\u{301}".replacingOccurrences(of: " ", with: ""))
+    }
+
+    @Test func stoppingAfterSomeLinesGivesTheSameFirstLines() {
+        let text = String(repeating: "lorem ipsum dolor sit amet, ", count: 400) + String(repeating: "x", count: 5000)
+        let all = TextLayout.wrap(text, width: 30)
+        for needed in [1, 5, 200, 400] {
+            let first = TextLayout.wrap(text, width: 30, maximumLines: 0, stoppingAfter: needed)
+            #expect(Array(first.prefix(needed)) == Array(all.prefix(needed)))
+        }
+    }
+}

@@ -35,12 +35,21 @@ public enum TextLayout {
     ///   - maximumLines: Stop after this many lines, the last truncated with `…`
     ///     (0 means as many as needed, like `numberOfLines = 0`).
     public static func wrap(_ text: some StringProtocol, width: Int, maximumLines: Int = 0) -> [String] {
+        wrap(text, width: width, maximumLines: maximumLines, stoppingAfter: nil)
+    }
+
+    /// ``wrap(_:width:maximumLines:)``, stopping once `needed` lines exist (when given): a
+    /// row drawn in part needs only its first lines, however long its text.
+    static func wrap(_ text: some StringProtocol, width: Int, maximumLines: Int, stoppingAfter needed: Int?) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
+        // One more than needed, so that a cut at `maximumLines` still sees the line after.
+        let limit = needed.map { $0 + 1 }
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
         for paragraph in paragraphs {
+            if let limit, lines.count >= limit { break }
             let visible = ControlEscaping.escaped(paragraph.hasSuffix("\r") ? paragraph.dropLast() : paragraph)
-            lines.append(contentsOf: wrapParagraph(visible, width: width))
+            lines.append(contentsOf: wrapParagraph(visible, width: width, limit: limit.map { $0 - lines.count }))
         }
         if maximumLines > 0 && lines.count > maximumLines {
             var kept = Array(lines.prefix(maximumLines))
@@ -56,14 +65,19 @@ public enum TextLayout {
         wrap(text, width: width, maximumLines: maximumLines).count
     }
 
-    private static func wrapParagraph(_ text: String, width: Int) -> [String] {
-        if text.displayWidth <= width { return [text] }
+    private static func wrapParagraph(_ text: String, width: Int, limit: Int? = nil) -> [String] {
+        // Printable ASCII (control characters are escaped by now) is one column a byte: its
+        // words are measured and cut by bytes, without walking grapheme clusters.
+        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        let columns: (Substring) -> Int = { isASCII ? $0.utf8.count : $0.displayWidth }
+        if columns(Substring(text)) <= width { return [text] }
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if let limit, lines.count >= limit { return lines }
             var word = Substring(word)
-            var wordWidth = word.displayWidth
+            var wordWidth = columns(word)
             if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
                 line += " " + word
                 lineWidth += 1 + wordWidth
@@ -74,11 +88,14 @@ public enum TextLayout {
                 line = ""
                 lineWidth = 0
             }
+            // The rest's width is kept by subtraction: measuring it again after every line
+            // would make a long run without spaces (a hash, minified JSON) quadratic.
             while wordWidth > width {
-                let (head, rest) = split(word, atColumn: width)
+                if let limit, lines.count >= limit { return lines }
+                let (head, headWidth, rest) = isASCII ? splitASCII(word, atColumn: width) : split(word, atColumn: width)
                 lines.append(String(head))
                 word = rest
-                wordWidth = word.displayWidth
+                wordWidth -= headWidth
             }
             line = String(word)
             lineWidth = wordWidth
@@ -87,7 +104,16 @@ public enum TextLayout {
         return lines
     }
 
-    private static func split(_ word: Substring, atColumn column: Int) -> (Substring, Substring) {
+    /// ``split(_:atColumn:)`` for ASCII, where a column is a byte.
+    private static func splitASCII(_ word: Substring, atColumn column: Int) -> (Substring, Int, Substring) {
+        let count = max(1, min(column, word.utf8.count))
+        let index = word.utf8.index(word.startIndex, offsetBy: count)
+        return (word[..<index], count, word[index...])
+    }
+
+    /// `word` cut after at most `column` columns (at least one character): the head, its
+    /// width, and the rest.
+    private static func split(_ word: Substring, atColumn column: Int) -> (Substring, Int, Substring) {
         var used = 0
         var index = word.startIndex
         while index < word.endIndex {
@@ -96,7 +122,10 @@ public enum TextLayout {
             used += w
             index = word.index(after: index)
         }
-        if index == word.startIndex { index = word.index(after: index) }
-        return (word[..<index], word[index...])
+        if index == word.startIndex {
+            used = DisplayWidth.of(word[index])
+            index = word.index(after: index)
+        }
+        return (word[..<index], used, word[index...])
     }
 }

@@ -9,6 +9,8 @@ struct TableContent<DataSource: TableViewDataSource> {
     let dataSource: DataSource
     /// The columns rows are laid out in (the table's width less the index gutter).
     let width: Int
+    /// Heights measured before, if the owner keeps them.
+    var heightCache: RowHeightCache? = nil
 
     var sectionCount: Int { max(0, dataSource.numberOfSections()) }
 
@@ -56,7 +58,9 @@ struct TableContent<DataSource: TableViewDataSource> {
             }
         case .row:
             // Heights never depend on the selection: a check's room is kept either way.
-            return table.displayedCell(at: IndexPath(row: item.row, section: item.section), dataSource: dataSource, isSelected: false).height(width: rowWidth)
+            let indexPath = IndexPath(row: item.row, section: item.section)
+            let cell = { table.displayedCell(at: indexPath, dataSource: dataSource, isSelected: false) }
+            return heightCache?.height(of: indexPath, width: rowWidth, cell: cell) ?? cell().height(width: rowWidth)
         }
     }
 

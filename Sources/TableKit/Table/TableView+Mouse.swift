@@ -9,10 +9,10 @@ extension TableView {
         let titles = indexTitles(content.dataSource)
         switch mouse.kind {
         case .scrollUp:
-            update(&state, action: .scroll(by: -3), dataSource: content.dataSource, size: size)
+            update(&state, action: .scroll(by: -3), dataSource: content.dataSource, size: size, heightCache: content.heightCache)
             return []
         case .scrollDown:
-            update(&state, action: .scroll(by: 3), dataSource: content.dataSource, size: size)
+            update(&state, action: .scroll(by: 3), dataSource: content.dataSource, size: size, heightCache: content.heightCache)
             return []
         case .release:
             if state.isScrubbing {

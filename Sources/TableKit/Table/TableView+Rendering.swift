@@ -1,13 +1,17 @@
 extension TableView {
     /// Draws the table in `state` into `area` of `canvas`. Drawing changes no state.
+    ///
+    /// Heights measured before are taken from `heightCache` when one is given (measuring fills
+    /// it; nothing else changes).
     public func render<DataSource: TableViewDataSource>(
-        _ state: TableViewState, dataSource: DataSource, into canvas: inout Canvas, area: Rect, context: RenderContext
+        _ state: TableViewState, dataSource: DataSource, into canvas: inout Canvas, area: Rect, context: RenderContext,
+        heightCache: RowHeightCache? = nil
     ) {
         guard !area.isEmpty else { return }
         canvas.fill(area, style: .plain)
         let gutter = indexGutterWidth(dataSource)
         let contentRect = Rect(x: area.minX, y: area.minY, width: max(0, area.width - gutter), height: area.height)
-        let content = TableContent(table: self, dataSource: dataSource, width: contentRect.width)
+        let content = TableContent(table: self, dataSource: dataSource, width: contentRect.width, heightCache: heightCache)
         let layout = content.layout(from: state.scrollPosition, viewportHeight: area.height)
 
         if layout.placed.isEmpty || content.firstRow == nil && content.firstItem == nil {
@@ -34,11 +38,12 @@ extension TableView {
         _ item: ContentItem, rect: Rect, clip: Rect, state: TableViewState, content: TableContent<DataSource>,
         canvas: inout Canvas, context: RenderContext
     ) {
-        // Items partly above or below the viewport are drawn on a scratch canvas and copied in,
-        // so their visible lines look exactly as they would in full.
+        // Headers and footers partly above or below the viewport are drawn on a scratch canvas
+        // and copied in, so their visible lines look exactly as they would in full. Rows draw
+        // only their visible lines themselves: a row can be thousands of lines tall.
         let visible = rect.intersection(clip)
         guard !visible.isEmpty else { return }
-        if visible != rect {
+        if visible != rect && item.kind != .row {
             var scratch = Canvas(size: rect.size)
             drawItem(item, rect: Rect(origin: .zero, size: rect.size), clip: Rect(origin: .zero, size: rect.size), state: state, content: content, canvas: &scratch, context: context)
             canvas.copy(scratch, from: Rect(x: visible.minX - rect.minX, y: visible.minY - rect.minY, width: visible.width, height: visible.height), to: visible.origin)
@@ -81,17 +86,18 @@ extension TableView {
             var cellRect = rect
             if style == .grouped {
                 // The box's sides, a margin outside each; the cell between them.
-                for y in rect.minY..<rect.maxY {
-                    canvas.draw(context.glyphs.vertical, at: Point(x: rect.minX + 1, y: y), style: Theme.groupedBox, clip: rect)
-                    canvas.draw(context.glyphs.vertical, at: Point(x: rect.maxX - 2, y: y), style: Theme.groupedBox, clip: rect)
+                for y in visible.minY..<visible.maxY {
+                    canvas.draw(context.glyphs.vertical, at: Point(x: rect.minX + 1, y: y), style: Theme.groupedBox, clip: visible)
+                    canvas.draw(context.glyphs.vertical, at: Point(x: rect.maxX - 2, y: y), style: Theme.groupedBox, clip: visible)
                 }
                 cellRect = Rect(x: rect.minX + content.rowInset, y: rect.minY, width: content.rowWidth, height: rect.height)
             }
-            cell.draw(into: &canvas, rect: cellRect, isFocused: state.focusedRow == indexPath, context: context)
+            let wrapped = content.heightCache?.wrappedLabels(of: indexPath, width: content.rowWidth)
+            cell.draw(into: &canvas, rect: cellRect, clip: visible, wrapped: wrapped, isFocused: state.focusedRow == indexPath, context: context)
             // A selected row of a single-selection section is shaded, as UIKit's grey
             // highlight, until the screen appears again.
             if isSelected, state.focusedRow != indexPath, selectionMode(forSection: indexPath.section, dataSource: content.dataSource) == .single {
-                canvas.restyle(cellRect) { $0.background = Theme.selectedRow.background }
+                canvas.restyle(cellRect.intersection(visible)) { $0.background = Theme.selectedRow.background }
             }
         }
     }

@@ -16,11 +16,13 @@ extension TableView {
     ///
     /// After every action the focused row (if any) is fully visible and not under the pinned
     /// header. Only the rows near the focus and on screen are asked for.
+    /// Heights measured before are taken from `heightCache` when one is given.
     @discardableResult
     public func update<DataSource: TableViewDataSource>(
-        _ state: inout TableViewState, action: TableViewAction, dataSource: DataSource, size: Size
+        _ state: inout TableViewState, action: TableViewAction, dataSource: DataSource, size: Size,
+        heightCache: RowHeightCache? = nil
     ) -> [TableViewEvent] {
-        let content = TableContent(table: self, dataSource: dataSource, width: contentWidth(for: size.width, dataSource: dataSource))
+        let content = TableContent(table: self, dataSource: dataSource, width: contentWidth(for: size.width, dataSource: dataSource), heightCache: heightCache)
         let height = size.height
         let before = state.focusedRow
         var events: [TableViewEvent] = []

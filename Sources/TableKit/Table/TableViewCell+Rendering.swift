@@ -39,19 +39,29 @@ extension TableViewCell {
         return max(1, width - used)
     }
 
-    /// The lines of the main label at this label width.
-    func textLines(labelWidth: Int) -> [String] {
+    /// The lines of the main label at this label width; with `upTo`, only that many of the
+    /// first ones are needed (a tall row drawn in part).
+    func textLines(labelWidth: Int, upTo needed: Int? = nil) -> [String] {
         numberOfLines == 1
             ? [TextLayout.truncate(text, width: labelWidth)]
-            : TextLayout.wrap(text, width: labelWidth, maximumLines: numberOfLines)
+            : TextLayout.wrap(text, width: labelWidth, maximumLines: numberOfLines, stoppingAfter: needed)
     }
 
-    /// The lines of the detail label at this label width (`.subtitle` only).
-    func detailLines(labelWidth: Int) -> [String] {
+    /// The lines of the detail label at this label width (`.subtitle` only); with `upTo`, only
+    /// that many of the first ones are needed.
+    func detailLines(labelWidth: Int, upTo needed: Int? = nil) -> [String] {
         guard style == .subtitle, let detailText else { return [] }
         return detailNumberOfLines == 1
             ? [TextLayout.truncate(detailText, width: labelWidth)]
-            : TextLayout.wrap(detailText, width: labelWidth, maximumLines: detailNumberOfLines)
+            : TextLayout.wrap(detailText, width: labelWidth, maximumLines: detailNumberOfLines, stoppingAfter: needed)
+    }
+
+    /// The wrapped lines of the main and detail labels of a `.default` or `.subtitle` cell
+    /// in a row of `width` columns; `nil` for the other styles.
+    func wrappedLabels(width: Int) -> WrappedLabels? {
+        guard style == .default || style == .subtitle else { return nil }
+        let labels = labelWidth(width)
+        return WrappedLabels(text: textLines(labelWidth: labels), detail: detailLines(labelWidth: labels))
     }
 
     /// The lines this cell takes in a row of `width` columns.
@@ -75,49 +85,61 @@ extension TableViewCell {
         return (label, max(1, labels - label - 1))
     }
 
-    /// Draws the cell into `rect`, highlighted when focused.
-    func draw(into canvas: inout Canvas, rect: Rect, isFocused: Bool, context: RenderContext) {
-        guard !rect.isEmpty else { return }
+    /// Draws the cell laid out in `rect`, only the part inside `clip` (a row taller than the
+    /// screen draws only its visible lines, and wraps no further than the last of them),
+    /// highlighted when focused.
+    ///
+    /// `wrapped`, when given, are this cell's labels already wrapped at this width (a very
+    /// tall row keeps them, so that drawing it does not wrap its whole text again).
+    func draw(into canvas: inout Canvas, rect: Rect, clip: Rect? = nil, wrapped: WrappedLabels? = nil, isFocused: Bool, context: RenderContext) {
+        let visible = rect.intersection(clip ?? rect)
+        guard !visible.isEmpty else { return }
         let glyphs = context.glyphs
-        canvas.fill(rect, style: .plain)
+        // Lines of the labels needed: up to the last visible line.
+        let needed = visible.maxY - rect.minY
+        canvas.fill(visible, style: .plain)
         var x = rect.minX + 1
         if let checked = leadingCheck {
-            canvas.draw(Self.leadingCheckGlyph(checked, glyphs: glyphs), at: Point(x: x, y: rect.minY), style: Theme.tint, clip: rect)
+            canvas.draw(Self.leadingCheckGlyph(checked, glyphs: glyphs), at: Point(x: x, y: rect.minY), style: Theme.tint, clip: visible)
             x += Self.leadingCheckWidth + 1
         }
         if let image {
-            x = canvas.draw(image, at: Point(x: x, y: rect.minY), style: .plain, clip: rect) + 1
+            x = canvas.draw(image, at: Point(x: x, y: rect.minY), style: .plain, clip: visible) + 1
         }
         let labels = labelWidth(rect.width)
-        let labelRect = Rect(x: x, y: rect.minY, width: labels, height: rect.height)
+        let labelRect = Rect(x: x, y: rect.minY, width: labels, height: rect.height).intersection(visible)
         switch style {
         case .default:
-            drawLines(textLines(labelWidth: labels), in: labelRect, from: 0, style: .plain, canvas: &canvas)
+            let lines = wrapped?.text ?? textLines(labelWidth: labels, upTo: needed)
+            drawLines(lines, in: labelRect, top: rect.minY, from: 0, style: .plain, canvas: &canvas)
         case .subtitle:
-            let lines = textLines(labelWidth: labels)
-            drawLines(lines, in: labelRect, from: 0, style: .plain, canvas: &canvas)
-            drawLines(detailLines(labelWidth: labels), in: labelRect, from: lines.count, style: Theme.secondaryText, canvas: &canvas)
+            let lines = wrapped?.text ?? textLines(labelWidth: labels, upTo: needed)
+            drawLines(lines, in: labelRect, top: rect.minY, from: 0, style: .plain, canvas: &canvas)
+            let details = wrapped?.detail ?? detailLines(labelWidth: labels, upTo: max(0, needed - lines.count))
+            drawLines(details, in: labelRect, top: rect.minY, from: lines.count, style: Theme.secondaryText, canvas: &canvas)
         case .value1:
             let detail = TextLayout.truncate(detailText ?? "", width: max(0, labels / 2))
             let detailWidth = detail.displayWidth
             let textWidth = max(1, labels - detailWidth - (detailWidth > 0 ? 1 : 0))
-            drawLines(textLines(labelWidth: textWidth), in: labelRect, from: 0, style: .plain, canvas: &canvas)
-            canvas.draw(detail, at: Point(x: labelRect.maxX - detailWidth, y: rect.minY), style: Theme.secondaryText, clip: labelRect)
+            drawLines(textLines(labelWidth: textWidth, upTo: needed), in: labelRect, top: rect.minY, from: 0, style: .plain, canvas: &canvas)
+            canvas.draw(detail, at: Point(x: x + labels - detailWidth, y: rect.minY), style: Theme.secondaryText, clip: labelRect)
         case .value2:
             let (labelColumn, valueWidth) = value2Columns(labels)
             let label = TextLayout.truncate(text, width: labelColumn)
             canvas.draw(label, at: Point(x: x + labelColumn - label.displayWidth, y: rect.minY), style: Theme.tint, clip: labelRect)
             let value = detailText ?? ""
-            let lines = detailNumberOfLines == 1 ? [TextLayout.truncate(value, width: valueWidth)] : TextLayout.wrap(value, width: valueWidth, maximumLines: detailNumberOfLines)
-            let valueRect = Rect(x: x + labelColumn + 1, y: rect.minY, width: valueWidth, height: rect.height)
-            drawLines(lines, in: valueRect, from: 0, style: .plain, canvas: &canvas)
+            let lines = detailNumberOfLines == 1
+                ? [TextLayout.truncate(value, width: valueWidth)]
+                : TextLayout.wrap(value, width: valueWidth, maximumLines: detailNumberOfLines, stoppingAfter: needed)
+            let valueRect = Rect(x: x + labelColumn + 1, y: rect.minY, width: valueWidth, height: rect.height).intersection(visible)
+            drawLines(lines, in: valueRect, top: rect.minY, from: 0, style: .plain, canvas: &canvas)
         }
         if let accessory = accessoryText(glyphs) {
             let style = accessory == glyphs.disclosure ? Theme.secondaryText : Theme.tint
-            canvas.draw(accessory, at: Point(x: rect.maxX - 1 - accessory.displayWidth, y: rect.minY), style: style, clip: rect)
+            canvas.draw(accessory, at: Point(x: rect.maxX - 1 - accessory.displayWidth, y: rect.minY), style: style, clip: visible)
         }
         if isFocused && isHighlightable {
-            canvas.restyle(rect) { $0.attributes.insert(context.isActive ? .reverse : .underline) }
+            canvas.restyle(visible) { $0.attributes.insert(context.isActive ? .reverse : .underline) }
         }
     }
 
@@ -130,9 +152,23 @@ extension TableViewCell {
         return checked ? "◉" : "○"
     }
 
-    private func drawLines(_ lines: [String], in rect: Rect, from first: Int, style: Style, canvas: inout Canvas) {
-        for (offset, line) in lines.enumerated() {
-            canvas.draw(line, at: Point(x: rect.minX, y: rect.minY + first + offset), style: style, clip: rect)
+    /// Draws `lines` from line `first` of a label whose first line is at `top`, only those
+    /// inside `rect` (already clipped to what is visible).
+    private func drawLines(_ lines: [String], in rect: Rect, top: Int, from first: Int, style: Style, canvas: inout Canvas) {
+        let firstVisible = max(0, rect.minY - top - first)
+        guard firstVisible < lines.count else { return }
+        for offset in firstVisible ..< lines.count {
+            let y = top + first + offset
+            if y >= rect.maxY { break }
+            canvas.draw(lines[offset], at: Point(x: rect.minX, y: y), style: style, clip: rect)
         }
     }
+}
+
+/// A cell's labels wrapped at one width: the main label's lines, then the detail label's.
+struct WrappedLabels {
+    var text: [String]
+    var detail: [String]
+    /// The lines the labels take.
+    var lineCount: Int { max(1, text.count + detail.count) }
 }

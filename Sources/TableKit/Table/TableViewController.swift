@@ -47,6 +47,8 @@ open class TableViewController: Screen {
     /// The size of the screen's area at the last layout (the table's, plus the search field's
     /// line while a search is shown).
     public private(set) var size = Size.zero
+    /// The rows' heights measured so far, forgotten by ``reloadData()`` and by a new width.
+    public let heightCache = RowHeightCache()
 
     /// Creates a table screen titled `title`, showing `dataSource` in a table of `style`.
     public init(title: String, style: TableStyle = .plain, dataSource: any TableViewDataSource) {
@@ -94,12 +96,13 @@ open class TableViewController: Screen {
     /// Lays the table out for `size`, keeping the focused row on screen.
     open func layout(for size: Size) {
         self.size = size
-        reloadData()
+        perform(.refresh)
     }
 
-    /// Keeps the focus on a row that exists and on screen after the rows changed, as UIKit's
-    /// `reloadData()`.
+    /// The rows changed: their heights are measured again, and the focus stays on a row that
+    /// exists and on screen, as UIKit's `reloadData()`. Setting ``dataSource`` calls it.
     public func reloadData() {
+        heightCache.removeAll()
         perform(.refresh)
     }
 
@@ -119,7 +122,7 @@ open class TableViewController: Screen {
             session.field.render(into: &canvas, area: area.topLines(1), isEditing: session.isEditing, context: context)
         }
         let tableContext = RenderContext(glyphs: context.glyphs, isActive: context.isActive && searchController?.isEditing != true)
-        tableView.render(state, dataSource: dataSource, into: &canvas, area: tableArea(in: area), context: tableContext)
+        tableView.render(state, dataSource: dataSource, into: &canvas, area: tableArea(in: area), context: tableContext, heightCache: heightCache)
     }
 
     // MARK: Events
@@ -158,7 +161,7 @@ open class TableViewController: Screen {
     /// answer to a tap (a push, a modal) or `.handled`.
     @discardableResult
     public func perform(_ action: TableViewAction) -> ScreenResponse {
-        let events = tableView.update(&state, action: action, dataSource: dataSource, size: tableSize)
+        let events = tableView.update(&state, action: action, dataSource: dataSource, size: tableSize, heightCache: heightCache)
         var response = ScreenResponse.handled
         for event in events {
             switch event {
@@ -234,7 +237,7 @@ open class TableViewController: Screen {
     /// (as UIKit's programmatic `selectRow(at:animated:scrollPosition:)`).
     public func focusRow(at indexPath: IndexPath) {
         state.focusedRow = indexPath
-        _ = tableView.update(&state, action: .refresh, dataSource: dataSource, size: tableSize)
+        _ = tableView.update(&state, action: .refresh, dataSource: dataSource, size: tableSize, heightCache: heightCache)
     }
 
     // MARK: Keys
