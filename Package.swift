@@ -39,7 +39,7 @@ let package = Package(
         .target(
             name: "BundledData",
             path: "Resources",
-            resources: [.copy("books.json")]
+            resources: [.copy("books.json"), .copy("games.json")]
         ),
         .executableTarget(
             name: "TUI",

@@ -9,6 +9,8 @@ import Foundation
 public enum BundledData {
     /// The bundled books.
     public static let booksFileName = "books.json"
+    /// The bundled game reviews.
+    public static let gamesFileName = "games.json"
 
     /// The places searched for a bundled file, most likely first.
     public static func candidateDirectories() -> [URL] {

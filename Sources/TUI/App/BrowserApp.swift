@@ -11,6 +11,10 @@ struct AppOptions {
     var capabilities = TerminalCapabilities.headless
     /// A description of what is browsed, for Settings.
     var dataDescription = "bundled books"
+    /// The game reviews of the Games tab (the bundled ones by default).
+    var games: Result<[Game], CommandFailure> = GameLibrary.loadBundled()
+    /// The starred games.
+    var wishlist = Wishlist()
 }
 
 /// The app: five tabs — the records, three tabs whose content comes in later versions, and
@@ -22,6 +26,8 @@ final class BrowserApp {
 
     init(list: RecordListScreen, size: Size = Size(width: 80, height: 24), options: AppOptions = AppOptions()) {
         self.list = list
+        let games = GamesScreen(library: options.games, wishlist: options.wishlist)
+        games.glyphs = options.capabilities.glyphs
         let settings = InfoScreens.settings([
             ("Data", [("Showing", options.dataDescription), ("Records", String(list.records.count)),
                       ("Sorted by", list.records.store.titleKey)]),
@@ -34,7 +40,7 @@ final class BrowserApp {
             tabs: [
                 .init(root: list),
                 .init(root: InfoScreens.emptyState(title: "Tweets", message: "No tweets yet: they arrive in a later version.")),
-                .init(root: InfoScreens.emptyState(title: "Games", message: "No game reviews yet: they arrive in a later version.")),
+                .init(root: games),
                 .init(root: InfoScreens.emptyState(title: "Forms", message: "No forms yet: they arrive in a later version.")),
                 .init(root: settings),
             ],

@@ -8,11 +8,14 @@ public struct TableSection: Sendable {
     public var footerTitle: String?
     /// The rows.
     public var cells: [TableViewCell]
+    /// How the rows are selected; `nil` uses the table's mode.
+    public var selectionMode: SelectionMode?
 
     /// Creates a section.
-    public init(header: String? = nil, footer: String? = nil, cells: [TableViewCell]) {
+    public init(header: String? = nil, footer: String? = nil, selectionMode: SelectionMode? = nil, cells: [TableViewCell]) {
         headerTitle = header
         footerTitle = footer
+        self.selectionMode = selectionMode
         self.cells = cells
     }
 }
@@ -67,5 +70,10 @@ public struct StaticTableDataSource: TableViewDataSource, Sendable {
     /// The section's footer title.
     public func titleForFooter(inSection section: Int) -> String? {
         sections.indices.contains(section) ? sections[section].footerTitle : nil
+    }
+
+    /// The section's own selection mode, if it has one.
+    public func selectionMode(forSection section: Int) -> SelectionMode? {
+        sections.indices.contains(section) ? sections[section].selectionMode : nil
     }
 }

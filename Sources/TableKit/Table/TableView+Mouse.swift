@@ -56,14 +56,10 @@ extension TableView {
         scrollToFocus(&state, content: content, height: size.height)
         var events: [TableViewEvent] = []
         let cell = displayedCell(at: indexPath, dataSource: content.dataSource, isSelected: state.selectedRows.contains(indexPath))
-        if let columns = cell.accessoryButtonColumns(width: content.rowWidth), columns.contains(point.x - content.rowInset) {
-            if case .button = cell.accessory {
-                events.append(.customAccessoryTapped(indexPath))
-            } else {
-                events.append(.accessoryButtonTapped(indexPath))
-            }
-        } else {
-            events.append(.didSelectRow(indexPath))
+        switch cell.accessoryButton(atColumn: point.x - content.rowInset, width: content.rowWidth) {
+        case .custom?: events.append(.customAccessoryTapped(indexPath))
+        case .detail?: events.append(.accessoryButtonTapped(indexPath))
+        case nil: events.append(.didSelectRow(indexPath))
         }
         return events
     }

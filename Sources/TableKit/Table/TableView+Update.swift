@@ -52,7 +52,7 @@ extension TableView {
                 events.append(.accessoryButtonTapped(focus))
             }
         case .tapAccessoryButton:
-            if let focus = state.focusedRow, case .button = dataSource.cell(for: focus).accessory {
+            if let focus = state.focusedRow, dataSource.cell(for: focus).accessory.customButtonTitle != nil {
                 events.append(.customAccessoryTapped(focus))
             }
         case .toggleIndexFocus:

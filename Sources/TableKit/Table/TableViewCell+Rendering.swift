@@ -8,24 +8,39 @@ extension TableViewCell {
         case .detailButton: return glyphs.detail
         case .checkmark: return glyphs.checkmark
         case .button(let title): return title
+        case .detailAndButton(let title): return glyphs.detail + " " + title
         }
     }
 
-    /// Columns of a row of `width` where the accessory's own button sits (it acts without
-    /// selecting the row), relative to the row's left edge: wherever either glyph set draws it,
-    /// so a click lands whichever set the terminal shows (a slightly wider target in Unicode).
-    func accessoryButtonColumns(width: Int) -> Range<Int>? {
-        let ranges = [Glyphs.unicode, .ascii].compactMap { glyphs -> Range<Int>? in
-            guard let text = accessoryText(glyphs) else { return nil }
+    /// Which of a row's accessory buttons a click hits.
+    enum AccessoryButton: Hashable {
+        /// The info button `ⓘ`.
+        case detail
+        /// The custom button.
+        case custom
+    }
+
+    /// The accessory button under column `x` of a row of `width` (from the row's left edge):
+    /// wherever either glyph set draws it, so a click lands whichever set the terminal shows.
+    func accessoryButton(atColumn x: Int, width: Int) -> AccessoryButton? {
+        for glyphs in [Glyphs.unicode, .ascii] {
+            guard let text = accessoryText(glyphs) else { continue }
             let start = width - 1 - text.displayWidth
+            let detail = start ..< start + glyphs.detail.displayWidth
             switch accessory {
-            case .detailButton, .detailDisclosureButton: return start..<(start + glyphs.detail.displayWidth)
-            case .button: return start..<(start + text.displayWidth)
-            default: return nil
+            case .detailButton, .detailDisclosureButton:
+                if detail.contains(x) { return .detail }
+            case .button:
+                if (start ..< start + text.displayWidth).contains(x) { return .custom }
+            case .detailAndButton(let title):
+                if detail.contains(x) { return .detail }
+                let customStart = width - 1 - title.displayWidth
+                if (customStart ..< customStart + title.displayWidth).contains(x) { return .custom }
+            default:
+                return nil
             }
         }
-        guard let low = ranges.map(\.lowerBound).min(), let high = ranges.map(\.upperBound).max() else { return nil }
-        return low..<high
+        return nil
     }
 
     /// The columns the labels may use in a row of `width`. The accessory is given the room of
@@ -122,7 +137,7 @@ extension TableViewCell {
             let detailWidth = detail.displayWidth
             let textWidth = max(1, labels - detailWidth - (detailWidth > 0 ? 1 : 0))
             drawLines(textLines(labelWidth: textWidth, upTo: needed), in: labelRect, top: rect.minY, from: 0, style: .plain, canvas: &canvas)
-            canvas.draw(detail, at: Point(x: x + labels - detailWidth, y: rect.minY), style: Theme.secondaryText, clip: labelRect)
+            canvas.draw(detail, at: Point(x: x + labels - detailWidth, y: rect.minY), style: Theme.readOnlyValue, clip: labelRect)
         case .value2:
             let (labelColumn, valueWidth) = value2Columns(labels)
             let label = TextLayout.truncate(text, width: labelColumn)

@@ -4,7 +4,8 @@ public enum CellStyle: Hashable, Sendable {
     case `default`
     /// The text, with the detail text below it in a dimmer style.
     case subtitle
-    /// The text on the left, the detail text right-aligned (Settings).
+    /// The text on the left, the detail text right-aligned in the slate blue of iOS Settings
+    /// (a value that is not edited here).
     case value1
     /// A narrow right-aligned label in the tint colour, then the detail text (Contacts).
     case value2
@@ -24,10 +25,24 @@ public enum Accessory: Hashable, Sendable {
     case checkmark
     /// A custom button such as `[✎]`, with its own action (the `e` key).
     case button(String)
+    /// An info button `ⓘ` and a custom button such as `[★]`, each with its own action (`i`
+    /// and `e`): a quick look and a toggle on one row.
+    case detailAndButton(String)
 
-    /// Whether the accessory is a button that acts without selecting the row.
+    /// Whether the accessory has an info button that acts without selecting the row.
     public var hasDetailButton: Bool {
-        self == .detailButton || self == .detailDisclosureButton
+        switch self {
+        case .detailButton, .detailDisclosureButton, .detailAndButton: return true
+        default: return false
+        }
+    }
+
+    /// The custom button's title, if the accessory has one.
+    public var customButtonTitle: String? {
+        switch self {
+        case .button(let title), .detailAndButton(let title): return title
+        default: return nil
+        }
     }
 }
 

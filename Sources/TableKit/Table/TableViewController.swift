@@ -277,9 +277,7 @@ open class TableViewController: Screen {
                 }
             case .toggleIndexFocus: return hasIndex
             case .tapDetailButton: return accessory.hasDetailButton
-            case .tapAccessoryButton:
-                if case .button = accessory { return true }
-                return false
+            case .tapAccessoryButton: return accessory.customButtonTitle != nil
             default: return true
             }
         }

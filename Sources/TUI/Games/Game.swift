@@ -1,0 +1,100 @@
+import BundledData
+import Foundation
+import TableKit
+
+/// One reviewed iPhone game, as `Resources/games.json` holds it.
+struct Game: Decodable, Hashable, Sendable {
+    var title: String
+    var developer: String
+    /// US dollars; 0 is free.
+    var price: Double
+    var category: String
+    /// `YYYY-MM-DD`, or nil when unknown.
+    var released: String?
+    /// Our rating, 1 to 5.
+    var rating: Int
+    var review: String
+
+    /// `$0.99`, or `Free`.
+    var priceText: String {
+        price <= 0 ? "Free" : String(format: "$%.2f", price)
+    }
+
+    /// `★★★☆☆`; ASCII terminals get `***--`.
+    func stars(_ glyphs: Glyphs) -> String {
+        let filled = max(0, min(5, rating))
+        let (on, off) = glyphs == .ascii ? ("*", "-") : ("★", "☆")
+        return String(repeating: on, count: filled) + String(repeating: off, count: 5 - filled)
+    }
+
+    /// `3 May 2011`, or `—` when the date is not known.
+    var releasedText: String {
+        guard let released else { return "—" }
+        let parts = released.split(separator: "-").compactMap { Int($0) }
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August",
+                      "September", "October", "November", "December"]
+        guard parts.count == 3, (1 ... 12).contains(parts[1]) else { return released }
+        return "\(parts[2]) \(months[parts[1] - 1]) \(parts[0])"
+    }
+
+    /// Where the game can be found: a search of the App Store for its title.
+    var storeLink: String {
+        let term = title.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? title
+        return "https://apps.apple.com/us/search?term=" + term
+    }
+}
+
+/// The bundled game reviews.
+enum GameLibrary {
+    /// The games of the bundled file, or a sentence saying why they cannot be shown.
+    static func loadBundled() -> Result<[Game], CommandFailure> {
+        switch BundledData.url(forFile: BundledData.gamesFileName) {
+        case .success(let url): return load(url)
+        case .failure(let missing): return .failure(CommandFailure(message: missing.description, exitCode: 66))
+        }
+    }
+
+    /// The games of a JSON file: an array of objects with the keys of ``Game``.
+    static func load(_ url: URL) -> Result<[Game], CommandFailure> {
+        do {
+            let data = try Data(contentsOf: url)
+            return .success(try JSONDecoder().decode([Game].self, from: data))
+        } catch let error as DecodingError {
+            return .failure(CommandFailure(message: "\(url.lastPathComponent): not a list of game reviews (\(describe(error)))", exitCode: 65))
+        } catch {
+            return .failure(CommandFailure(message: "\(url.lastPathComponent) cannot be read: \(error.localizedDescription)", exitCode: 66))
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, _): return "a review has no \"\(key.stringValue)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return path.isEmpty ? context.debugDescription : "at \(path): \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+}
+
+/// The games a person has starred, shared by the Games list, its Wishlist and the saved
+/// state; tells whoever listens when it changes.
+final class Wishlist {
+    private(set) var titles: Set<String>
+    /// Called after every change (to save the state).
+    var onChange: () -> Void = {}
+
+    init(titles: Set<String> = []) {
+        self.titles = titles
+    }
+
+    func contains(_ game: Game) -> Bool { titles.contains(game.title) }
+
+    var count: Int { titles.count }
+
+    /// Stars `game`, or un-stars it when it is starred.
+    func toggle(_ game: Game) {
+        if titles.remove(game.title) == nil { titles.insert(game.title) }
+        onChange()
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import TableKit
+
+extension BarButtonItem.Identifier {
+    /// The starred games.
+    static let wishlist: Self = "wishlist"
+}
+
+/// How a game's row looks in the list and the wishlist: its title, its price in the value
+/// colour, an `ⓘ` for a quick look and a star that adds it to the wishlist or takes it off.
+enum GameRows {
+    static func cell(_ game: Game, wishlist: Wishlist) -> TableViewCell {
+        TableViewCell(style: .value1, text: game.title, detailText: game.priceText,
+                      accessory: .detailAndButton(wishlist.contains(game) ? "[★]" : "[☆]"))
+    }
+
+    /// The quick look of `ⓘ`: the facts, as an alert; the row is not selected.
+    static func quickLook(_ game: Game, glyphs: Glyphs) -> AlertController {
+        var alert = Alert(title: game.title, message: """
+            Developer: \(game.developer)
+            Price: \(game.priceText)
+            Rating: \(game.stars(glyphs))
+            Released: \(game.releasedText)
+            """)
+        alert.addAction(AlertAction(title: "OK", style: .cancel))
+        return AlertController(alert: alert)
+    }
+
+    static func sections(_ games: [Game], wishlist: Wishlist) -> GroupedSections<Game> {
+        GroupedSections(games, section: \.category, title: \.title, searchText: { "\($0.title) \($0.developer)" }) { game in
+            cell(game, wishlist: wishlist)
+        }
+    }
+}
+
+/// The Games tab: reviews in a grouped table, one section per category. Enter opens a review,
+/// `i` (or a click on `ⓘ`) shows a quick look without selecting, `e` (or a click on the star)
+/// stars or un-stars at once, `/` searches titles and developers, Wishlist lists the starred.
+final class GamesScreen: TableViewController, TableViewDelegate, SearchResultsUpdating {
+    let games: [Game]
+    let wishlist: Wishlist
+    private let all: GroupedSections<Game>
+    private var shown: GroupedSections<Game> {
+        didSet { dataSource = shown }
+    }
+    /// The glyphs the terminal shows (stars in a quick look).
+    var glyphs: Glyphs = .unicode
+
+    /// The games of `library`, or, when it could not be loaded, a list that says why.
+    init(library: Result<[Game], CommandFailure>, wishlist: Wishlist) {
+        self.wishlist = wishlist
+        let games = (try? library.get()) ?? []
+        self.games = games
+        all = GameRows.sections(games, wishlist: wishlist)
+        shown = all
+        var table = TableView(style: .grouped, emptyMessage: "No Games")
+        if case .failure(let failure) = library { table.emptyMessage = "Game reviews unavailable: " + failure.message }
+        super.init(title: "Games", tableView: table, dataSource: all)
+        delegate = self
+        let search = SearchController(placeholder: "Search Games", helpText: "search titles and developers")
+        search.searchResultsUpdater = self
+        searchController = search
+    }
+
+    override var rightBarButtonItems: [BarButtonItem] {
+        [BarButtonItem(id: .wishlist, title: "Wishlist: \(wishlist.count)", key: .character("w"), help: "the starred games")]
+    }
+
+    override func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse {
+        guard id == .wishlist else { return .ignored }
+        return .push(WishlistScreen(games: games, wishlist: wishlist, glyphs: glyphs))
+    }
+
+    override func viewWillAppear() {
+        super.viewWillAppear()
+        // Stars changed in the wishlist show here too.
+        reloadData()
+    }
+
+    func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+        shown.item(at: indexPath).map { .push(GameReviewScreen(game: $0, wishlist: wishlist)) } ?? .handled
+    }
+
+    func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
+        shown.item(at: indexPath).map { .present(GameRows.quickLook($0, glyphs: glyphs)) } ?? .handled
+    }
+
+    func tableView(_ tableView: TableViewController, customAccessoryTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
+        if let game = shown.item(at: indexPath) { wishlist.toggle(game) }
+        return .handled
+    }
+
+    func updateSearchResults(for searchController: SearchController) -> SearchUpdate {
+        shown = all.filtered(by: searchController.text)
+        return .shown
+    }
+
+    func didDismissSearch(_ searchController: SearchController) {
+        shown = all
+    }
+}
+
+/// The starred games, as a plain list; un-starring one (`e`, or a click on `[★]`) removes
+/// its row at once, and Enter opens its review.
+final class WishlistScreen: TableViewController, TableViewDelegate {
+    private let games: [Game]
+    private let wishlist: Wishlist
+    private let glyphs: Glyphs
+    private var starred: GroupedSections<Game>
+
+    init(games: [Game], wishlist: Wishlist, glyphs: Glyphs) {
+        self.games = games
+        self.wishlist = wishlist
+        self.glyphs = glyphs
+        starred = Self.starred(games, wishlist: wishlist)
+        super.init(title: "Wishlist", tableView: TableView(style: .grouped, emptyMessage: "No Starred Games: ☆ (e) Stars One"), dataSource: starred)
+        delegate = self
+    }
+
+    private static func starred(_ games: [Game], wishlist: Wishlist) -> GroupedSections<Game> {
+        GameRows.sections(games.filter(wishlist.contains), wishlist: wishlist)
+    }
+
+    override func viewWillAppear() {
+        super.viewWillAppear()
+        starred = Self.starred(games, wishlist: wishlist)
+        dataSource = starred
+    }
+
+    func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+        starred.item(at: indexPath).map { .push(GameReviewScreen(game: $0, wishlist: wishlist)) } ?? .handled
+    }
+
+    func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
+        starred.item(at: indexPath).map { .present(GameRows.quickLook($0, glyphs: glyphs)) } ?? .handled
+    }
+
+    func tableView(_ tableView: TableViewController, customAccessoryTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
+        guard let game = starred.item(at: indexPath) else { return .handled }
+        wishlist.toggle(game)
+        starred = starred.removing { $0.title == game.title }
+        dataSource = starred
+        return .handled
+    }
+}
+
+/// One game's review: an Info section of facts, the review wrapped to as many lines as it
+/// needs, and a Download row that shows where the game can be found.
+final class GameReviewScreen: TableViewController, TableViewDelegate {
+    private let game: Game
+
+    init(game: Game, wishlist: Wishlist) {
+        self.game = game
+        let info = TableSection(header: "Info", selectionMode: SelectionMode.none, cells: [
+            TableViewCell(style: .value1, text: "Developer", detailText: game.developer),
+            TableViewCell(style: .value1, text: "Price", detailText: game.priceText),
+            TableViewCell(style: .value1, text: "Category", detailText: game.category),
+            TableViewCell(style: .value1, text: "Released", detailText: game.releasedText),
+            TableViewCell(style: .value1, text: "Rating", detailText: game.stars(.unicode)),
+        ])
+        let review = TableSection(header: "Review", selectionMode: SelectionMode.none, cells: [
+            TableViewCell(text: game.review, numberOfLines: 0),
+        ])
+        let download = TableSection(footer: wishlist.contains(game) ? "On your wishlist." : nil, selectionMode: .single, cells: [
+            TableViewCell(text: "Download", accessory: .disclosureIndicator),
+        ])
+        super.init(title: game.title, style: .grouped, dataSource: StaticTableDataSource([info, review, download]))
+        tableView.selectionMode = SelectionMode.none
+        delegate = self
+    }
+
+    func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+        var alert = Alert(title: "Download \(game.title)", message: "Find it on the App Store:\n\(game.storeLink)")
+        alert.addAction(AlertAction(title: "OK", style: .cancel))
+        return .present(AlertController(alert: alert))
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import TableKit
+@testable import TUI
+
+/// The Games tab through the headless app, on the bundled reviews.
+@Suite("Games: a grouped table with a quick look and a star on every row")
+struct GamesTests {
+    let size = Size(width: 80, height: 24)
+
+    private func app() throws -> BrowserApp {
+        let files = TemporaryFiles()
+        let list = try DataOptions.parse(["--data", files.write(fixtureBooks)]).loadListScreen(searchesSynchronously: true)
+        let app = BrowserApp(list: list, size: size, options: AppOptions(searchesSynchronously: true, animates: false))
+        _ = app.handle(.key(.character("3")))
+        return app
+    }
+
+    private func keys(_ app: BrowserApp, _ script: String) throws {
+        for key in try Key.parseScript(script) { _ = app.handle(.key(key)) }
+    }
+
+    private func text(_ app: BrowserApp) -> [String] {
+        app.render(context: RenderContext()).lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    }
+    private func styled(_ app: BrowserApp) -> [String] { app.render(context: RenderContext()).styledText.components(separatedBy: "\n") }
+
+    @Test func theBundledReviewsIncludeTheSeedArticlesFiveGames() throws {
+        let games = try GameLibrary.loadBundled().get()
+        #expect(games.count >= 60)
+        let seed: [(String, String, Double)] = [
+            ("The Flood: Salvation", "CloudGears", 0.99), ("LastStandStan", "GreenBean Games", 0.99),
+            ("Van Pershing – The Showdown", "The Oak Team", 0.99), ("Robofix HD", "Gamopolis", 1.99),
+            ("Cows vs Aliens", "XMG Studio Inc.", 0.99),
+        ]
+        for (title, developer, price) in seed {
+            let game = try #require(games.first { $0.title == title }, "\(title) is bundled")
+            #expect(game.developer == developer && game.price == price)
+        }
+        #expect(games.allSatisfy { (1 ... 5).contains($0.rating) && !$0.review.isEmpty })
+    }
+
+    @Test func rowsShowTitleAndPriceInTheValueColourGroupedByCategory() throws {
+        let app = try app()
+        let lines = text(app)
+        #expect(lines[1] == "   ACTION")
+        #expect(lines[4].hasPrefix(" │ LastStandStan") && lines[4].hasSuffix("$0.99   ⓘ [☆] │"))
+        #expect(lines.contains { $0.contains("Shardrunner Zero") && $0.contains("Free") })
+        #expect(styled(app)[4].contains("«fg=slate|$0.99»"))
+    }
+
+    @Test func theInfoButtonShowsAQuickLookWithoutSelectingOrMovingTheRow() throws {
+        let app = try app()
+        try keys(app, "j")
+        let before = styled(app)
+        try keys(app, "i")
+        let look = text(app).joined(separator: "\n")
+        #expect(look.contains("Developer: GreenBean Games") && look.contains("Price: $0.99") && look.contains("Rating: ★"))
+        try keys(app, "Esc")
+        #expect(styled(app) == before, "the row is neither selected nor highlighted, the focus has not moved")
+        // A click on the ⓘ does the same.
+        let line = try #require(text(app).firstIndex { $0.contains("LastStandStan") })
+        let column = try #require(text(app)[line].firstIndex(of: "ⓘ")).utf16Offset(in: text(app)[line])
+        _ = app.handle(.mouse(MouseEvent(.press, at: Point(x: column, y: line))))
+        #expect(text(app).joined().contains("Developer: GreenBean Games"))
+        _ = app.handle(.key(.escape))
+        #expect(styled(app) == before)
+    }
+
+    @Test func theStarAddsToTheWishlistAtOnceAndUnstarringThereRemovesTheRow() throws {
+        let app = try app()
+        try keys(app, "j e")
+        #expect(text(app)[4].hasSuffix("ⓘ [★] │"))
+        #expect(text(app)[0].contains("Wishlist: 1 (w)"))
+        // A click on the star of the first row stars it too.
+        let column = try #require(text(app)[3].firstIndex(of: "[")).utf16Offset(in: text(app)[3]) + 1
+        _ = app.handle(.mouse(MouseEvent(.press, at: Point(x: column, y: 3))))
+        #expect(text(app)[3].hasSuffix("ⓘ [★] │") && text(app)[0].contains("Wishlist: 2 (w)"))
+        try keys(app, "w")
+        let wishlist = text(app)
+        #expect(wishlist[0].contains("Wishlist") && wishlist.filter { $0.contains("[★]") }.count == 2)
+        try keys(app, "e")
+        #expect(text(app).filter { $0.contains("[★]") }.count == 1, "un-starring removes the row")
+        try keys(app, "Esc")
+        #expect(text(app)[0].contains("Wishlist: 1 (w)"))
+        #expect(text(app)[3].hasSuffix("ⓘ [☆] │"), "the list shows the star taken off")
+    }
+
+    @Test func enterOpensTheReviewAndDownloadShowsTheStoreLink() throws {
+        let app = try app()
+        try keys(app, "j Enter")
+        let review = text(app)
+        #expect(review[0].contains("LastStandStan"))
+        #expect(review.contains { $0.contains("Developer") && $0.contains("GreenBean Games") })
+        #expect(review.contains { $0.contains("Rating") && $0.contains("★") })
+        try keys(app, "End Enter")
+        #expect(text(app).joined().contains("apps.apple.com"))
+        try keys(app, "Esc Esc")
+        #expect(text(app)[0].contains("Games"))
+    }
+
+    @Test func searchFindsTitlesAndDevelopers() throws {
+        let app = try app()
+        try keys(app, "/ c l o u d")
+        let lines = text(app)
+        #expect(lines.contains { $0.contains("The Flood: Salvation") })
+        #expect(!lines.contains { $0.contains("LastStandStan") })
+        try keys(app, "Esc")
+        #expect(text(app)[4].contains("LastStandStan"))
+    }
+}
