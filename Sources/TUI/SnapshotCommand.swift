@@ -36,17 +36,21 @@ struct SnapshotCommand: ParsableCommand {
         } catch let failure as CommandFailure {
             throw failure.report()
         }
-        let frame = Self.render(list: list, size: screenSize, keys: script, dataDescription: data.description)
+        // The saved settings are read, so that the frame is what a person would see; a
+        // snapshot never writes them, nor sets an unreadable file aside.
+        let saved = StateStore.standard().load(settingAside: false).state
+        let frame = Self.render(list: list, size: screenSize, keys: script, dataDescription: data.description, state: saved)
         print(styles ? frame.styledText : frame.text)
     }
 
     /// The frame after `keys`, pressed one after another (stopping at a quit) through the
     /// same event loop as the terminal, on the headless backend; background work started by
     /// the keys (a reload) is waited for.
-    static func render(list: RecordListScreen, size: Size, keys: [Key], dataDescription: String = "bundled books") -> Canvas {
+    static func render(list: RecordListScreen, size: Size, keys: [Key], dataDescription: String = "bundled books", state: AppState = AppState()) -> Canvas {
         let app = TerminalApp { capabilities in
             BrowserApp(list: list, size: size, options: AppOptions(
-                searchesSynchronously: true, animates: false, capabilities: capabilities, dataDescription: dataDescription
+                searchesSynchronously: true, animates: false, capabilities: capabilities, dataDescription: dataDescription,
+                settings: AppSettings(store: nil, state: state)
             )).root
         }
         // The headless run cannot fail: only the terminal's start can.

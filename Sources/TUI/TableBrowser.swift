@@ -54,8 +54,11 @@ struct TableBrowser: ParsableCommand {
             throw failure.report()
         }
         let (animates, description) = (!noAnimation, data.description)
+        let settings = AppSettings(store: StateStore.standard())
         let app = TerminalApp(options: TerminalApp.Options(mouse: !noMouse)) { capabilities in
-            BrowserApp(list: list, options: AppOptions(animates: animates, capabilities: capabilities, dataDescription: description)).root
+            BrowserApp(list: list, options: AppOptions(
+                animates: animates, capabilities: capabilities, dataDescription: description, settings: settings
+            )).root
         }
         do {
             try app.run()

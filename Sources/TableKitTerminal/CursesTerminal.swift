@@ -262,6 +262,18 @@ final class CursesTerminal: TerminalBackend {
         size = Size(width: Int(tk_cols()), height: Int(tk_lines()))
     }
 
+    /// Turns mouse reporting on or off while the app runs (a setting changed).
+    func setMouseReporting(_ isOn: Bool) {
+        guard isActive, options.mouse, capabilities.hasMouse else { return }
+        if isOn {
+            _ = mousemask(tk_mouse_all_events(), nil)
+            sendMouseOn()
+        } else {
+            sendMouseOff()
+            _ = mousemask(0, nil)
+        }
+    }
+
     /// Switches on button-event mouse tracking. Call after a `doupdate()`: the bytes go straight
     /// to the terminal, after what curses has flushed (curses' `putp` would leave them in stdio's
     /// buffer until exit).

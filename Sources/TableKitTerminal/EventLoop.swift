@@ -45,8 +45,13 @@ public struct EventLoop {
         let context = RenderContext(glyphs: backend.capabilities.glyphs)
         var needsDraw = true
         var drainedAt: ContinuousClock.Instant?
+        var mouseReporting = true
         while true {
             if let signal = pendingSignal() { return .signal(signal) }
+            if root.reportsMouse != mouseReporting {
+                mouseReporting = root.reportsMouse
+                backend.setMouseReporting(mouseReporting)
+            }
             if needsDraw {
                 backend.present(root.render(context: context))
                 needsDraw = false

@@ -48,9 +48,13 @@ public protocol TerminalBackend: AnyObject {
     /// Whether no event will ever come again (a headless script ran out); a terminal's input
     /// never ends this way.
     var isInputExhausted: Bool { get }
+    /// Turns mouse reporting on or off (a setting changed while the app runs).
+    func setMouseReporting(_ isOn: Bool)
 }
 
 extension TerminalBackend {
     /// A terminal's input does not run out.
     public var isInputExhausted: Bool { false }
+    /// Nothing to turn: the backend has no mouse of its own.
+    public func setMouseReporting(_ isOn: Bool) {}
 }

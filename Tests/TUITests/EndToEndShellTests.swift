@@ -78,8 +78,16 @@ struct EndToEndShellTests {
         // The frames seen depend on the machine's load; whatever was seen went one way.
         #expect(columns == columns.sorted(), "the ▲ only moved right: columns seen \(columns)")
         #expect(columns.allSatisfy { (start...end).contains($0) }, "the ▲ stayed between the two tabs: \(columns)")
-        #expect(settled?.compactMap(ShellApp.settingsRow).contains { $0.hasPrefix("Animation ") && $0.hasSuffix(" On") } == true,
+        #expect(settled != nil)
+        // At the end of Settings: the Animations check is set, and the facts say what tmux shows.
+        app.session.send("G")
+        let bottom = await app.session.waitUntil("the end of Settings") { screen in
+            screen.compactMap(ShellApp.settingsRow).contains { $0.hasPrefix("Colours ") }
+        }
+        #expect(bottom?.compactMap(ShellApp.settingsRow).contains { $0.hasPrefix("Animations ") && $0.hasSuffix(" ✓") } == true,
                 "Settings says the animation is on")
+        let colours = bottom?.compactMap(ShellApp.settingsRow).first { $0.hasPrefix("Colours ") } ?? ""
+        #expect(["256", "16", "None"].contains { colours.hasSuffix(" " + $0) }, "Colours is what tmux shows: '\(colours)'")
         await app.quitAndExpectExited()
     }
 
@@ -379,10 +387,12 @@ private struct ShellAppUnderTest {
                 """, sourceLocation: sourceLocation)
             return
         }
-        let colours = screen.lazy.compactMap(ShellApp.settingsRow).first { $0.hasPrefix("Colours ") } ?? ""
-        #expect(["256", "16", "None"].contains { colours.hasSuffix(" " + $0) },
-                "Settings reports what tmux's terminal can show, not the headless true colour: '\(colours)'",
-                sourceLocation: sourceLocation)
+        // Settings opens on its choices; the facts are further down, when they show.
+        if let colours = screen.lazy.compactMap(ShellApp.settingsRow).first(where: { $0.hasPrefix("Colours ") }) {
+            #expect(["256", "16", "None"].contains { colours.hasSuffix(" " + $0) },
+                    "Settings reports what tmux's terminal can show, not the headless true colour: '\(colours)'",
+                    sourceLocation: sourceLocation)
+        }
     }
 
     /// Waits until the screen, colours and attributes included, equals `expected` (the focus is

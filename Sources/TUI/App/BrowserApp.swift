@@ -5,7 +5,7 @@ import TableKitTerminal
 struct AppOptions {
     /// Filters on the calling thread (snapshots, where no ticks come) instead of in the background.
     var searchesSynchronously = false
-    /// Whether the tab indicator slides (`--no-animation` turns it off).
+    /// Whether the tab indicator slides (`--no-animation` turns it off, whatever Settings say).
     var animates = true
     /// What the terminal can show.
     var capabilities = TerminalCapabilities.headless
@@ -13,40 +13,97 @@ struct AppOptions {
     var dataDescription = "bundled books"
     /// The game reviews of the Games tab (the bundled ones by default).
     var games: Result<[Game], CommandFailure> = GameLibrary.loadBundled()
-    /// The starred games.
-    var wishlist = Wishlist()
+    /// The settings and the wishlist, saved or not (in memory by default).
+    var settings = AppSettings(store: nil)
 }
 
-/// The app: five tabs — the records, three tabs whose content comes in later versions, and
-/// Settings — under TableKit's root controller, which owns modals, help and the footer.
+/// The app: five tabs — the records, the tweets to come, the game reviews, the forms to come,
+/// and Settings — under TableKit's root controller, which owns modals, help and the footer.
 final class BrowserApp {
     let root: RootController
     let tabs: TabBarController
     let list: RecordListScreen
+    let games: GamesScreen
+    let settings: AppSettings
+    private let tweets: TableViewController
+    private let animates: Bool
 
     init(list: RecordListScreen, size: Size = Size(width: 80, height: 24), options: AppOptions = AppOptions()) {
         self.list = list
-        let games = GamesScreen(library: options.games, wishlist: options.wishlist)
+        let settings = options.settings
+        self.settings = settings
+        animates = options.animates
+        let wishlist = Wishlist(titles: Set(settings.state.wishlist))
+        wishlist.onChange = { [weak settings, weak wishlist] in
+            guard let wishlist else { return }
+            settings?.update { $0.wishlist = wishlist.titles.sorted() }
+        }
+        games = GamesScreen(library: options.games, wishlist: wishlist)
         games.glyphs = options.capabilities.glyphs
-        let settings = InfoScreens.settings([
-            ("Data", [("Showing", options.dataDescription), ("Records", String(list.records.count)),
-                      ("Sorted by", list.records.store.titleKey)]),
-            ("Terminal", [("Colours", Self.describe(options.capabilities.colorDepth)),
-                          ("Glyphs", options.capabilities.glyphs == .ascii ? "ASCII" : "Unicode"),
-                          ("Mouse", options.capabilities.hasMouse ? "On" : "Off"),
-                          ("Animation", options.animates ? "On" : "Off")]),
-        ])
+        tweets = InfoScreens.emptyState(title: "Tweets", message: Self.tweetsMessage)
+        let capabilities = options.capabilities, description = options.dataDescription
+        let settingsScreen = SettingsScreen(settings: settings) { [weak list] in
+            [("Data", [("Showing", description), ("Records", list.map { String($0.records.count) } ?? "—"),
+                       ("Sorted by", list?.records.sortKeyDescription ?? "—")]),
+             ("Terminal", [("Colours", Self.describe(capabilities.colorDepth)),
+                           ("Glyphs", capabilities.glyphs == .ascii ? "ASCII" : "Unicode"),
+                           ("Mouse reports", capabilities.hasMouse ? "Available" : "Not available")])]
+        }
         tabs = TabBarController(
             tabs: [
                 .init(root: list),
-                .init(root: InfoScreens.emptyState(title: "Tweets", message: "No tweets yet: they arrive in a later version.")),
+                .init(root: tweets),
                 .init(root: games),
                 .init(root: InfoScreens.emptyState(title: "Forms", message: "No forms yet: they arrive in a later version.")),
-                .init(root: settings),
+                .init(root: settingsScreen),
             ],
-            indicatorDuration: options.animates ? .milliseconds(150) : .zero
+            indicatorDuration: .zero
         )
         root = RootController(content: tabs, size: size, glyphs: options.capabilities.glyphs)
+        // Runners keep only the root, so the settings reach what they change directly (all of
+        // it is held by the root) rather than through this object.
+        let applied = Applied(root: root, tabs: tabs, list: list, games: games, tweets: tweets, settings: settings, animates: animates)
+        settings.apply = { [weak root] state in
+            guard root != nil else { return }
+            applied.apply(state)
+        }
+        applied.apply(settings.state)
+    }
+
+    private static let tweetsMessage = "No tweets yet: they arrive in a later version."
+
+    /// What the settings change, held weakly.
+    private struct Applied {
+        weak var root: RootController?
+        weak var tabs: TabBarController?
+        weak var list: RecordListScreen?
+        weak var games: GamesScreen?
+        weak var tweets: TableViewController?
+        weak var settings: AppSettings?
+        let animates: Bool
+
+        /// Makes the app look and behave as `state` says, and shows any problem with the
+        /// state file (set aside, not saved) as an alert.
+        func apply(_ state: AppState) {
+            guard let root, let tabs, let list, let games, let tweets else { return }
+            switch state.theme {
+            case .standard: root.colorScheme = .standard
+            case .highContrast: root.colorScheme = .highContrast
+            case .monochrome: root.colorScheme = .monochrome
+            }
+            root.reportsMouse = state.mouse
+            tabs.indicatorDuration = animates && state.animations ? .milliseconds(150) : .zero
+            list.setSortOrder(state.bookOrder == .author ? .subtitleLastName : .title)
+            list.hiddenFields = Set(AppState.BookField.allCases.filter { !state.bookFields.contains($0) }.map(\.rawValue))
+            list.setOn(state.sources.contains(.books))
+            games.setOn(state.sources.contains(.games))
+            tweets.tableView.emptyMessage = state.sources.contains(.tweets) ? BrowserApp.tweetsMessage : "Tweets are turned off in Settings"
+            for problem in settings?.takeProblems() ?? [] {
+                var alert = Alert(title: "Settings", message: problem)
+                alert.addAction(AlertAction(title: "OK", style: .cancel))
+                root.present(AlertController(alert: alert))
+            }
+        }
     }
 
     private static func describe(_ depth: TerminalCapabilities.ColorDepth) -> String {

@@ -27,20 +27,24 @@ final class RecordDetailScreen: TableViewController {
     private let sequence: RecordSequence?
     private var position: Int
 
-    init(store: JSONRecordStore, record: Int, sequence: RecordSequence? = nil, position: Int = 0) {
+    /// The fields left out (keys, lowercased), as Settings chose.
+    private let hiddenFields: Set<String>
+
+    init(store: JSONRecordStore, record: Int, sequence: RecordSequence? = nil, position: Int = 0, hiddenFields: Set<String> = []) {
         self.store = store
         self.sequence = sequence
         self.position = position
+        self.hiddenFields = hiddenFields
         super.init(
             title: store.title(at: record),
             tableView: TableView(style: .plain, showsSectionIndex: false, emptyMessage: "This record has no fields"),
-            dataSource: Self.fields(of: record, in: store)
+            dataSource: Self.fields(of: record, in: store, hiding: hiddenFields)
         )
     }
 
     /// Each field as a row: its key, and its value wrapped under it.
-    private static func fields(of record: Int, in store: JSONRecordStore) -> StaticTableDataSource {
-        StaticTableDataSource(cells: store.fields(at: record).map { field in
+    private static func fields(of record: Int, in store: JSONRecordStore, hiding hidden: Set<String>) -> StaticTableDataSource {
+        StaticTableDataSource(cells: store.fields(at: record).filter { !hidden.contains($0.key.lowercased()) }.map { field in
             TableViewCell(style: .subtitle, text: field.key, detailText: field.value.isEmpty ? "—" : field.value, detailNumberOfLines: 0)
         })
     }
@@ -63,7 +67,7 @@ final class RecordDetailScreen: TableViewController {
         position = target
         title = store.title(at: record)
         state = TableViewState()
-        dataSource = Self.fields(of: record, in: store)
+        dataSource = Self.fields(of: record, in: store, hiding: hiddenFields)
         return .handled
     }
 }

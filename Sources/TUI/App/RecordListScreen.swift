@@ -41,6 +41,10 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     private var isReloadSheetShown = false
     /// Whether the list is in front (glowing new content is cleared by looking at it).
     private var isVisible = false
+    /// The fields a record's detail leaves out (keys, lowercased), as Settings chose.
+    var hiddenFields: Set<String> = []
+    /// Whether the list is turned on in Settings; off, it says so instead of its rows.
+    private(set) var isOn = true
 
     init(title: String, records: IndexedRecords, searchesSynchronously: Bool = false, reload: Load? = nil) {
         self.records = records
@@ -67,13 +71,39 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
 
     private func updateShownResult() {
         shownResult = (filterResult ?? .all(records.order)).excluding(hiddenPositions, order: records.order)
-        dataSource = dataSourceOfRecords
+        dataSource = isOn ? dataSourceOfRecords : StaticTableDataSource([])
         updateEmptyMessage()
+    }
+
+    /// Turns the list on or off (Settings › Data Sources).
+    func setOn(_ on: Bool) {
+        guard on != isOn else { return }
+        if !on, searchController?.isActive == true { endSearch() }
+        isOn = on
+        updateShownResult()
+    }
+
+    /// Sections and sorts the records again by `order` (Settings › Sort Books By); the focus
+    /// stays on the record it was on.
+    func setSortOrder(_ order: IndexedRecords.SortOrder) {
+        guard order != records.sortOrder, records.isSorted else { return }
+        let focused = state.focusedRow.flatMap(dataSourceOfRecords.recordIndex(at:))
+        show(IndexedRecords(store: records.store, collation: records.collation, sortOrder: order))
+        // The record that had the focus keeps it, at the top of the list.
+        state = TableViewState()
+        if let focused, let position = records.order.order.firstIndex(of: Int32(focused)),
+           let indexPath = dataSourceOfRecords.sections.indexPath(ofIndex: position) {
+            state.focusedRow = indexPath
+            state.scrollPosition = ScrollPosition(item: .row(indexPath))
+        }
+        reloadData()
     }
 
     /// What the table says when it has no rows.
     private func updateEmptyMessage() {
-        if searchController?.isActive == true {
+        if !isOn {
+            tableView.emptyMessage = "\(title) are turned off in Settings"
+        } else if searchController?.isActive == true {
             tableView.emptyMessage = "No Results"
         } else if !records.isSorted {
             // The first load is still sorting (its progress sheet is up), or it was cancelled.
@@ -99,7 +129,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         return super.keyHints + [KeyHint("a", "actions")]
     }
 
-    override var isSearchAvailable: Bool { records.isSorted && super.isSearchAvailable }
+    override var isSearchAvailable: Bool { isOn && records.isSorted && super.isSearchAvailable }
 
     override var wantsTicks: Bool { reloadTask != nil || super.wantsTicks }
 
@@ -152,7 +182,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
             let position = result.position(at: index)
             return order.order.indices.contains(position) ? Int(order.order[position]) : nil
         }
-        return .push(RecordDetailScreen(store: records.store, record: record, sequence: sequence, position: index))
+        return .push(RecordDetailScreen(store: records.store, record: record, sequence: sequence, position: index, hiddenFields: hiddenFields))
     }
 
     // MARK: Row actions
@@ -285,15 +315,23 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
 
     private func replaceRecords(_ newRecords: IndexedRecords) {
         isReloadSheetShown = false
+        // A reload keeps the order Settings chose.
+        let sorted = newRecords.sortOrder == records.sortOrder ? newRecords
+            : IndexedRecords(store: newRecords.store, collation: newRecords.collation, sortOrder: records.sortOrder)
+        show(sorted)
+        state = TableViewState()
+        reloadData()
+        // New content glows on the tab until the list is looked at.
+        tabBarItem?.badge = isVisible ? nil : .dot
+    }
+
+    /// Shows `newRecords` in place of the records: search and hidden records end.
+    private func show(_ newRecords: IndexedRecords) {
         if searchController?.isActive == true { endSearch() }
         records = newRecords
         filter = RecordFilter(records: newRecords)
         searchController?.progressTitle = "Searching \(newRecords.count) records…"
         hiddenPositions = []
         filterResult = nil
-        state = TableViewState()
-        reloadData()
-        // New content glows on the tab until the list is looked at.
-        tabBarItem?.badge = isVisible ? nil : .dot
     }
 }

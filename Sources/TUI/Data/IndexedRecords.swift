@@ -5,17 +5,37 @@ import TableKit
 /// table shows them. Only the non-empty sections are shown; the index keeps all 27 titles and
 /// maps a letter with no records to the nearest section after it.
 final class IndexedRecords: @unchecked Sendable {
+    /// What the records are sectioned and sorted by.
+    enum SortOrder: Equatable, Sendable {
+        /// The title.
+        case title
+        /// The subtitle read as a person's name: last name, then the rest (`Tolkien J. R. R.`);
+        /// a record without one goes by its title.
+        case subtitleLastName
+    }
+
     let store: JSONRecordStore
     let order: CollatedOrder
     let collation: Collation
+    let sortOrder: SortOrder
     /// How the sorted records map onto the table's sections.
     let sections: CollatedSections
 
-    init(store: JSONRecordStore, collation: Collation = .english) {
+    init(store: JSONRecordStore, collation: Collation = .english, sortOrder: SortOrder = .title) {
         self.store = store
         self.collation = collation
-        let order = CollatedOrder.build(count: store.count, collation: collation) { index, body in
-            store.withTitleUTF8(at: index, body)
+        self.sortOrder = sortOrder
+        let order: CollatedOrder
+        switch sortOrder {
+        case .title:
+            order = CollatedOrder.build(count: store.count, collation: collation) { index, body in
+                store.withTitleUTF8(at: index, body)
+            }
+        case .subtitleLastName:
+            order = CollatedOrder.build(count: store.count, collation: collation) { index, body in
+                var key = Self.lastNameFirst(store.subtitle(at: index) ?? store.title(at: index))
+                key.withUTF8 { body($0) }
+            }
         }
         self.order = order
         sections = CollatedSections(collation: collation, sectionStarts: order.sectionStarts)
@@ -26,6 +46,7 @@ final class IndexedRecords: @unchecked Sendable {
     init(unsortedStore store: JSONRecordStore, collation: Collation = .english) {
         self.store = store
         self.collation = collation
+        sortOrder = .title
         order = CollatedOrder.build(count: 0, collation: collation) { _, _ in }
         sections = CollatedSections(collation: collation, sectionStarts: order.sectionStarts)
     }
@@ -34,4 +55,19 @@ final class IndexedRecords: @unchecked Sendable {
 
     /// Whether every record has its place in collation order (false while a load sorts).
     var isSorted: Bool { order.count == store.count }
+
+    /// The key the records are sorted by, in words: `title`, or `author (last name)`.
+    var sortKeyDescription: String {
+        switch sortOrder {
+        case .title: return store.titleKey
+        case .subtitleLastName: return (store.subtitleKey ?? store.titleKey) + " (last name)"
+        }
+    }
+
+    /// `Jane Austen` → `Austen Jane`, `J. R. R. Tolkien` → `Tolkien J. R. R.`.
+    static func lastNameFirst(_ name: String) -> String {
+        let words = name.split(whereSeparator: \.isWhitespace)
+        guard let last = words.last, words.count > 1 else { return name }
+        return ([last] + words.dropLast()).joined(separator: " ")
+    }
 }

@@ -41,7 +41,7 @@ final class GamesScreen: TableViewController, TableViewDelegate, SearchResultsUp
     let wishlist: Wishlist
     private let all: GroupedSections<Game>
     private var shown: GroupedSections<Game> {
-        didSet { dataSource = shown }
+        didSet { if isOn { dataSource = shown } }
     }
     /// The glyphs the terminal shows (stars in a quick look).
     var glyphs: Glyphs = .unicode
@@ -62,19 +62,34 @@ final class GamesScreen: TableViewController, TableViewDelegate, SearchResultsUp
         searchController = search
     }
 
-    override var rightBarButtonItems: [BarButtonItem] {
-        [BarButtonItem(id: .wishlist, title: "Wishlist: \(wishlist.count)", key: .character("w"), help: "the starred games")]
+    /// Whether the tab is turned on in Settings; off, it says so instead of its rows.
+    private(set) var isOn = true
+
+    /// Turns the list on or off (Settings › Data Sources).
+    func setOn(_ on: Bool) {
+        guard on != isOn else { return }
+        if !on, searchController?.isActive == true { endSearch() }
+        isOn = on
+        tableView.emptyMessage = on ? "No Games" : "Games are turned off in Settings"
+        dataSource = on ? shown : StaticTableDataSource([])
     }
 
-    override func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse {
-        guard id == .wishlist else { return .ignored }
-        return .push(WishlistScreen(games: games, wishlist: wishlist, glyphs: glyphs))
+    override var isSearchAvailable: Bool { isOn && super.isSearchAvailable }
+
+    override var rightBarButtonItems: [BarButtonItem] {
+        guard isOn else { return [] }
+        return [BarButtonItem(id: .wishlist, title: "Wishlist: \(wishlist.count)", key: .character("w"), help: "the starred games")]
     }
 
     override func viewWillAppear() {
         super.viewWillAppear()
         // Stars changed in the wishlist show here too.
         reloadData()
+    }
+
+    override func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse {
+        guard id == .wishlist, isOn else { return .ignored }
+        return .push(WishlistScreen(games: games, wishlist: wishlist, glyphs: glyphs))
     }
 
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {

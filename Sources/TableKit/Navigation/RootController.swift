@@ -42,6 +42,11 @@ public final class RootController {
     public private(set) var size: Size
     /// The glyphs the terminal can show (for hit-testing what was drawn).
     public var glyphs: Glyphs
+    /// How every frame is coloured; a change shows at the next frame.
+    public var colorScheme = ColorScheme.standard
+    /// Whether the app wants mouse reports; the event loop passes a change on to the
+    /// terminal, and mouse events are ignored while it is off.
+    public var reportsMouse = true
 
     /// Creates the root at `size` (a terminal runner sets the real size when it starts); the
     /// content appears and is laid out.
@@ -86,6 +91,7 @@ public final class RootController {
         if isTooSmall {
             return event.key.flatMap { Self.globalBindings.action(for: $0) } == .quit ? .quit : .keepGoing
         }
+        if case .mouse = event, !reportsMouse { return .keepGoing }
         if let modal = modals.last {
             apply(modal.handle(event, area: contentArea), from: modal)
             return .keepGoing
@@ -136,6 +142,7 @@ public final class RootController {
         for modal in modals {
             modal.render(into: &canvas, area: contentArea, context: context)
         }
+        canvas.apply(colorScheme)
         return canvas
     }
 

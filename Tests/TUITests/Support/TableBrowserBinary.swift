@@ -10,6 +10,8 @@ enum TableBrowserBinary {
             "LANG": "C.UTF-8",
             "LC_ALL": "C.UTF-8",
             "TERM": "dumb",
+            // A home with no saved settings: snapshots show the defaults.
+            "HOME": FileManager.default.temporaryDirectory.appendingPathComponent("tablekit-empty-home").path,
         ]
     }
 

@@ -1,0 +1,121 @@
+import Foundation
+import TableKit
+
+/// Settings: the app's choices as radio and checkmark sections, applied at once and saved,
+/// and the facts of what is shown and how the terminal was set up, read-only.
+final class SettingsScreen: TableViewController, TableViewDelegate {
+    private let settings: AppSettings
+    /// The read-only facts, read each time they are drawn, so they stay true after a reload.
+    private let facts: () -> [(title: String, rows: [(label: String, value: String)])]
+
+    /// The sections, in order.
+    enum Group: Int, CaseIterable {
+        case theme, bookOrder, reminder, bookFields, sources, behaviour
+    }
+
+    init(settings: AppSettings, facts: @escaping () -> [(title: String, rows: [(label: String, value: String)])]) {
+        self.settings = settings
+        self.facts = facts
+        super.init(title: "Settings", style: .grouped, dataSource: StaticTableDataSource([]))
+        delegate = self
+        dataSource = makeDataSource()
+        showChoices()
+    }
+
+    private func makeDataSource() -> StaticTableDataSource {
+        var sections = [
+            TableSection(header: "Theme", selectionMode: .radio(.trailing),
+                         cells: AppState.ThemeChoice.allCases.map { TableViewCell(text: $0.title) }),
+            TableSection(header: "Sort Books By", footer: "Author sorts by last name, then first name.", selectionMode: .radio(.trailing),
+                         cells: AppState.BookOrder.allCases.map { TableViewCell(text: $0.title) }),
+            TableSection(header: "Reminder", selectionMode: .radio(.trailing),
+                         cells: AppState.Reminder.allCases.map { TableViewCell(text: $0.title) }),
+            TableSection(header: "Book Details", footer: "The fields a book's detail shows.", selectionMode: .multiple(.trailing),
+                         cells: AppState.BookField.allCases.map { TableViewCell(text: $0.title) }),
+            TableSection(header: "Data Sources", footer: "ⓘ (i) says where each comes from.", selectionMode: .multiple(.leading),
+                         cells: AppState.Source.allCases.map { TableViewCell(text: $0.title, accessory: .detailButton) }),
+            TableSection(header: "Behaviour", selectionMode: .multiple(.trailing), cells: [
+                TableViewCell(text: "Animations"), TableViewCell(text: "Mouse"),
+            ]),
+        ]
+        for group in facts() {
+            sections.append(TableSection(header: group.title, selectionMode: SelectionMode.none, cells: group.rows.map {
+                TableViewCell(style: .value1, text: $0.label, detailText: $0.value)
+            }))
+        }
+        return StaticTableDataSource(sections)
+    }
+
+    /// The checks as the state has them.
+    private func showChoices() {
+        let chosen = settings.state
+        state.selectedRows = []
+        func check(_ group: Group, _ row: Int?) {
+            if let row { selectRow(at: IndexPath(row: row, section: group.rawValue)) }
+        }
+        check(.theme, AppState.ThemeChoice.allCases.firstIndex(of: chosen.theme))
+        check(.bookOrder, AppState.BookOrder.allCases.firstIndex(of: chosen.bookOrder))
+        check(.reminder, AppState.Reminder.allCases.firstIndex(of: chosen.reminder))
+        for (row, field) in AppState.BookField.allCases.enumerated() where chosen.bookFields.contains(field) { check(.bookFields, row) }
+        for (row, source) in AppState.Source.allCases.enumerated() where chosen.sources.contains(source) { check(.sources, row) }
+        if chosen.animations { check(.behaviour, 0) }
+        if chosen.mouse { check(.behaviour, 1) }
+    }
+
+    override func viewWillAppear() {
+        super.viewWillAppear()
+        // The facts may have changed meanwhile (a reload, a new setting).
+        dataSource = makeDataSource()
+        showChoices()
+    }
+
+    func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+        change(indexPath, isOn: true)
+        return .handled
+    }
+
+    func tableView(_ tableView: TableViewController, didDeselectRowAt indexPath: IndexPath) {
+        change(indexPath, isOn: false)
+    }
+
+    func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
+        guard indexPath.section == Group.sources.rawValue, AppState.Source.allCases.indices.contains(indexPath.row) else { return .handled }
+        let source = AppState.Source.allCases[indexPath.row]
+        let explanation: String
+        switch source {
+        case .books: explanation = "The Books tab shows the books bundled with the app, or the JSON file given with --data."
+        case .tweets: explanation = "The Tweets tab will show a timeline bundled with the app; it has no tweets yet."
+        case .games: explanation = "The Games tab shows the iPhone game reviews bundled with the app (Resources/games.json)."
+        }
+        var alert = Alert(title: source.title, message: explanation + " Unticked, the tab says it is turned off.")
+        alert.addAction(AlertAction(title: "OK", style: .cancel))
+        return .present(AlertController(alert: alert))
+    }
+
+    /// A check set or cleared: the state follows (radio rows are only ever set).
+    private func change(_ indexPath: IndexPath, isOn: Bool) {
+        guard let group = Group(rawValue: indexPath.section) else { return }
+        let row = indexPath.row
+        settings.update { state in
+            switch group {
+            case .theme: if isOn, let choice = Self.element(AppState.ThemeChoice.allCases, row) { state.theme = choice }
+            case .bookOrder: if isOn, let choice = Self.element(AppState.BookOrder.allCases, row) { state.bookOrder = choice }
+            case .reminder: if isOn, let choice = Self.element(AppState.Reminder.allCases, row) { state.reminder = choice }
+            case .bookFields:
+                if let field = Self.element(AppState.BookField.allCases, row) {
+                    if isOn { state.bookFields.insert(field) } else { state.bookFields.remove(field) }
+                }
+            case .sources:
+                if let source = Self.element(AppState.Source.allCases, row) {
+                    if isOn { state.sources.insert(source) } else { state.sources.remove(source) }
+                }
+            case .behaviour:
+                if row == 0 { state.animations = isOn } else if row == 1 { state.mouse = isOn }
+            }
+        }
+    }
+
+    private static func element<T>(_ all: [T], _ index: Int) -> T? {
+        all.indices.contains(index) ? all[index] : nil
+    }
+}

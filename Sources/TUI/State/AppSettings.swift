@@ -1,0 +1,55 @@
+import Foundation
+import TableKit
+
+/// The app's state while it runs: changed by Settings and the wishlist, applied at once, and
+/// saved after every change when there is a file to save to (`snapshot` reads it but never
+/// writes). A problem — a file set aside, a save that failed — is said once, in words.
+final class AppSettings {
+    private(set) var state: AppState
+    private let store: StateStore?
+    /// Applies the state to the app (theme, sort order, mouse…); called after every change.
+    var apply: (AppState) -> Void = { _ in }
+    /// Problems not yet shown to the person.
+    private(set) var pendingProblems: [String] = []
+    private var hasReportedSaveFailure = false
+
+    /// The state in `store` (defaults when it has none), or just `state` when nothing is saved.
+    init(store: StateStore?, state: AppState = AppState()) {
+        self.store = store
+        if let store {
+            let loaded = store.load()
+            self.state = loaded.state
+            if let problem = loaded.problem { pendingProblems.append(problem) }
+        } else {
+            self.state = state
+        }
+    }
+
+    /// Changes the state, applies it, and saves it.
+    func update(_ change: (inout AppState) -> Void) {
+        var next = state
+        change(&next)
+        guard next != state else { return }
+        state = next
+        save()
+        apply(state)
+    }
+
+    private func save() {
+        guard let store else { return }
+        do {
+            try store.save(state)
+            hasReportedSaveFailure = false
+        } catch {
+            // Said once; the state stays in memory and later changes try again.
+            if !hasReportedSaveFailure { pendingProblems.append("\(error)") }
+            hasReportedSaveFailure = true
+        }
+    }
+
+    /// The problems to show, once each.
+    func takeProblems() -> [String] {
+        defer { pendingProblems = [] }
+        return pendingProblems
+    }
+}

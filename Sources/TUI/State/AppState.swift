@@ -1,0 +1,80 @@
+import Foundation
+
+/// What the app remembers between runs: the settings and the wishlist. Saved as one small
+/// JSON file (see ``StateStore``).
+struct AppState: Codable, Equatable, Sendable {
+    /// The version of this format; a file of another version is set aside, not read.
+    static let currentVersion = 1
+
+    /// The colours of the whole app.
+    enum ThemeChoice: String, Codable, CaseIterable, Sendable {
+        case standard = "default", highContrast = "high-contrast", monochrome
+
+        var title: String {
+            switch self {
+            case .standard: return "Default"
+            case .highContrast: return "High Contrast"
+            case .monochrome: return "Monochrome"
+            }
+        }
+    }
+
+    /// How the Books list is sorted and sectioned.
+    enum BookOrder: String, Codable, CaseIterable, Sendable {
+        case title, author
+
+        var title: String { self == .title ? "Title" : "Author" }
+    }
+
+    /// When a reminder comes, as in the Calendar's alert setting.
+    enum Reminder: String, Codable, CaseIterable, Sendable {
+        case none, atTime = "at-time", minutes5 = "5m", minutes15 = "15m", minutes30 = "30m",
+             hour1 = "1h", hours2 = "2h", day1 = "1d", days2 = "2d"
+
+        var title: String {
+            switch self {
+            case .none: return "None"
+            case .atTime: return "At time of event"
+            case .minutes5: return "5 minutes before"
+            case .minutes15: return "15 minutes before"
+            case .minutes30: return "30 minutes before"
+            case .hour1: return "1 hour before"
+            case .hours2: return "2 hours before"
+            case .day1: return "1 day before"
+            case .days2: return "2 days before"
+            }
+        }
+    }
+
+    /// The fields a book's detail can show.
+    enum BookField: String, Codable, CaseIterable, Sendable {
+        case author, year, isbn, description
+
+        var title: String {
+            switch self {
+            case .author: return "Author"
+            case .year: return "Year"
+            case .isbn: return "ISBN"
+            case .description: return "Description"
+            }
+        }
+    }
+
+    /// The tabs whose content can be turned off.
+    enum Source: String, Codable, CaseIterable, Sendable {
+        case books, tweets, games
+
+        var title: String { rawValue.capitalized }
+    }
+
+    var version = AppState.currentVersion
+    var theme = ThemeChoice.standard
+    var bookOrder = BookOrder.title
+    var reminder = Reminder.none
+    var bookFields = Set(BookField.allCases)
+    var sources = Set(Source.allCases)
+    var animations = true
+    var mouse = true
+    /// The titles of the starred games.
+    var wishlist: [String] = []
+}
