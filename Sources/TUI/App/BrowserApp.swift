@@ -65,9 +65,9 @@ final class BrowserApp {
         let applied = Applied(root: root, tabs: tabs, list: list, games: games, tweets: tweets, settings: settings, animates: animates)
         settings.apply = { [weak root] state in
             guard root != nil else { return }
-            applied.apply(state)
+            applied.apply(state, atStart: false)
         }
-        applied.apply(settings.state)
+        applied.apply(settings.state, atStart: true)
     }
 
     private static let tweetsMessage = "No tweets yet: they arrive in a later version."
@@ -83,8 +83,8 @@ final class BrowserApp {
         let animates: Bool
 
         /// Makes the app look and behave as `state` says, and shows any problem with the
-        /// state file (set aside, not saved) as an alert.
-        func apply(_ state: AppState) {
+        /// state file (set aside, not saved) as an alert. At start the list opens at its top.
+        func apply(_ state: AppState, atStart: Bool) {
             guard let root, let tabs, let list, let games, let tweets else { return }
             switch state.theme {
             case .standard: root.colorScheme = .standard
@@ -93,7 +93,7 @@ final class BrowserApp {
             }
             root.reportsMouse = state.mouse
             tabs.indicatorDuration = animates && state.animations ? .milliseconds(150) : .zero
-            list.setSortOrder(state.bookOrder == .author ? .subtitleLastName : .title)
+            list.setSortOrder(state.bookOrder == .author ? .subtitleLastName : .title, keepsFocus: !atStart)
             list.hiddenFields = Set(AppState.BookField.allCases.filter { !state.bookFields.contains($0) }.map(\.rawValue))
             list.setOn(state.sources.contains(.books))
             games.setOn(state.sources.contains(.games))

@@ -84,10 +84,11 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     }
 
     /// Sections and sorts the records again by `order` (Settings › Sort Books By); the focus
-    /// stays on the record it was on.
-    func setSortOrder(_ order: IndexedRecords.SortOrder) {
+    /// stays on the record it was on, at the top, unless `keepsFocus` is false (at start the
+    /// list opens at its top).
+    func setSortOrder(_ order: IndexedRecords.SortOrder, keepsFocus: Bool = true) {
         guard order != records.sortOrder, records.isSorted else { return }
-        let focused = state.focusedRow.flatMap(dataSourceOfRecords.recordIndex(at:))
+        let focused = keepsFocus ? state.focusedRow.flatMap(dataSourceOfRecords.recordIndex(at:)) : nil
         show(IndexedRecords(store: records.store, collation: records.collation, sortOrder: order))
         // The record that had the focus keeps it, at the top of the list.
         state = TableViewState()
