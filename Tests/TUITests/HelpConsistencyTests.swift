@@ -80,6 +80,17 @@ struct HelpConsistencyTests {
                                                .up, .character("k"), .down, .character("j")])
     }
 
+    @Test func theGamesTab() throws {
+        // 3 again is the tab in front at its root; Space pages (the list is longer than the screen).
+        try check("3 j", noVisibleEffect: [.character("3"), .function(3)])
+    }
+
+    @Test func settingsOnARadioRow() throws {
+        // Enter and Space choose the row already chosen; 5 is the tab in front.
+        try check("5", noVisibleEffect: [.character("5"), .function(5), .enter, .space, .right, .character("l"),
+                                         .up, .character("k"), .home, .character("g"), .pageUp])
+    }
+
     @Test func theSectionIndex() throws {
         // In the index every letter and digit jumps; help says so in one line ("A–Z #").
         let app = try app("Tab")

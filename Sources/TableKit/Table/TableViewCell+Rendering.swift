@@ -7,9 +7,21 @@ extension TableViewCell {
         case .detailDisclosureButton: return glyphs.detail + " " + glyphs.disclosure
         case .detailButton: return glyphs.detail
         case .checkmark: return glyphs.checkmark
-        case .button(let title): return title
-        case .detailAndButton(let title): return glyphs.detail + " " + title
+        case .button(let title): return Self.buttonTitle(title, glyphs: glyphs)
+        case .detailAndButton(let title): return glyphs.detail + " " + Self.buttonTitle(title, glyphs: glyphs)
         }
+    }
+
+    /// A custom button's title as drawn: in ASCII, its symbols become letters or marks of the
+    /// same width (`[✎]` → `[e]`, `[★]` → `[*]`, `[☆]` → `[ ]`), anything else `?`.
+    static func buttonTitle(_ title: String, glyphs: Glyphs) -> String {
+        guard glyphs == .ascii, !title.unicodeScalars.allSatisfy(\.isASCII) else { return title }
+        let known: [Character: String] = ["✎": "e", "✏": "e", "★": "*", "☆": " ", "✓": "*", "✗": "x", "♥": "<3"]
+        return title.map { character in
+            if character.isASCII { return String(character) }
+            let replacement = known[character] ?? "?"
+            return replacement.count == DisplayWidth.of(character) ? replacement : String(repeating: "?", count: max(1, DisplayWidth.of(character)))
+        }.joined()
     }
 
     /// Which of a row's accessory buttons a click hits.
@@ -110,6 +122,8 @@ extension TableViewCell {
         let visible = rect.intersection(clip ?? rect)
         guard !visible.isEmpty else { return }
         let glyphs = context.glyphs
+        // Labels are laid out with `…`; an ASCII terminal draws its own one-column ellipsis.
+        let shown = { (text: String) in glyphs == .ascii ? text.replacingOccurrences(of: "…", with: String(glyphs.ellipsis)) : text }
         // Lines of the labels needed: up to the last visible line.
         let needed = visible.maxY - rect.minY
         canvas.fill(visible, style: .plain)
@@ -126,28 +140,28 @@ extension TableViewCell {
         switch style {
         case .default:
             let lines = wrapped?.text ?? textLines(labelWidth: labels, upTo: needed)
-            drawLines(lines, in: labelRect, top: rect.minY, from: 0, style: .plain, canvas: &canvas)
+            drawLines(lines, in: labelRect, top: rect.minY, from: 0, style: .plain, ellipsis: shown, canvas: &canvas)
         case .subtitle:
             let lines = wrapped?.text ?? textLines(labelWidth: labels, upTo: needed)
-            drawLines(lines, in: labelRect, top: rect.minY, from: 0, style: .plain, canvas: &canvas)
+            drawLines(lines, in: labelRect, top: rect.minY, from: 0, style: .plain, ellipsis: shown, canvas: &canvas)
             let details = wrapped?.detail ?? detailLines(labelWidth: labels, upTo: max(0, needed - lines.count))
-            drawLines(details, in: labelRect, top: rect.minY, from: lines.count, style: Theme.secondaryText, canvas: &canvas)
+            drawLines(details, in: labelRect, top: rect.minY, from: lines.count, style: Theme.secondaryText, ellipsis: shown, canvas: &canvas)
         case .value1:
             let detail = TextLayout.truncate(detailText ?? "", width: max(0, labels / 2))
             let detailWidth = detail.displayWidth
             let textWidth = max(1, labels - detailWidth - (detailWidth > 0 ? 1 : 0))
-            drawLines(textLines(labelWidth: textWidth, upTo: needed), in: labelRect, top: rect.minY, from: 0, style: .plain, canvas: &canvas)
-            canvas.draw(detail, at: Point(x: x + labels - detailWidth, y: rect.minY), style: Theme.readOnlyValue, clip: labelRect)
+            drawLines(textLines(labelWidth: textWidth, upTo: needed), in: labelRect, top: rect.minY, from: 0, style: .plain, ellipsis: shown, canvas: &canvas)
+            canvas.draw(shown(detail), at: Point(x: x + labels - detailWidth, y: rect.minY), style: Theme.readOnlyValue, clip: labelRect)
         case .value2:
             let (labelColumn, valueWidth) = value2Columns(labels)
             let label = TextLayout.truncate(text, width: labelColumn)
-            canvas.draw(label, at: Point(x: x + labelColumn - label.displayWidth, y: rect.minY), style: Theme.tint, clip: labelRect)
+            canvas.draw(shown(label), at: Point(x: x + labelColumn - label.displayWidth, y: rect.minY), style: Theme.tint, clip: labelRect)
             let value = detailText ?? ""
             let lines = detailNumberOfLines == 1
                 ? [TextLayout.truncate(value, width: valueWidth)]
                 : TextLayout.wrap(value, width: valueWidth, maximumLines: detailNumberOfLines, stoppingAfter: needed)
             let valueRect = Rect(x: x + labelColumn + 1, y: rect.minY, width: valueWidth, height: rect.height).intersection(visible)
-            drawLines(lines, in: valueRect, top: rect.minY, from: 0, style: .plain, canvas: &canvas)
+            drawLines(lines, in: valueRect, top: rect.minY, from: 0, style: .plain, ellipsis: shown, canvas: &canvas)
         }
         if let accessory = accessoryText(glyphs) {
             let style = accessory == glyphs.disclosure ? Theme.secondaryText : Theme.tint
@@ -169,13 +183,13 @@ extension TableViewCell {
 
     /// Draws `lines` from line `first` of a label whose first line is at `top`, only those
     /// inside `rect` (already clipped to what is visible).
-    private func drawLines(_ lines: [String], in rect: Rect, top: Int, from first: Int, style: Style, canvas: inout Canvas) {
+    private func drawLines(_ lines: [String], in rect: Rect, top: Int, from first: Int, style: Style, ellipsis shown: (String) -> String, canvas: inout Canvas) {
         let firstVisible = max(0, rect.minY - top - first)
         guard firstVisible < lines.count else { return }
         for offset in firstVisible ..< lines.count {
             let y = top + first + offset
             if y >= rect.maxY { break }
-            canvas.draw(lines[offset], at: Point(x: rect.minX, y: y), style: style, clip: rect)
+            canvas.draw(shown(lines[offset]), at: Point(x: rect.minX, y: y), style: style, clip: rect)
         }
     }
 }
