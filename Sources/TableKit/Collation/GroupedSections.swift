@@ -28,7 +28,13 @@ public struct GroupedSections<Item> {
 
     /// Groups `items` by `section`, each group sorted by `title`, shown with `cell`.
     ///
-    /// - Parameter searchText: The text ``filtered(by:)`` looks in; the title by default.
+    /// - Parameters:
+    ///   - items: The items, in any order.
+    ///   - collation: How section keys and titles are sorted.
+    ///   - section: The key an item is grouped by, shown as its section's header.
+    ///   - title: The text an item is sorted by within its section.
+    ///   - searchText: The text ``filtered(by:)`` looks in; the title by default.
+    ///   - cell: The cell that shows an item.
     public init(
         _ items: [Item], collation: Collation = .english, section: (Item) -> String, title: @escaping (Item) -> String,
         searchText: ((Item) -> String)? = nil, cell: @escaping (Item) -> TableViewCell
@@ -48,6 +54,14 @@ public struct GroupedSections<Item> {
     }
 
     /// Groups `items` by the strings at `section`, sorted by the strings at `title`.
+    ///
+    /// - Parameters:
+    ///   - items: The items, in any order.
+    ///   - collation: How section keys and titles are sorted.
+    ///   - section: The key path of the key an item is grouped by.
+    ///   - title: The key path of the text an item is sorted by.
+    ///   - searchText: The text ``filtered(by:)`` looks in; the title by default.
+    ///   - cell: The cell that shows an item.
     public init(
         _ items: [Item], collation: Collation = .english, section: KeyPath<Item, String>, title: KeyPath<Item, String>,
         searchText: ((Item) -> String)? = nil, cell: @escaping (Item) -> TableViewCell

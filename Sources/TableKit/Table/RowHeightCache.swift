@@ -4,8 +4,8 @@ import Foundation
 /// measured once rather than on every key and every frame.
 ///
 /// A ``TableViewController`` keeps one and forgets it when its data source changes; give one
-/// to ``TableView/update(_:action:dataSource:size:heightCache:)`` and
-/// ``TableView/render(_:dataSource:into:area:context:heightCache:)`` when you drive a
+/// to `TableView.update(_:action:dataSource:size:heightCache:)` and
+/// `TableView.render(_:dataSource:into:area:context:heightCache:)` when you drive a
 /// ``TableView`` yourself, and call ``removeAll()`` when the rows change. Heights are kept for
 /// one width at a time: a new width (a resize, the index appearing) forgets them all.
 public final class RowHeightCache {
