@@ -89,7 +89,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     func setSortOrder(_ order: IndexedRecords.SortOrder, keepsFocus: Bool = true) {
         guard order != records.sortOrder, records.isSorted else { return }
         let focused = keepsFocus ? state.focusedRow.flatMap(dataSourceOfRecords.recordIndex(at:)) : nil
-        show(IndexedRecords(store: records.store, collation: records.collation, sortOrder: order))
+        adopt(IndexedRecords(store: records.store, collation: records.collation, sortOrder: order))
         // The record that had the focus keeps it, at the top of the list.
         state = TableViewState()
         if let focused, let position = records.order.order.firstIndex(of: Int32(focused)),
@@ -319,15 +319,15 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         // A reload keeps the order Settings chose.
         let sorted = newRecords.sortOrder == records.sortOrder ? newRecords
             : IndexedRecords(store: newRecords.store, collation: newRecords.collation, sortOrder: records.sortOrder)
-        show(sorted)
+        adopt(sorted)
         state = TableViewState()
         reloadData()
         // New content glows on the tab until the list is looked at.
         tabBarItem?.badge = isVisible ? nil : .dot
     }
 
-    /// Shows `newRecords` in place of the records: search and hidden records end.
-    private func show(_ newRecords: IndexedRecords) {
+    /// Takes `newRecords` in place of the records: search and hidden records end.
+    private func adopt(_ newRecords: IndexedRecords) {
         if searchController?.isActive == true { endSearch() }
         records = newRecords
         filter = RecordFilter(records: newRecords)

@@ -82,24 +82,6 @@ extension TableView {
         KeyBinding([.enter, .tab, .escape, .left], .leaveIndex, label: "Enter Tab Esc", help: "back to the rows", footer: "rows"),
     ]
 
-    /// The keys of a read-only list (a record's fields, settings): moving and paging only.
-    public static let browsingKeyBindings: [KeyBinding<TableViewAction>] = rowKeyBindings.filter {
-        switch $0.action {
-        case .moveFocus, .pageUp, .pageDown, .home, .end: return true
-        default: return false
-        }
-    }
-
-    /// The action `event` triggers in a read-only list using ``browsingKeyBindings``: keys,
-    /// mouse, and a refresh for a resize or a tick; `nil` for keys it does not use.
-    public static func browsingAction(for event: Event) -> TableViewAction? {
-        switch event {
-        case .key(let key): return browsingKeyBindings.action(for: key)
-        case .mouse(let mouse): return .mouse(mouse)
-        case .resize, .tick: return .refresh
-        }
-    }
-
     /// The action a key triggers in `state`, including type-ahead letters in the index.
     public static func action(for key: Key, in state: TableViewState) -> TableViewAction? {
         if state.isIndexFocused {
