@@ -45,6 +45,9 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     var hiddenFields: Set<String> = []
     /// Whether the list is turned on in Settings; off, it says so instead of its rows.
     private(set) var isOn = true
+    /// The order Settings chose. A first load still sorting in the background takes it when
+    /// it arrives, as a reload does.
+    private var chosenSortOrder = IndexedRecords.SortOrder.title
 
     init(title: String, records: IndexedRecords, searchesSynchronously: Bool = false, reload: Load? = nil) {
         self.records = records
@@ -87,6 +90,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// stays on the record it was on, at the top, unless `keepsFocus` is false (at start the
     /// list opens at its top).
     func setSortOrder(_ order: IndexedRecords.SortOrder, keepsFocus: Bool = true) {
+        chosenSortOrder = order
         guard order != records.sortOrder, records.isSorted else { return }
         let focused = keepsFocus ? state.focusedRow.flatMap(dataSourceOfRecords.recordIndex(at:)) : nil
         adopt(IndexedRecords(store: records.store, collation: records.collation, sortOrder: order))
@@ -316,9 +320,9 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
 
     private func replaceRecords(_ newRecords: IndexedRecords) {
         isReloadSheetShown = false
-        // A reload keeps the order Settings chose.
-        let sorted = newRecords.sortOrder == records.sortOrder ? newRecords
-            : IndexedRecords(store: newRecords.store, collation: newRecords.collation, sortOrder: records.sortOrder)
+        // A reload, and the first load of a large file, take the order Settings chose.
+        let sorted = newRecords.sortOrder == chosenSortOrder ? newRecords
+            : IndexedRecords(store: newRecords.store, collation: newRecords.collation, sortOrder: chosenSortOrder)
         adopt(sorted)
         state = TableViewState()
         reloadData()
