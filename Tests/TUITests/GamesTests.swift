@@ -108,4 +108,40 @@ struct GamesTests {
         try keys(app, "Esc")
         #expect(text(app)[4].contains("LastStandStan"))
     }
+
+    @Test func theWishlistChecksGamesCountsThemInItsTitleAndRemovesTheCheckedAfterAsking() throws {
+        let app = try app()
+        try keys(app, "e j e j e w")
+        #expect(text(app)[0].hasSuffix("Wishlist"))
+        try keys(app, "Space j Space")
+        var lines = text(app)
+        #expect(lines[0].hasSuffix("2 Selected"), "\(lines.joined(separator: "\n"))")
+        #expect(lines[3].hasPrefix(" │ ◉   Ironbloom Vanguard") && lines[3].hasSuffix("ⓘ [★] │"), "a leading check beside ⓘ and the star")
+        #expect(lines[5].hasPrefix(" │ ○   Rivetstorm Ravine"))
+        #expect(lines[20].hasPrefix("Select All (a) Select None (n)") && lines[20].hasSuffix("Remove (d)"))
+
+        // Enter opens the review without touching the checks; they are still there after it.
+        try keys(app, "Enter")
+        #expect(text(app)[0].contains("LastStandStan"))
+        try keys(app, "Esc")
+        #expect(text(app)[0].hasSuffix("2 Selected"))
+
+        // Remove asks first; Cancel keeps everything.
+        try keys(app, "d")
+        #expect(text(app).contains { $0.contains("Remove 2 Games?") })
+        try keys(app, "Esc")
+        #expect(app.games.wishlist.count == 3)
+        try keys(app, "d Right Enter")
+        lines = text(app)
+        #expect(app.games.wishlist.titles == ["Rivetstorm Ravine"])
+        #expect(app.settings.state.wishlist == ["Rivetstorm Ravine"], "the removal is saved")
+        #expect(lines[0].hasSuffix("Wishlist") && lines[3].hasPrefix(" │ ○   Rivetstorm Ravine"))
+
+        // Select All, then Select None.
+        try keys(app, "a")
+        #expect(text(app)[0].hasSuffix("1 Selected"))
+        try keys(app, "n")
+        #expect(text(app)[0].hasSuffix("Wishlist"))
+        #expect(app.render(context: RenderContext()).styledText.contains("«dim fg=grey|Select None (n)»"), "nothing to uncheck: dimmed")
+    }
 }

@@ -85,6 +85,11 @@ struct HelpConsistencyTests {
         try check("3 j", noVisibleEffect: [.character("3"), .function(3)])
     }
 
+    @Test func theWishlistWithACheckedGame() throws {
+        // Three starred games, the middle one checked: Select All, Select None and Remove all apply.
+        try check("3 e j e j e w j Space")
+    }
+
     @Test func settingsOnARadioRow() throws {
         // Enter and Space choose the row already chosen; 5 is the tab in front.
         try check("5", noVisibleEffect: [.character("5"), .function(5), .enter, .space, .right, .character("l"),

@@ -97,4 +97,11 @@ final class Wishlist {
         if titles.remove(game.title) == nil { titles.insert(game.title) }
         onChange()
     }
+
+    /// Un-stars the games titled `removed`, with one change (one save).
+    func remove(titles removed: Set<String>) {
+        guard !titles.isDisjoint(with: removed) else { return }
+        titles.subtract(removed)
+        onChange()
+    }
 }

@@ -4,6 +4,8 @@ import TableKit
 extension BarButtonItem.Identifier {
     /// The starred games.
     static let wishlist: Self = "wishlist"
+    /// Un-star the checked games.
+    static let removeChecked: Self = "removeChecked"
 }
 
 /// How a game's row looks in the list and the wishlist: its title, its price in the value
@@ -29,7 +31,7 @@ enum GameRows {
     static func sections(_ games: [Game], wishlist: Wishlist) -> GroupedSections<Game> {
         GroupedSections(games, section: \.category, title: \.title, searchText: { "\($0.title) \($0.developer)" }) { game in
             cell(game, wishlist: wishlist)
-        }
+        }.identified(by: \.title)
     }
 }
 
@@ -115,8 +117,10 @@ final class GamesScreen: TableViewController, TableViewDelegate, SearchResultsUp
     }
 }
 
-/// The starred games, as a plain list; un-starring one (`e`, or a click on `[★]`) removes
-/// its row at once, and Enter opens its review.
+/// The starred games, grouped as on the Games tab. Un-starring one (`e`, or a click on
+/// `[★]`) removes its row at once and Enter opens its review; Space checks games (the title
+/// then counts them), Select All / Select None check or uncheck them all, and Remove takes the
+/// checked ones off the wishlist after asking.
 final class WishlistScreen: TableViewController, TableViewDelegate {
     private let games: [Game]
     private let wishlist: Wishlist
@@ -128,7 +132,10 @@ final class WishlistScreen: TableViewController, TableViewDelegate {
         self.wishlist = wishlist
         self.glyphs = glyphs
         starred = Self.starred(games, wishlist: wishlist)
-        super.init(title: "Wishlist", tableView: TableView(style: .grouped, emptyMessage: "No Starred Games: ☆ (e) Stars One"), dataSource: starred)
+        var table = TableView(style: .grouped, emptyMessage: "No Starred Games: ☆ (e) Stars One")
+        table.selectionMode = .multiple(.leading)
+        super.init(title: "Wishlist", tableView: table, dataSource: starred)
+        showsSelectionCount = true
         delegate = self
     }
 
@@ -138,11 +145,43 @@ final class WishlistScreen: TableViewController, TableViewDelegate {
 
     override func viewWillAppear() {
         super.viewWillAppear()
+        // A review may have changed the star; checked games still starred stay checked.
         starred = Self.starred(games, wishlist: wishlist)
         dataSource = starred
     }
 
-    func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+    override var toolbarItems: [BarButtonItem] {
+        let count = numberOfSelectedItems
+        return selectionBarButtonItems() + [
+            .flexibleSpace,
+            BarButtonItem(id: .removeChecked, title: "Remove", key: .character("d"), isEnabled: count > 0,
+                          help: "take the checked games off the wishlist"),
+        ]
+    }
+
+    override func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse {
+        guard id == .removeChecked else { return super.barButtonTapped(id, area: area) }
+        let titles = Set(identifiersOfSelectedItems.compactMap { $0.base as? String })
+        guard !titles.isEmpty else { return .handled }
+        let games = titles.count == 1 ? "1 Game" : "\(titles.count) Games"
+        var alert = Alert(title: "Remove \(games)?", message: "They come off your wishlist; ☆ on the Games tab stars them again.")
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        alert.addAction(AlertAction(title: "Remove", style: .destructive) { [weak self] in self?.unstar(titles) })
+        return .present(AlertController(alert: alert))
+    }
+
+    /// Takes `titles` off the wishlist and their rows off the list.
+    private func unstar(_ titles: Set<String>) {
+        titles.forEach { deselectItem($0) }
+        wishlist.remove(titles: titles)
+        starred = starred.removing { titles.contains($0.title) }
+        dataSource = starred
+    }
+
+    func tableView(_ tableView: TableViewController, canPerformPrimaryActionForRowAt indexPath: IndexPath) -> Bool { true }
+
+    /// Enter opens the review; Space checks.
+    func tableView(_ tableView: TableViewController, performPrimaryActionForRowAt indexPath: IndexPath) -> ScreenResponse {
         starred.item(at: indexPath).map { .push(GameReviewScreen(game: $0, wishlist: wishlist)) } ?? .handled
     }
 
@@ -152,9 +191,7 @@ final class WishlistScreen: TableViewController, TableViewDelegate {
 
     func tableView(_ tableView: TableViewController, customAccessoryTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
         guard let game = starred.item(at: indexPath) else { return .handled }
-        wishlist.toggle(game)
-        starred = starred.removing { $0.title == game.title }
-        dataSource = starred
+        unstar([game.title])
         return .handled
     }
 }

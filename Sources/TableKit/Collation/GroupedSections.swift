@@ -24,6 +24,8 @@ public struct GroupedSections<Item> {
     /// Makes the cell of an item.
     public let cellProvider: (Item) -> TableViewCell
     private let searchText: (Item) -> String
+    /// The items' identities, once given by ``identified(by:)``.
+    private var identity: ((Item) -> AnyHashable)?
     private let collation: Collation
 
     /// Groups `items` by `section`, each group sorted by `title`, shown with `cell`.
@@ -103,7 +105,9 @@ public struct GroupedSections<Item> {
             let items = section.items.filter { collation.folded(collation.folded(searchText($0)), contains: key) }
             return items.isEmpty ? nil : Section(title: section.title, items: items)
         }
-        return GroupedSections(sections: kept, cellProvider: cellProvider, searchText: searchText, collation: collation)
+        var result = GroupedSections(sections: kept, cellProvider: cellProvider, searchText: searchText, collation: collation)
+        result.identity = identity
+        return result
     }
 
     /// These sections less the items that satisfy `predicate`; sections left empty are dropped.
@@ -112,7 +116,24 @@ public struct GroupedSections<Item> {
             let items = section.items.filter { !predicate($0) }
             return items.isEmpty ? nil : Section(title: section.title, items: items)
         }
-        return GroupedSections(sections: kept, cellProvider: cellProvider, searchText: searchText, collation: collation)
+        var result = GroupedSections(sections: kept, cellProvider: cellProvider, searchText: searchText, collation: collation)
+        result.identity = identity
+        return result
+    }
+
+    /// These sections with each item identified by `id` — a stable key such as a title or a
+    /// record number — so that a ``TableViewController`` keeps the selection on the items when
+    /// the rows change. Filtered and reduced copies keep the identities.
+    ///
+    /// ```swift
+    /// let games = GroupedSections(allGames, section: \.category, title: \.title) { game in
+    ///     TableViewCell(text: game.title)
+    /// }.identified(by: \.title)
+    /// ```
+    public func identified<ID: Hashable>(by id: @escaping (Item) -> ID) -> GroupedSections {
+        var result = self
+        result.identity = { AnyHashable(id($0)) }
+        return result
     }
 }
 
@@ -130,5 +151,10 @@ extension GroupedSections: TableViewDataSource {
     /// The group's key.
     public func titleForHeader(inSection section: Int) -> String? {
         sections.indices.contains(section) ? sections[section].title : nil
+    }
+    /// The item's identity, once given by ``identified(by:)``.
+    public func itemIdentifier(for indexPath: IndexPath) -> AnyHashable? {
+        guard let identity else { return nil }
+        return item(at: indexPath).map(identity)
     }
 }

@@ -28,6 +28,8 @@ public struct IndexedSections<Item> {
     /// Makes the cell of an item.
     public let cellProvider: (Item) -> TableViewCell
     private let searchText: (Item) -> String
+    /// The items' identities, once given by ``identified(by:)``.
+    private var identity: ((Item) -> AnyHashable)?
 
     /// Sections `items` by `title`, showing each with `cell`.
     ///
@@ -95,11 +97,30 @@ public struct IndexedSections<Item> {
             starts[section] = next
         }
         if let last = starts.indices.last { starts[last] = kept.count }
-        return IndexedSections(
+        var result = IndexedSections(
             items: kept.map { items[$0] },
             sections: CollatedSections(collation: collation, sectionStarts: starts, indexTitles: .visibleSections),
             cellProvider: cellProvider, searchText: searchText
         )
+        result.identity = identity
+        return result
+    }
+}
+
+extension IndexedSections {
+    /// These sections with each item identified by `id` — a stable key such as a name or a
+    /// record number — so that a ``TableViewController`` keeps the selection on the items
+    /// when the rows change (a search filters them). Filtered copies keep the identities.
+    ///
+    /// ```swift
+    /// let fruits = IndexedSections(allFruits, title: \.name) { fruit in
+    ///     TableViewCell(text: fruit.name)
+    /// }.identified(by: \.name)
+    /// ```
+    public func identified<ID: Hashable>(by id: @escaping (Item) -> ID) -> IndexedSections {
+        var result = self
+        result.identity = { AnyHashable(id($0)) }
+        return result
     }
 }
 
@@ -107,5 +128,10 @@ extension IndexedSections: CollatedDataSource {
     /// The item's cell, from the cell provider.
     public func cell(for indexPath: IndexPath) -> TableViewCell {
         item(at: indexPath).map(cellProvider) ?? TableViewCell(text: "")
+    }
+    /// The item's identity, once given by ``identified(by:)``.
+    public func itemIdentifier(for indexPath: IndexPath) -> AnyHashable? {
+        guard let identity else { return nil }
+        return item(at: indexPath).map(identity)
     }
 }

@@ -62,6 +62,11 @@ public struct BarButtonItem: Hashable, Sendable {
 
         /// The name.
         public var description: String { rawValue }
+
+        /// Select All: checks every row (see ``TableViewController/selectionBarButtonItems(selectAllKey:selectNoneKey:)``).
+        public static let selectAll: Identifier = "selectAll"
+        /// Select None: unchecks every row.
+        public static let selectNone: Identifier = "selectNone"
     }
 
     /// Identifies the button in the events a bar reports.

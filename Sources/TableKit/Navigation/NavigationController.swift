@@ -88,7 +88,7 @@ public final class NavigationController {
     public var navigationBar: NavigationBar {
         let previous = stack.count > 1 ? stack[stack.count - 2] : nil
         return NavigationBar(
-            title: top.title, backTitle: previous.map { $0.backButtonTitle ?? $0.title },
+            title: top.navigationTitle, backTitle: previous.map { $0.backButtonTitle ?? $0.title },
             leftItems: top.leftBarButtonItems, rightItems: top.rightBarButtonItems
         )
     }

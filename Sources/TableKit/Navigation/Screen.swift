@@ -46,8 +46,13 @@ public enum PopDecision {
 /// }
 /// ```
 public protocol Screen: AnyObject {
-    /// The title in the navigation bar.
+    /// The screen's title: the tab bar's and the back button's, and the navigation bar's
+    /// unless ``navigationTitle`` differs.
     var title: String { get }
+    /// What the navigation bar shows for the screen while it is in front, as UIKit's
+    /// `navigationItem.title` (default: the title). A list in multiple selection says
+    /// "3 Selected" here while its back button keeps the title.
+    var navigationTitle: String { get }
     /// The back button title for screens pushed on this one (default: the title).
     var backButtonTitle: String? { get }
     /// Buttons on the left of the navigation bar, after the back button.
@@ -88,6 +93,8 @@ public protocol Screen: AnyObject {
 }
 
 extension Screen {
+    /// The title, by default.
+    public var navigationTitle: String { title }
     /// The title, by default.
     public var backButtonTitle: String? { nil }
     /// No left items, by default.

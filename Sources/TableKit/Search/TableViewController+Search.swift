@@ -38,7 +38,7 @@ extension TableViewController {
         if session.pending != nil { search.searchResultsUpdater?.cancelSearchUpdate(search) }
         search.state = .inactive
         search.searchResultsUpdater?.didDismissSearch(search)
-        state = session.savedTableState
+        replaceState(with: session.savedTableState)
         perform(.refresh)
     }
 
@@ -100,7 +100,7 @@ extension TableViewController {
             session.shownText = session.field.text
             session.pending = nil
         }
-        state = TableViewState()
+        replaceState(with: TableViewState())
         perform(.refresh)
     }
 

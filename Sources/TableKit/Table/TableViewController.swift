@@ -34,7 +34,10 @@ open class TableViewController: Screen {
     public var state: TableViewState
     /// The rows. Setting it keeps the focus on a row that exists (UIKit's `reloadData()`).
     public var dataSource: any TableViewDataSource {
-        didSet { reloadData() }
+        didSet {
+            carrySelection(from: oldValue)
+            reloadData()
+        }
     }
     /// Told about selections, accessory taps and focus changes; held weakly, as in UIKit.
     public weak var delegate: (any TableViewDelegate)?
@@ -78,8 +81,21 @@ open class TableViewController: Screen {
     open var rightBarButtonItems: [BarButtonItem] { [] }
     /// The toolbar's items (default: none).
     open var toolbarItems: [BarButtonItem] { [] }
-    /// A bar button was triggered (default: nothing happens).
-    open func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse { .ignored }
+    /// A bar button was triggered: the buttons of ``selectionBarButtonItems`` check or
+    /// uncheck every row; others are ignored. Subclasses handle their own buttons and call
+    /// `super` for the rest.
+    open func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse {
+        switch id {
+        case .selectAll:
+            selectAllRows()
+            return .handled
+        case .selectNone:
+            deselectAllRows()
+            return .handled
+        default:
+            return .ignored
+        }
+    }
     /// Whether the stack may pop this screen (default: yes).
     open func shouldPop(confirm: @escaping () -> Void) -> PopDecision { .allow }
 
@@ -189,7 +205,12 @@ open class TableViewController: Screen {
     private func select(_ indexPath: IndexPath, toggles: Bool) -> ScreenResponse {
         let mode = tableView.selectionMode(forSection: indexPath.section, dataSource: dataSource)
         if mode == .none { return .handled }
-        if case .multiple = mode, toggles, state.selectedRows.contains(indexPath) {
+        if case .multiple = mode, !toggles {
+            // Enter, where Space checks: the row's primary action, if it has one.
+            guard let delegate, delegate.tableView(self, canPerformPrimaryActionForRowAt: indexPath) else { return .handled }
+            return delegate.tableView(self, performPrimaryActionForRowAt: indexPath)
+        }
+        if case .multiple = mode, state.selectedRows.contains(indexPath) {
             let change = tableView.select(indexPath, in: &state, toggles: true, dataSource: dataSource)
             change.deselected.forEach { delegate?.tableView(self, didDeselectRowAt: $0) }
             return .handled
@@ -212,8 +233,111 @@ open class TableViewController: Screen {
     /// again (after a pop), as UIKit's `clearsSelectionOnViewWillAppear`; checks stay.
     public var clearsSelectionOnViewWillAppear = true
 
-    /// The selected rows, in order.
+    /// The selected rows on the table, in order.
     public var indexPathsForSelectedRows: [IndexPath] { state.selectedRows.sorted() }
+
+    /// The identities of the selected items, shown or not, when the data source identifies
+    /// its items (``TableViewDataSource/itemIdentifier(for:)``); otherwise empty.
+    public var identifiersOfSelectedItems: Set<AnyHashable> {
+        selectionOutOfSight.union(state.selectedRows.compactMap(dataSource.itemIdentifier(for:)))
+    }
+
+    /// How many items are selected: the rows on the table and the items a search hides.
+    public var numberOfSelectedItems: Int { state.selectedRows.count + selectionOutOfSight.count }
+
+    /// Selected items the data source does not show now (a search hides them), by identity:
+    /// they are selected again when they come back.
+    private var selectionOutOfSight: Set<AnyHashable> = []
+
+    /// Whether the data source identifies its items, judged by its first row.
+    private var identifiesItems: Bool {
+        guard let section = (0 ..< dataSource.numberOfSections()).first(where: { dataSource.numberOfRows(inSection: $0) > 0 }) else {
+            return false
+        }
+        return dataSource.itemIdentifier(for: IndexPath(row: 0, section: section)) != nil
+    }
+
+    /// The data source changed: with identities, the selection follows its items to their new
+    /// rows, and the items no longer shown wait out of sight. Without, it stays as it was.
+    private func carrySelection(from old: any TableViewDataSource) {
+        guard !state.selectedRows.isEmpty || !selectionOutOfSight.isEmpty else { return }
+        var wanted = selectionOutOfSight
+        for indexPath in state.selectedRows {
+            guard let identifier = old.itemIdentifier(for: indexPath) else { return }
+            wanted.insert(identifier)
+        }
+        var selected = Set<IndexPath>()
+        // One pass over the rows: a selection costs what the table's length costs, once.
+        for section in 0 ..< dataSource.numberOfSections() where !wanted.isEmpty {
+            for row in 0 ..< dataSource.numberOfRows(inSection: section) {
+                let indexPath = IndexPath(row: row, section: section)
+                guard let identifier = dataSource.itemIdentifier(for: indexPath) else { break }
+                if wanted.remove(identifier) != nil { selected.insert(indexPath) }
+            }
+        }
+        state.selectedRows = selected
+        selectionOutOfSight = wanted
+    }
+
+    /// Keeps the selection through a change of the whole table state (a search's results
+    /// shown, the search ended): with item identities the selection made meanwhile stays;
+    /// without, `replacement`'s own selection is taken.
+    func replaceState(with replacement: TableViewState) {
+        let selected = state.selectedRows
+        state = replacement
+        if identifiesItems { state.selectedRows = selected }
+    }
+
+    /// Whether the navigation bar says how many items are checked ("3 Selected") in place of
+    /// the title while any are, as iOS's lists in multiple selection do.
+    public var showsSelectionCount = false
+
+    /// The navigation bar's title: ``title``, or "3 Selected" (see ``showsSelectionCount``).
+    open var navigationTitle: String {
+        let count = numberOfSelectedItems
+        return showsSelectionCount && count > 0 ? "\(count) Selected" : title
+    }
+
+    /// Select All and Select None, for the navigation bar or the toolbar of a screen with
+    /// checkmark sections; each is dimmed while it would change nothing. The base
+    /// ``barButtonTapped(_:area:)`` handles them.
+    ///
+    /// - Parameters:
+    ///   - selectAllKey: The key of Select All (`a` by default).
+    ///   - selectNoneKey: The key of Select None (`n` by default).
+    public func selectionBarButtonItems(selectAllKey: Key = .character("a"), selectNoneKey: Key = .character("n")) -> [BarButtonItem] {
+        let checkable = checkableRows
+        let allChecked = checkable.allSatisfy(state.selectedRows.contains)
+        return [
+            BarButtonItem(id: .selectAll, title: "Select All", key: selectAllKey, isEnabled: !checkable.isEmpty && !allChecked,
+                          help: "check every row"),
+            BarButtonItem(id: .selectNone, title: "Select None", key: selectNoneKey, isEnabled: numberOfSelectedItems > 0,
+                          help: "uncheck every row"),
+        ]
+    }
+
+    /// The rows of the table's checkmark (`.multiple`) sections.
+    private var checkableRows: [IndexPath] {
+        (0 ..< dataSource.numberOfSections()).flatMap { section -> [IndexPath] in
+            guard case .multiple = tableView.selectionMode(forSection: section, dataSource: dataSource) else { return [] }
+            return (0 ..< dataSource.numberOfRows(inSection: section)).map { IndexPath(row: $0, section: section) }
+        }
+    }
+
+    /// Checks every row of the checkmark (`.multiple`) sections, telling no delegate.
+    public func selectAllRows() {
+        state.selectedRows.formUnion(checkableRows)
+    }
+
+    /// Unchecks every row of the checkmark sections, and the items a search hides, telling no
+    /// delegate. Radio checks stay: a radio section always keeps its one choice.
+    public func deselectAllRows() {
+        selectionOutOfSight.removeAll()
+        state.selectedRows = state.selectedRows.filter {
+            guard case .multiple = tableView.selectionMode(forSection: $0.section, dataSource: dataSource) else { return true }
+            return false
+        }
+    }
 
     /// Selects `indexPath` by its section's rules, telling no delegate (as UIKit's
     /// programmatic `selectRow`): a radio section's check moves there.
@@ -224,6 +348,13 @@ open class TableViewController: Screen {
     /// Removes `indexPath` from the selection, telling no delegate.
     public func deselectRow(at indexPath: IndexPath) {
         state.selectedRows.remove(indexPath)
+    }
+
+    /// Removes the item identified as `identifier` from the selection, shown or hidden by a
+    /// search, telling no delegate: before the item itself goes away.
+    public func deselectItem(_ identifier: AnyHashable) {
+        selectionOutOfSight.remove(identifier)
+        state.selectedRows = state.selectedRows.filter { dataSource.itemIdentifier(for: $0) != identifier }
     }
 
     /// Clears the selection of the rows of single-selection sections (checks stay).
@@ -271,7 +402,8 @@ open class TableViewController: Screen {
             switch binding.action {
             case .select:
                 switch mode {
-                case .none, .multiple: return false
+                case .none: return false
+                case .multiple: return delegate?.tableView(self, canPerformPrimaryActionForRowAt: focus) == true
                 case .radio: return true
                 case .single: return delegate != nil
                 }

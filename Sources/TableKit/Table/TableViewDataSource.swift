@@ -24,6 +24,14 @@ public protocol TableViewDataSource {
     /// How the rows of `section` are selected; `nil` (the default) uses the table's
     /// ``TableView/selectionMode``. Settings mixes radio, checkmark and read-only sections.
     func selectionMode(forSection section: Int) -> SelectionMode?
+    /// A lasting identity of the item shown at `indexPath`, as a diffable data source's item
+    /// identifier; `nil` (the default) when rows have none.
+    ///
+    /// With identities, a ``TableViewController`` keeps a selection on its items when the
+    /// rows change — a search filters them, a new sort moves them — and keeps the choice of
+    /// items a search hides until they are shown again. Without, the selection is of index
+    /// paths.
+    func itemIdentifier(for indexPath: IndexPath) -> AnyHashable?
 }
 
 extension TableViewDataSource {
@@ -37,6 +45,8 @@ extension TableViewDataSource {
     public func sectionIndexTitles() -> [String]? { nil }
     /// The table's own selection mode.
     public func selectionMode(forSection section: Int) -> SelectionMode? { nil }
+    /// No identities: the selection is of index paths.
+    public func itemIdentifier(for indexPath: IndexPath) -> AnyHashable? { nil }
     /// Position `index` jumps to section `index`, clamped to the sections there are.
     public func section(forSectionIndexTitle title: String, at index: Int) -> Int {
         max(0, min(index, numberOfSections() - 1))

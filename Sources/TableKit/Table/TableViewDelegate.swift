@@ -37,6 +37,14 @@ public protocol TableViewDelegate: AnyObject {
     func tableView(_ tableView: TableViewController, customAccessoryTappedForRowWith indexPath: IndexPath) -> ScreenResponse
     /// The keyboard focus moved to `indexPath` (`nil`: the table has no rows). Default: nothing.
     func tableView(_ tableView: TableViewController, didFocusRowAt indexPath: IndexPath?)
+    /// Whether a row of a checkmark (`.multiple`) section, where Space checks, has a primary
+    /// action for Enter, as UIKit's `canPerformPrimaryActionForRowAt`. Default: `false`, and
+    /// Enter is not offered there.
+    func tableView(_ tableView: TableViewController, canPerformPrimaryActionForRowAt indexPath: IndexPath) -> Bool
+    /// Enter on a row of a checkmark section whose primary action the delegate offers: open
+    /// its detail, say. The checks do not change (UIKit's `performPrimaryActionForRowAt`).
+    /// Default: `.handled`.
+    func tableView(_ tableView: TableViewController, performPrimaryActionForRowAt indexPath: IndexPath) -> ScreenResponse
 }
 
 extension TableViewDelegate {
@@ -52,4 +60,8 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableViewController, customAccessoryTappedForRowWith indexPath: IndexPath) -> ScreenResponse { .handled }
     /// Does nothing.
     public func tableView(_ tableView: TableViewController, didFocusRowAt indexPath: IndexPath?) {}
+    /// No primary action.
+    public func tableView(_ tableView: TableViewController, canPerformPrimaryActionForRowAt indexPath: IndexPath) -> Bool { false }
+    /// Does nothing more.
+    public func tableView(_ tableView: TableViewController, performPrimaryActionForRowAt indexPath: IndexPath) -> ScreenResponse { .handled }
 }
