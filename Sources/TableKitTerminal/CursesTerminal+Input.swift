@@ -100,6 +100,41 @@ extension CursesTerminal {
         return .mouse(MouseEvent(first, at: position))
     }
 
+    /// The text of a bracketed paste, up to `ESC [201~`. A paste arrives in one burst; should
+    /// its end never come, a pause of a second ends it (the app never hangs on a paste). Past
+    /// ``maximumPasteLength`` characters the rest is read and dropped.
+    private func readPaste() -> Event? {
+        guard let window = tk_stdscr() else { return nil }
+        var chars: [UInt32] = []
+        var dropped = false
+        wtimeout(window, 1000)
+        while true {
+            var value: wint_t = 0
+            let status = wget_wch(window, &value)
+            if status == ERR { break }
+            // A key ncurses decoded inside a paste (its terminfo taught it a pasted sequence)
+            // is not text.
+            if status == KEY_CODE_YES { continue }
+            chars.append(value)
+            if chars.count >= InputDecoder.pasteEnd.count, Array(chars.suffix(InputDecoder.pasteEnd.count)) == InputDecoder.pasteEnd {
+                chars.removeLast(InputDecoder.pasteEnd.count)
+                break
+            }
+            if chars.count > Self.maximumPasteLength + InputDecoder.pasteEnd.count {
+                // Keep the tail short enough to see the end marker; the text is cut.
+                chars.removeFirst(chars.count - Self.maximumPasteLength - InputDecoder.pasteEnd.count)
+                dropped = true
+            }
+        }
+        if dropped { chars = Array(chars.prefix(Self.maximumPasteLength)) }
+        var text = ""
+        text.unicodeScalars.append(contentsOf: chars.compactMap(Unicode.Scalar.init))
+        return .paste(text)
+    }
+
+    /// The most characters of one paste the app takes.
+    static let maximumPasteLength = 1 << 20
+
     /// After an ESC that ncurses did not decode: the rest of an escape sequence, if one follows.
     ///
     /// A sequence arrives in one burst, so what belongs to it is already buffered; a lone
@@ -117,6 +152,8 @@ extension CursesTerminal {
                     if mouse.kind == .release { mouseButtonDown = false }
                 }
                 return event
+            case .pasteBegins:
+                return readPaste()
             case .notASequence:
                 for char in chars.reversed() {
                     _ = unget_wch(wchar_t(bitPattern: char))

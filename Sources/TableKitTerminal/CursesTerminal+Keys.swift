@@ -67,11 +67,12 @@ enum CursesKeyMap {
             return nil
         }
         let shifted = (modifier - 1) & 1 != 0
+        let alt = (modifier - 1) & 2 != 0
         switch base {
         case "kUP": return .up
         case "kDN": return .down
-        case "kLFT": return shifted ? .shiftLeft : .left
-        case "kRIT": return shifted ? .shiftRight : .right
+        case "kLFT": return alt ? .altLeft : shifted ? .shiftLeft : .left
+        case "kRIT": return alt ? .altRight : shifted ? .shiftRight : .right
         case "kHOM": return .home
         case "kEND": return .end
         case "kDC": return .delete

@@ -82,6 +82,8 @@ final class CursesTerminal: TerminalBackend {
     var extendedKeys: [Int32: Key?] = [:]
     /// The bytes that switch on button-event mouse tracking in SGR form; empty without a mouse.
     let mouseOnSequence: String
+    /// Whether mouse reports are wanted now (Settings may turn them off while the app runs).
+    private var isReportingMouse = true
     private var screen: OpaquePointer?
     private var ownedInput: UnsafeMutablePointer<FILE>?
     private let outputDescriptor: Int32
@@ -91,6 +93,12 @@ final class CursesTerminal: TerminalBackend {
     static let mouseOn = "\u{1B}[?1002h\u{1B}[?1006h"
     /// Undoes ``mouseOn`` (and the 1000 that ncurses itself enables).
     static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
+    /// Bracketed paste (2004): pasted text arrives between `ESC [200~` and `ESC [201~`, so
+    /// that it reaches a field as one insertion and never as commands. Terminals without it
+    /// ignore the mode.
+    static let pasteOn = "\u{1B}[?2004h"
+    /// Undoes ``pasteOn``.
+    static let pasteOff = "\u{1B}[?2004l"
 
     /// Takes the terminal over.
     ///
@@ -141,7 +149,7 @@ final class CursesTerminal: TerminalBackend {
         self.screen = screen
         isActive = true
         // From here on a crash or an exit without restore() leaves the screen the shell's way.
-        SignalHandling.setLeaveSequence(Array((Self.mouseOff + Self.leaveSequence()).utf8))
+        SignalHandling.setLeaveSequence(Array((Self.pasteOff + Self.mouseOff + Self.leaveSequence()).utf8))
         SignalHandling.setTerminalActive(true)
 
         _ = raw()
@@ -186,7 +194,7 @@ final class CursesTerminal: TerminalBackend {
 
         _ = wnoutrefresh(tk_stdscr())
         _ = doupdate()
-        sendMouseOn()
+        sendModesOn()
     }
 
     deinit {
@@ -207,7 +215,7 @@ final class CursesTerminal: TerminalBackend {
         guard isActive, let screen else { return }
         isActive = false
         SignalHandling.setTerminalActive(false)
-        sendMouseOff()
+        sendModesOff()
         _ = mousemask(0, nil)
         _ = curs_set(1)
         _ = endwin()
@@ -227,7 +235,7 @@ final class CursesTerminal: TerminalBackend {
     /// If the terminal changed size meanwhile, the next event is a `.resize`.
     func suspend() {
         guard isActive else { return }
-        sendMouseOff()
+        sendModesOff()
         _ = endwin()
         SignalHandling.setTerminalActive(false)
         SignalHandling.stopProcess()
@@ -254,7 +262,7 @@ final class CursesTerminal: TerminalBackend {
         _ = clearok(tk_curscr(), true)
         _ = wnoutrefresh(tk_stdscr())
         _ = doupdate()
-        sendMouseOn()
+        sendModesOn()
     }
 
     /// Records a new size after curses reported a resize.
@@ -265,27 +273,26 @@ final class CursesTerminal: TerminalBackend {
     /// Turns mouse reporting on or off while the app runs (a setting changed).
     func setMouseReporting(_ isOn: Bool) {
         guard isActive, options.mouse, capabilities.hasMouse else { return }
+        isReportingMouse = isOn
         if isOn {
             _ = mousemask(tk_mouse_all_events(), nil)
-            sendMouseOn()
+            writeToTerminal(mouseOnSequence)
         } else {
-            sendMouseOff()
+            if !mouseOnSequence.isEmpty { writeToTerminal(Self.mouseOff) }
             _ = mousemask(0, nil)
         }
     }
 
-    /// Switches on button-event mouse tracking. Call after a `doupdate()`: the bytes go straight
+    /// Switches on bracketed paste and button-event mouse tracking. Call after a `doupdate()`: the bytes go straight
     /// to the terminal, after what curses has flushed (curses' `putp` would leave them in stdio's
     /// buffer until exit).
-    func sendMouseOn() {
-        guard !mouseOnSequence.isEmpty else { return }
-        writeToTerminal(mouseOnSequence)
+    func sendModesOn() {
+        writeToTerminal(Self.pasteOn + (isReportingMouse ? mouseOnSequence : ""))
     }
 
     // Before endwin(), whose own output follows.
-    private func sendMouseOff() {
-        guard !mouseOnSequence.isEmpty else { return }
-        writeToTerminal(Self.mouseOff)
+    private func sendModesOff() {
+        writeToTerminal(Self.pasteOff + (mouseOnSequence.isEmpty ? "" : Self.mouseOff))
     }
 
     private func writeToTerminal(_ text: String) {

@@ -18,7 +18,12 @@ enum InputDecoder {
         case complete(Event?)
         /// ESC is the Escape key on its own; the characters are separate input.
         case notASequence
+        /// `ESC [200~`: a bracketed paste begins; its text follows, up to `ESC [201~`.
+        case pasteBegins
     }
+
+    /// What ends a bracketed paste: `ESC [201~`.
+    static let pasteEnd: [UInt32] = [27, 91, 50, 48, 49, 126]
 
     /// Longer sequences are garbage, and are dropped.
     static let maximumLength = 32
@@ -49,6 +54,7 @@ enum InputDecoder {
             let c = chars[index]
             if (0x40...0x7E).contains(c) {
                 guard index == chars.count - 1 else { return .complete(nil) }
+                if chars == [ascii("["), ascii("2"), ascii("0"), ascii("0"), ascii("~")] { return .pasteBegins }
                 return .complete(csiEvent(parameters: Array(chars[1..<index]), final: c))
             }
             guard (0x20...0x3F).contains(c) else { return .complete(nil) }
@@ -70,12 +76,13 @@ enum InputDecoder {
         let numbers = numbers(in: Substring(text))
         let modifier = numbers.count >= 2 ? numbers[1] : 1
         let shifted = modifier > 1 && (modifier - 1) & 1 != 0
+        let alt = modifier > 1 && (modifier - 1) & 2 != 0
         let key: Key?
         switch Unicode.Scalar(final).map(Character.init) {
         case "A": key = .up
         case "B": key = .down
-        case "C": key = shifted ? .shiftRight : .right
-        case "D": key = shifted ? .shiftLeft : .left
+        case "C": key = alt ? .altRight : shifted ? .shiftRight : .right
+        case "D": key = alt ? .altLeft : shifted ? .shiftLeft : .left
         case "H": key = .home
         case "F": key = .end
         case "Z": key = .backTab

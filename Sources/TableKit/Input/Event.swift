@@ -30,6 +30,10 @@ public struct MouseEvent: Hashable, Sendable {
 public enum Event: Hashable, Sendable {
     /// A key press.
     case key(Key)
+    /// Text pasted into the terminal (bracketed paste), as one insertion: a text field takes
+    /// it whole, without the per-key rules of typing (autocapitalisation); screens that take
+    /// no text ignore it.
+    case paste(String)
     /// A mouse action.
     case mouse(MouseEvent)
     /// The terminal now has this size.

@@ -16,6 +16,10 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case shiftLeft
     /// Shift and arrow right.
     case shiftRight
+    /// Alt (Option, Meta) and arrow left: a word left, in a text field.
+    case altLeft
+    /// Alt (Option, Meta) and arrow right: a word right, in a text field.
+    case altRight
     /// Return or Enter.
     case enter
     /// Escape.
@@ -60,6 +64,8 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .right: return "Right"
         case .shiftLeft: return "S-Left"
         case .shiftRight: return "S-Right"
+        case .altLeft: return "A-Left"
+        case .altRight: return "A-Right"
         case .enter: return "Enter"
         case .escape: return "Esc"
         case .tab: return "Tab"
@@ -76,7 +82,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
 
     /// The key a script names: a single printable character stands for itself; `Up`, `Down`,
     /// `Left`, `Right`, `Enter`, `Esc`, `Tab`, `S-Tab`, `PgUp`, `PgDn`, `Home`, `End`, `Space`,
-    /// `Backspace`, `Delete`, `S-Left`, `S-Right`, `F1`…`F12` and `C-x` controls name those keys.
+    /// `Backspace`, `Delete`, `S-Left`, `S-Right`, `A-Left`, `A-Right`, `F1`…`F12` and `C-x` controls name those keys.
     /// Names are matched without regard to case. Returns `nil` for anything else.
     public init?(name: String) {
         if name.count == 1, let c = name.first {
@@ -86,7 +92,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         }
         let named: [String: Key] = [
             "up": .up, "down": .down, "left": .left, "right": .right,
-            "s-left": .shiftLeft, "s-right": .shiftRight, "enter": .enter, "return": .enter,
+            "s-left": .shiftLeft, "s-right": .shiftRight, "a-left": .altLeft, "a-right": .altRight, "enter": .enter, "return": .enter,
             "esc": .escape, "escape": .escape, "tab": .tab, "s-tab": .backTab, "backtab": .backTab,
             "backspace": .backspace, "bs": .backspace, "delete": .delete, "del": .delete,
             "home": .home, "end": .end, "pgup": .pageUp, "pageup": .pageUp,
@@ -122,6 +128,6 @@ public struct KeyScriptError: Error, Equatable, CustomStringConvertible {
     public var word: String
     /// A sentence for the user.
     public var description: String {
-        "'\(ControlEscaping.escaped(word))' is not a key: use a single character or one of Up Down Left Right Enter Esc Tab S-Tab PgUp PgDn Home End Space Backspace Delete S-Left S-Right F1-F12 C-a…C-z"
+        "'\(ControlEscaping.escaped(word))' is not a key: use a single character or one of Up Down Left Right Enter Esc Tab S-Tab PgUp PgDn Home End Space Backspace Delete S-Left S-Right A-Left A-Right F1-F12 C-a…C-z"
     }
 }

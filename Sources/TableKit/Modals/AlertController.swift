@@ -72,7 +72,7 @@ public final class AlertController: Modal {
             if let index = layout.actionIndex(at: mouse.position) { return trigger(index) }
             if !layout.contains(mouse.position), alert.style == .actionSheet { return perform(.cancel) }
             return .handled
-        case .resize, .tick:
+        case .resize, .tick, .paste:
             return .handled
         }
     }

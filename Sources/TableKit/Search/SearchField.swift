@@ -71,6 +71,19 @@ public struct SearchField: Hashable, Sendable {
         cursor = newText.count
     }
 
+    /// Inserts pasted text at the cursor as one edit: line breaks and tabs become spaces,
+    /// other control characters are dropped. Returns `.changed`, or `nil` when nothing was left.
+    public mutating func paste(_ pasted: String) -> Event? {
+        let kept = pasted.compactMap { character -> Character? in
+            if character == "\n" || character == "\r\n" || character == "\r" || character == "\t" { return " " }
+            return character.unicodeScalars.contains(where: ControlEscaping.isControl) ? nil : character
+        }
+        guard !kept.isEmpty else { return nil }
+        text.insert(contentsOf: kept, at: text.index(text.startIndex, offsetBy: cursor))
+        cursor += kept.count
+        return .changed
+    }
+
     /// Applies a key; returns what happened, or `nil` if the key means nothing here.
     public mutating func handle(_ key: Key) -> Event? {
         if case .character(let c) = key {

@@ -76,6 +76,14 @@ extension TableViewController {
         return .handled
     }
 
+    /// A paste while the field has the keyboard: one edit, one search.
+    func handlePasteIntoSearch(_ text: String) -> ScreenResponse {
+        guard let search = searchController, var session = search.session else { return .ignored }
+        guard session.field.paste(text) != nil else { return .handled }
+        search.state = .active(session)
+        return updateSearchResults()
+    }
+
     /// Asks the updater for the results of the field's text.
     func updateSearchResults() -> ScreenResponse {
         guard let search = searchController, let updater = search.searchResultsUpdater else { return .handled }

@@ -152,6 +152,10 @@ open class TableViewController: Screen {
             return pollSearchResults()
         case .resize:
             return .handled
+        case .paste(let text):
+            // Into the search field while it has the keyboard, as typed text without newlines.
+            guard searchController?.isEditing == true else { return .ignored }
+            return handlePasteIntoSearch(text)
         case .mouse(var mouse):
             guard searchController?.isActive == true else { return perform(.mouse(mouse)) }
             if mouse.position.y == 0 {

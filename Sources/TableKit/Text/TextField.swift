@@ -1,0 +1,471 @@
+import Foundation
+
+/// An editable line of text, or several lines (a text view), as `UITextField` and
+/// `UITextView` behave: a cursor that moves by character as a person sees it (an emoji, an
+/// accented letter or a CJK character is one step and is never split), the editing keys of
+/// terminal programs, and the rules of its ``TextInputTraits`` for what may be typed.
+///
+/// A field is a value: the screen that owns it passes it keys and pastes, draws it, and asks
+/// it on save whether its text is valid.
+///
+/// ```swift
+/// var age = TextField(placeholder: "Years", traits: TextInputTraits(keyboardType: .numberPad))
+/// age.beginEditing()
+/// age.handle(.character("4"))            // .changed
+/// age.handle(.character("x"))            // .rejected("takes digits only")
+/// age.text                               // "4"
+/// ```
+public struct TextField: Hashable, Sendable {
+    /// The text, as characters (grapheme clusters).
+    public private(set) var characters: [Character]
+    /// Shown dimmed while the field is empty.
+    public var placeholder: String
+    /// How the field behaves.
+    public var traits: TextInputTraits
+    /// The cursor: how many characters precede it.
+    public private(set) var cursor: Int
+    /// Whether the field has the keyboard.
+    public private(set) var isEditing = false
+    /// The columns the field was last laid out in (the owner sets it with ``layout(width:)``).
+    public private(set) var width = 20
+    /// The first character shown, when a single line is wider than the field.
+    public private(set) var scrollOffset = 0
+    /// A secure field refocused: the next character typed replaces the text, as on iOS.
+    private var replacesOnNextInput = false
+    /// The last character typed into a secure field, shown until ``revealedUntil``.
+    private(set) var revealedIndex: Int?
+    private(set) var revealedUntil: ContinuousClock.Instant?
+    /// A rejected key flashes the field until then.
+    public private(set) var flashUntil: ContinuousClock.Instant?
+    /// The column ↑ and ↓ keep in a text view while they move through lines.
+    private var preferredColumn: Int?
+
+    /// How long the last character typed into a secure field stays readable.
+    public static let revealDuration: Duration = .seconds(1)
+    /// How long a rejected key flashes the field.
+    public static let flashDuration: Duration = .milliseconds(300)
+
+    /// A field holding `text`, the cursor at its end.
+    public init(text: String = "", placeholder: String = "", traits: TextInputTraits = TextInputTraits()) {
+        characters = Array(text)
+        cursor = characters.count
+        self.placeholder = placeholder
+        self.traits = traits
+    }
+
+    /// The text.
+    public var text: String { String(characters) }
+
+    /// What a key or a paste did to the field.
+    public enum Change: Hashable, Sendable {
+        /// The text changed.
+        case changed
+        /// Only the cursor moved (or nothing visible changed).
+        case moved
+        /// The key or paste was refused; the text is unchanged. The reason ends a sentence
+        /// that starts with the field's label: "takes digits only".
+        case rejected(String)
+        /// Enter, with its ``TextInputTraits/returnKeyType``: the owner does what its label says.
+        case returned
+    }
+
+    // MARK: Editing state
+
+    /// The field takes the keyboard: with ``TextInputTraits/clearsOnBeginEditing`` it
+    /// empties; a secure field with text is replaced by the next character typed.
+    public mutating func beginEditing() {
+        isEditing = true
+        if traits.clearsOnBeginEditing { characters = [] }
+        replacesOnNextInput = traits.isSecureTextEntry && !characters.isEmpty
+        cursor = characters.count
+        preferredColumn = nil
+        keepCursorVisible()
+    }
+
+    /// The field gives the keyboard back.
+    public mutating func endEditing() {
+        isEditing = false
+        replacesOnNextInput = false
+        revealedIndex = nil
+        revealedUntil = nil
+        scrollOffset = 0
+    }
+
+    /// Sets the text as a program does: the cursor at its end, no rules applied.
+    public mutating func setText(_ newText: String) {
+        characters = Array(newText)
+        cursor = characters.count
+        replacesOnNextInput = false
+        revealedIndex = nil
+        keepCursorVisible()
+    }
+
+    /// Lays the field out in `width` columns (its text area); scrolling and a text view's
+    /// lines follow.
+    public mutating func layout(width: Int) {
+        self.width = max(1, width)
+        keepCursorVisible()
+    }
+
+    /// Whether the field needs ticks now: a secure character shown, or a flash.
+    public var needsTicks: Bool { revealedUntil != nil || flashUntil != nil }
+
+    /// Time passed: a revealed secure character turns into a bullet, a flash ends. Returns
+    /// whether anything visible changed.
+    @discardableResult
+    public mutating func tick(now: ContinuousClock.Instant) -> Bool {
+        var changed = false
+        if let until = revealedUntil, now >= until {
+            revealedUntil = nil
+            revealedIndex = nil
+            changed = true
+        }
+        if let until = flashUntil, now >= until {
+            flashUntil = nil
+            changed = true
+        }
+        return changed
+    }
+
+    /// Whether the clear button `×` shows now.
+    public var showsClearButton: Bool {
+        guard !characters.isEmpty else { return false }
+        switch traits.clearButtonMode {
+        case .never: return false
+        case .whileEditing: return isEditing
+        case .unlessEditing: return !isEditing
+        case .always: return true
+        }
+    }
+
+    // MARK: Keys
+
+    /// The field's editing keys, as data, for help and the footer.
+    public static let keyHelp: [KeyHint] = [
+        KeyHint("← →", "move by character"),
+        KeyHint("A-← A-→", "move by word"),
+        KeyHint("Home End ^A ^E", "start and end of the line"),
+        KeyHint("Backspace Delete", "erase a character"),
+        KeyHint("^W", "erase the word before the cursor"),
+        KeyHint("^U", "clear the field (×)"),
+    ]
+
+    /// Applies `key`; returns what it did, or `nil` when the key is not the field's (Tab,
+    /// Esc, ↑ ↓ of a single line: the owner's).
+    @discardableResult
+    public mutating func handle(_ key: Key, now: ContinuousClock.Instant = .now) -> Change? {
+        switch key {
+        case .character(let character):
+            if character.unicodeScalars.contains(where: ControlEscaping.isControl) { return nil }
+            return type(character, now: now)
+        case .enter:
+            if traits.isMultiline { return type("\n", now: now) }
+            if traits.enablesReturnKeyAutomatically && characters.isEmpty { return .moved }
+            return .returned
+        case .left: return move(to: cursor - 1)
+        case .right: return move(to: cursor + 1)
+        case .home, .control("a"): return move(to: lineStart)
+        case .end, .control("e"): return move(to: lineEnd)
+        case .altLeft: return move(to: wordStart(before: cursor))
+        case .altRight: return move(to: wordEnd(after: cursor))
+        case .up where traits.isMultiline: return moveLine(by: -1)
+        case .down where traits.isMultiline: return moveLine(by: 1)
+        case .backspace:
+            if replacesOnNextInput { return clear() }
+            guard cursor > 0 else { return .moved }
+            return erase(cursor - 1 ..< cursor)
+        case .delete:
+            guard cursor < characters.count else { return .moved }
+            return erase(cursor ..< cursor + 1)
+        case .control("w"):
+            guard cursor > 0 else { return .moved }
+            return erase(wordStart(before: cursor) ..< cursor)
+        case .control("u"):
+            return clear()
+        default:
+            return nil
+        }
+    }
+
+    /// Pastes `text` as one insertion: a single line drops control characters and turns line
+    /// breaks and tabs into spaces; the keyboard's rules apply to every character (one refused
+    /// character refuses the paste); autocapitalisation does not. What does not fit the maximum
+    /// length is cut, and the field says so.
+    @discardableResult
+    public mutating func paste(_ pasted: String, now: ContinuousClock.Instant = .now) -> Change {
+        var incoming: [Character] = []
+        for character in pasted.replacingOccurrences(of: "\r\n", with: "\n") {
+            if character == "\n" || character == "\r" || character == "\t" {
+                incoming.append(traits.isMultiline && character != "\t" ? "\n" : " ")
+            } else if !character.unicodeScalars.contains(where: ControlEscaping.isControl) {
+                incoming.append(character)
+            }
+        }
+        guard !incoming.isEmpty else { return .moved }
+        if replacesOnNextInput { characters = []; cursor = 0; replacesOnNextInput = false }
+        var probe = characters
+        for character in incoming where character != "\n" {
+            if let reason = traits.keyboardType.rejection(of: character, in: String(probe), decimalSeparator: traits.decimalSeparator) {
+                return reject(reason, now: now)
+            }
+            probe.append(character)
+        }
+        var cut = false
+        if let maximum = traits.maximumLength, characters.count + incoming.count > maximum {
+            incoming = Array(incoming.prefix(max(0, maximum - characters.count)))
+            cut = true
+        }
+        characters.insert(contentsOf: incoming, at: cursor)
+        cursor += incoming.count
+        revealedIndex = nil
+        keepCursorVisible()
+        if cut, let maximum = traits.maximumLength { return reject("takes at most \(maximum) characters: the paste was cut", now: now) }
+        return .changed
+    }
+
+    private mutating func type(_ typed: Character, now: ContinuousClock.Instant) -> Change {
+        var character = typed
+        if typed != "\n" {
+            if let reason = traits.keyboardType.rejection(of: typed, in: replacesOnNextInput ? "" : text, decimalSeparator: traits.decimalSeparator) {
+                return reject(reason, now: now)
+            }
+        }
+        if replacesOnNextInput {
+            characters = []
+            cursor = 0
+            replacesOnNextInput = false
+        }
+        if let maximum = traits.maximumLength, characters.count >= maximum {
+            return reject("takes at most \(maximum) characters", now: now)
+        }
+        if shouldCapitalise(at: cursor), character.isLetter {
+            character = Character(String(character).uppercased())
+        } else if traits.autocapitalizationType == .allCharacters {
+            character = Character(String(character).uppercased())
+        }
+        characters.insert(character, at: cursor)
+        cursor += 1
+        if traits.isSecureTextEntry {
+            revealedIndex = cursor - 1
+            revealedUntil = now + Self.revealDuration
+        }
+        preferredColumn = nil
+        keepCursorVisible()
+        return .changed
+    }
+
+    /// Whether a letter typed at `position` starts a word or a sentence the traits capitalise.
+    private func shouldCapitalise(at position: Int) -> Bool {
+        switch traits.autocapitalizationType {
+        case .none, .allCharacters:
+            return false
+        case .words:
+            return position == 0 || characters[position - 1].isWhitespace
+        case .sentences:
+            var index = position - 1
+            var sawSpace = false
+            while index >= 0, characters[index].isWhitespace {
+                sawSpace = true
+                index -= 1
+            }
+            if index < 0 { return true }
+            return sawSpace && ".!?".contains(characters[index])
+        }
+    }
+
+    private mutating func reject(_ reason: String, now: ContinuousClock.Instant) -> Change {
+        flashUntil = now + Self.flashDuration
+        return .rejected(reason)
+    }
+
+    private mutating func erase(_ range: Range<Int>) -> Change {
+        characters.removeSubrange(range)
+        cursor = range.lowerBound
+        revealedIndex = nil
+        preferredColumn = nil
+        keepCursorVisible()
+        return .changed
+    }
+
+    private mutating func clear() -> Change {
+        replacesOnNextInput = false
+        guard !characters.isEmpty else { return .moved }
+        characters = []
+        cursor = 0
+        revealedIndex = nil
+        keepCursorVisible()
+        return .changed
+    }
+
+    private mutating func move(to position: Int) -> Change {
+        cursor = max(0, min(characters.count, position))
+        replacesOnNextInput = false
+        preferredColumn = nil
+        keepCursorVisible()
+        return .moved
+    }
+
+    /// The start of the word before `position` (spaces before it skipped), as Ctrl-W and
+    /// Alt-← find it.
+    private func wordStart(before position: Int) -> Int {
+        var index = position
+        while index > 0, !Self.isWordCharacter(characters[index - 1]) { index -= 1 }
+        while index > 0, Self.isWordCharacter(characters[index - 1]) { index -= 1 }
+        return index
+    }
+
+    /// The end of the word after `position`, as Alt-→ finds it.
+    private func wordEnd(after position: Int) -> Int {
+        var index = position
+        while index < characters.count, !Self.isWordCharacter(characters[index]) { index += 1 }
+        while index < characters.count, Self.isWordCharacter(characters[index]) { index += 1 }
+        return index
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+
+    // MARK: Lines
+
+    /// One line of a text view as drawn: a range of characters, and whether a line break
+    /// ends it (rather than the width).
+    struct VisualLine: Hashable {
+        var range: Range<Int>
+        var endsParagraph: Bool
+    }
+
+    /// The lines of the text at `width` columns: a single line is one line; a text view breaks
+    /// at line breaks and wraps at spaces where it can.
+    func visualLines(width: Int) -> [VisualLine] {
+        guard traits.isMultiline else { return [VisualLine(range: 0 ..< characters.count, endsParagraph: true)] }
+        let width = max(1, width)
+        var lines: [VisualLine] = []
+        var start = 0
+        var index = 0
+        var columns = 0
+        var lastSpace: Int?
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\n" {
+                lines.append(VisualLine(range: start ..< index, endsParagraph: true))
+                index += 1
+                start = index
+                columns = 0
+                lastSpace = nil
+                continue
+            }
+            let characterWidth = DisplayWidth.of(character)
+            if columns + characterWidth > width, index > start {
+                // Break after the last space of the line, or here when the word fills it.
+                let end = lastSpace.map { $0 + 1 } ?? index
+                lines.append(VisualLine(range: start ..< end, endsParagraph: false))
+                start = end
+                index = end
+                columns = 0
+                lastSpace = nil
+                continue
+            }
+            if character == " " { lastSpace = index }
+            columns += characterWidth
+            index += 1
+        }
+        lines.append(VisualLine(range: start ..< characters.count, endsParagraph: true))
+        return lines
+    }
+
+    /// The line the cursor is on, among `lines`: at a wrapped line's end it belongs to the
+    /// next line, at a paragraph's end to its own.
+    func cursorLine(in lines: [VisualLine]) -> Int {
+        for (number, line) in lines.enumerated() {
+            if cursor >= line.range.lowerBound, cursor < line.range.upperBound || (cursor == line.range.upperBound && line.endsParagraph) {
+                return number
+            }
+        }
+        return max(0, lines.count - 1)
+    }
+
+    /// The lines the field takes at `width` columns.
+    public func lineCount(width: Int) -> Int {
+        traits.isMultiline ? visualLines(width: width).count : 1
+    }
+
+    private var lineStart: Int {
+        guard traits.isMultiline else { return 0 }
+        let lines = visualLines(width: width)
+        return lines[cursorLine(in: lines)].range.lowerBound
+    }
+
+    private var lineEnd: Int {
+        guard traits.isMultiline else { return characters.count }
+        let lines = visualLines(width: width)
+        return lines[cursorLine(in: lines)].range.upperBound
+    }
+
+    /// ↑ or ↓ in a text view: the same column on the line above or below; `nil` past the first
+    /// or last line (the owner moves to the neighbouring field).
+    private mutating func moveLine(by delta: Int) -> Change? {
+        let lines = visualLines(width: width)
+        let current = cursorLine(in: lines)
+        let target = current + delta
+        guard lines.indices.contains(target) else { return nil }
+        let column = preferredColumn ?? columns(of: lines[current].range.lowerBound ..< cursor)
+        var position = lines[target].range.lowerBound
+        var used = 0
+        while position < lines[target].range.upperBound {
+            let next = used + DisplayWidth.of(characters[position])
+            if next > column { break }
+            used = next
+            position += 1
+        }
+        cursor = position
+        preferredColumn = column
+        return .moved
+    }
+
+    /// The display width of the characters in `range`.
+    func columns(of range: Range<Int>) -> Int {
+        characters[range].reduce(0) { $0 + DisplayWidth.of($1) }
+    }
+
+    /// The columns the text may use in a single line: the width less the clear button and the
+    /// counter, and one column for the cursor after the last character.
+    var textRoom: Int {
+        max(1, width - trailingDecorationWidth - 1)
+    }
+
+    /// The width of what the field draws after its text: the counter and the clear button.
+    var trailingDecorationWidth: Int {
+        var used = 0
+        if let counter = counterText { used += counter.displayWidth + 1 }
+        if showsClearButton { used += 2 }
+        return used
+    }
+
+    /// `12/280` when the field has a maximum length.
+    public var counterText: String? {
+        traits.maximumLength.map { "\(characters.count)/\($0)" }
+    }
+
+    /// Scrolls a single line the least that shows the cursor.
+    private mutating func keepCursorVisible() {
+        guard !traits.isMultiline else { scrollOffset = 0; return }
+        let room = textRoom
+        if cursor < scrollOffset { scrollOffset = cursor }
+        while scrollOffset < cursor, columns(of: scrollOffset ..< cursor) >= room { scrollOffset += 1 }
+        // Text removed at the end: show as much as fits again.
+        while scrollOffset > 0, columns(of: scrollOffset - 1 ..< characters.count) < room { scrollOffset -= 1 }
+    }
+
+    // MARK: Validation
+
+    /// Why the text cannot be saved, as a sentence starting with `label` ("Age must be from 0
+    /// to 150"); `nil` when it can.
+    public func validationError(label: String) -> String? {
+        if characters.allSatisfy(\.isWhitespace) {
+            return traits.isRequired ? "\(label) is required" : nil
+        }
+        return traits.keyboardType.validationError(of: text, range: traits.range, decimalSeparator: traits.decimalSeparator)
+            .map { "\(label) \($0)" }
+    }
+}
