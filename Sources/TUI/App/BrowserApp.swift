@@ -54,7 +54,7 @@ final class BrowserApp {
                 .init(root: list),
                 .init(root: tweets),
                 .init(root: games),
-                .init(root: InfoScreens.emptyState(title: "Forms", message: "No forms yet: they arrive in a later version.")),
+                .init(root: FormsScreen(settings: settings)),
                 .init(root: settingsScreen),
             ],
             indicatorDuration: .zero

@@ -77,4 +77,7 @@ struct AppState: Codable, Equatable, Sendable {
     var mouse = true
     /// The titles of the starred games.
     var wishlist: [String] = []
+    /// The Profile form of the Forms tab, as saved (the password is never stored); `nil`
+    /// until it is first saved. Optional, so that files written before it existed still load.
+    var profile: [String: String]?
 }

@@ -141,3 +141,14 @@ public final class AlertController: Modal {
         return order.first { alert.actions[$0].style == .default } ?? order.first { alert.actions[$0].style == .cancel } ?? order.first
     }
 }
+
+extension AlertController {
+    /// "Discard changes?", asked before leaving unsaved edits: Discard (destructive) runs
+    /// `discard`; Keep Editing, the default, stays.
+    public static func discardChanges(discard: @escaping () -> Void) -> AlertController {
+        var alert = Alert(title: "Discard changes?", message: "Your edits have not been saved.")
+        alert.addAction(AlertAction(title: "Keep Editing", style: .cancel))
+        alert.addAction(AlertAction(title: "Discard", style: .destructive, handler: discard))
+        return AlertController(alert: alert)
+    }
+}

@@ -86,6 +86,8 @@ public final class RootController {
             return outcome(of: response)
         }
         if case .key(.control(let letter)) = event, letter == "c" || letter == "z" {
+            // Ctrl-C asks once before unsaved edits go; a second Ctrl-C quits anyway.
+            if letter == "c", content.hasUnsavedChanges, !isAskingToDiscard { return askToDiscardThenQuit() }
             return letter == "c" ? .quit : .suspend
         }
         if isTooSmall {
@@ -94,18 +96,31 @@ public final class RootController {
         if case .mouse = event, !reportsMouse { return .keepGoing }
         if let modal = modals.last {
             apply(modal.handle(event, area: contentArea), from: modal)
-            return .keepGoing
+            return quitsAfterDiscarding ? .quit : .keepGoing
         }
         let response = content.handle(event, area: contentArea, glyphs: glyphs)
         if case .ignored = response, let key = event.key, let action = Self.globalBindings.action(for: key) {
             switch action {
             case .help: present(helpOverlay())
-            case .quit: return .quit
+            case .quit: return content.hasUnsavedChanges ? askToDiscardThenQuit() : .quit
             case .suspend: return .suspend
             }
             return .keepGoing
         }
         return outcome(of: response)
+    }
+
+    /// Set once "Discard changes?" was answered Discard on the way out.
+    private var quitsAfterDiscarding = false
+    /// The modal asking before quitting, while it is up.
+    private weak var discardQuestion: AlertController?
+    private var isAskingToDiscard: Bool { discardQuestion.map { question in modals.contains { $0 === question } } ?? false }
+
+    private func askToDiscardThenQuit() -> Outcome {
+        let question = AlertController.discardChanges { [weak self] in self?.quitsAfterDiscarding = true }
+        discardQuestion = question
+        present(question)
+        return .keepGoing
     }
 
     private func outcome(of response: ScreenResponse) -> Outcome {
@@ -137,8 +152,12 @@ public final class RootController {
             return canvas
         }
         content.render(into: &canvas, area: contentArea, context: RenderContext(glyphs: context.glyphs, isActive: modals.isEmpty))
-        let hints = modals.last?.keyHints ?? (content.keyHints + globalFooterHints)
-        renderFooter(hints, into: &canvas)
+        if modals.isEmpty, let status = content.statusMessage {
+            let line = Rect(x: 0, y: size.height - 1, width: size.width, height: 1)
+            canvas.draw(TextLayout.truncate(status, width: max(0, size.width - 2)), at: Point(x: 1, y: line.minY), style: Style(foreground: .destructive), clip: line)
+        } else {
+            renderFooter(modals.last?.keyHints ?? (content.keyHints + globalFooterHints), into: &canvas)
+        }
         for modal in modals {
             modal.render(into: &canvas, area: contentArea, context: context)
         }

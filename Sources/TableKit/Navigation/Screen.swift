@@ -90,6 +90,13 @@ public protocol Screen: AnyObject {
     /// Whether typed letters go to the screen now (a search field, the index's type-ahead),
     /// so that `q` is a letter and not quit.
     var capturesTextInput: Bool { get }
+    /// Whether the screen holds work a person would lose by leaving it (a form's edits): a
+    /// tab switch and quitting ask "Discard changes?" first, as a pop asks through
+    /// ``shouldPop(confirm:)``.
+    var hasUnsavedChanges: Bool { get }
+    /// A sentence for the status line, in place of the key hints: why a key was refused,
+    /// say. `nil` shows the hints.
+    var statusMessage: String? { get }
 }
 
 extension Screen {
@@ -123,4 +130,8 @@ extension Screen {
     public var wantsTicks: Bool { false }
     /// Letters are commands, by default.
     public var capturesTextInput: Bool { false }
+    /// Nothing to lose, by default.
+    public var hasUnsavedChanges: Bool { false }
+    /// No message, by default.
+    public var statusMessage: String? { nil }
 }

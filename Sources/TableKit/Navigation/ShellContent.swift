@@ -16,6 +16,10 @@ public protocol ShellContent: AnyObject {
     var wantsTicks: Bool { get }
     /// Whether typed letters go to what is in front (so `q` is a letter, not quit).
     var capturesTextInput: Bool { get }
+    /// Whether some screen holds edits that leaving would lose (quitting asks first).
+    var hasUnsavedChanges: Bool { get }
+    /// The status line's sentence from what is in front, if any.
+    var statusMessage: String? { get }
 }
 
 extension NavigationController: ShellContent {
@@ -34,4 +38,10 @@ extension NavigationController: ShellContent {
 
     /// Whether the screen in front takes typed letters.
     public var capturesTextInput: Bool { top.capturesTextInput }
+
+    /// Whether a screen of the stack holds unsaved edits.
+    public var hasUnsavedChanges: Bool { stack.contains { $0.hasUnsavedChanges } }
+
+    /// The screen in front's status.
+    public var statusMessage: String? { top.statusMessage }
 }

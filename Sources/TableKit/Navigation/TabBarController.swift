@@ -111,7 +111,7 @@ public final class TabBarController: ShellContent {
         case .mouse(let mouse) where mouse.position.y >= stack.maxY:
             if mouse.kind == .press, let hit = tabBar.itemIndex(atColumn: mouse.position.x - area.minX, width: area.width),
                case .item(let index) = hit {
-                select(index)
+                return personSelects(index)
             }
             return .handled
         default:
@@ -120,11 +120,30 @@ public final class TabBarController: ShellContent {
         let response = selectedTab.navigation.handle(event, area: stack, glyphs: glyphs)
         if case .ignored = response, let key = event.key, !(capturesTextInput && key.isCharacter),
            let hit = tabBar.hit(for: key), case .item(let index) = hit {
-            select(index)
-            return .handled
+            return personSelects(index)
         }
         return response
     }
+
+    /// A tab chosen by a key or a click: with unsaved edits in the tab in front, "Discard
+    /// changes?" first; discarding pops that tab to its root.
+    private func personSelects(_ index: Int) -> ScreenResponse {
+        let leaving = selectedTab.navigation
+        guard leaving.hasUnsavedChanges, tabs.indices.contains(index) else {
+            select(index)
+            return .handled
+        }
+        return .present(AlertController.discardChanges { [weak self, weak leaving] in
+            leaving?.popToRoot()
+            self?.select(index)
+        })
+    }
+
+    /// Whether any tab holds unsaved edits.
+    public var hasUnsavedChanges: Bool { tabs.contains { $0.navigation.hasUnsavedChanges } }
+
+    /// The status of the screen in front.
+    public var statusMessage: String? { selectedTab.navigation.statusMessage }
 
     /// The keys of the screen in front, its stack, and the tabs.
     public var helpSections: [HelpOverlay.Section] {

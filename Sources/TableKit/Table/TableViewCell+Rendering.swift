@@ -86,14 +86,31 @@ extension TableViewCell {
     /// The wrapped lines of the main and detail labels of a `.default` or `.subtitle` cell
     /// in a row of `width` columns; `nil` for the other styles.
     func wrappedLabels(width: Int) -> WrappedLabels? {
-        guard style == .default || style == .subtitle else { return nil }
+        guard style == .default || style == .subtitle, textField == nil, footnote == nil else { return nil }
         let labels = labelWidth(width)
         return WrappedLabels(text: textLines(labelWidth: labels), detail: detailLines(labelWidth: labels))
+    }
+
+    /// The columns of a form row in a row of `width`: the label's (none without a label) and
+    /// the field's.
+    public func fieldColumns(rowWidth width: Int) -> (label: Int, field: Int) {
+        let labels = labelWidth(width)
+        guard !text.isEmpty else { return (0, labels) }
+        let label = min(max(4, labels / 3), 18)
+        return (label, max(1, labels - label - 1))
+    }
+
+    /// The lines of the footnote in a row of `width`.
+    private func footnoteLines(width: Int) -> [String] {
+        footnote.map { TextLayout.wrap($0, width: labelWidth(width)) } ?? []
     }
 
     /// The lines this cell takes in a row of `width` columns.
     public func height(width: Int) -> Int {
         let labels = labelWidth(width)
+        if let textField {
+            return textField.lineCount(width: fieldColumns(rowWidth: width).field) + footnoteLines(width: width).count
+        }
         switch style {
         case .subtitle:
             return max(1, textLines(labelWidth: labels).count + detailLines(labelWidth: labels).count)
@@ -137,6 +154,13 @@ extension TableViewCell {
         }
         let labels = labelWidth(rect.width)
         let labelRect = Rect(x: x, y: rect.minY, width: labels, height: rect.height).intersection(visible)
+        if var field = textField {
+            drawField(&field, x: x, rect: rect, visible: visible, context: context, canvas: &canvas)
+            if let accessory = accessoryText(glyphs) {
+                canvas.draw(accessory, at: Point(x: rect.maxX - 1 - accessory.displayWidth, y: rect.minY), style: Theme.tint, clip: visible)
+            }
+            return
+        }
         switch style {
         case .default:
             let lines = wrapped?.text ?? textLines(labelWidth: labels, upTo: needed)
@@ -169,6 +193,29 @@ extension TableViewCell {
         }
         if isFocused && isHighlightable {
             canvas.restyle(visible) { $0.attributes.insert(context.isActive ? .reverse : .underline) }
+        }
+    }
+
+    /// A form row: the label (bold in the tint colour while its field is edited), the field,
+    /// and the footnote under them.
+    private func drawField(_ field: inout TextField, x: Int, rect: Rect, visible: Rect, context: RenderContext, canvas: inout Canvas) {
+        let columns = fieldColumns(rowWidth: rect.width)
+        if columns.label > 0 {
+            let label = TextLayout.truncate(text, width: columns.label)
+            canvas.draw(label, at: Point(x: x, y: rect.minY), style: field.isEditing ? Theme.tint.adding(.bold) : .plain, clip: visible)
+        }
+        let fieldX = x + (columns.label > 0 ? columns.label + 1 : 0)
+        let lines = field.lineCount(width: columns.field)
+        field.layout(width: columns.field)
+        var scratch = Canvas(size: Size(width: columns.field, height: lines))
+        field.render(into: &scratch, rect: scratch.bounds, context: context)
+        let target = Rect(x: fieldX, y: rect.minY, width: columns.field, height: lines)
+        let shown = target.intersection(visible)
+        if !shown.isEmpty {
+            canvas.copy(scratch, from: Rect(x: shown.minX - target.minX, y: shown.minY - target.minY, width: shown.width, height: shown.height), to: shown.origin)
+        }
+        for (offset, line) in footnoteLines(width: rect.width).enumerated() {
+            canvas.draw(line, at: Point(x: x, y: rect.minY + lines + offset), style: Style(foreground: .destructive), clip: visible)
         }
     }
 

@@ -64,6 +64,13 @@ public struct TableViewCell: Hashable, Sendable {
     public var detailNumberOfLines: Int
     /// Whether focusing the row highlights it.
     public var isHighlightable: Bool
+    /// A text field in place of the detail label: the row is a form's field, its label in
+    /// ``text`` (UIKit's cell with a text field in its content view). The row is as tall as
+    /// the field's lines.
+    public var textField: TextField?
+    /// A line under the row's content in the danger colour, such as why a field's value is
+    /// refused; wrapped, it makes the row taller.
+    public var footnote: String?
     /// Set by a table whose section draws trailing checks: the room of a `✓` is kept even
     /// when the row is not checked.
     var reservesCheckmark = false

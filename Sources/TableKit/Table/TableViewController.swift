@@ -441,6 +441,12 @@ open class TableViewController: Screen {
         return availableRowKeyBindings.footerHints() + clear + bindings.filter { $0.action == .begin }.footerHints()
     }
 
+    /// Whether the screen holds edits that leaving would lose (default: no).
+    open var hasUnsavedChanges: Bool { false }
+
+    /// The status line's sentence (default: none, the key hints show).
+    open var statusMessage: String? { nil }
+
     /// Whether typed letters go to the screen: the search field or the index's type-ahead.
     open var capturesTextInput: Bool { searchController?.isEditing == true || state.isIndexFocused }
 
