@@ -57,9 +57,9 @@ struct CursesInputTests {
     @Test("extended terminfo key names carry xterm's modifiers")
     func extendedNames() {
         #expect(CursesKeyMap.key(forExtendedName: "kLFT5") == .left)  // Ctrl
-        #expect(CursesKeyMap.key(forExtendedName: "kLFT3") == .left)  // Alt
+        #expect(CursesKeyMap.key(forExtendedName: "kLFT3") == .altLeft)  // Alt: a word left in a field
         #expect(CursesKeyMap.key(forExtendedName: "kLFT6") == .shiftLeft)  // Ctrl-Shift
-        #expect(CursesKeyMap.key(forExtendedName: "kRIT4") == .shiftRight)  // Alt-Shift
+        #expect(CursesKeyMap.key(forExtendedName: "kRIT4") == .altRight)  // Alt-Shift: Alt wins
         #expect(CursesKeyMap.key(forExtendedName: "kRIT") == .shiftRight)
         #expect(CursesKeyMap.key(forExtendedName: "kUP5") == .up)
         #expect(CursesKeyMap.key(forExtendedName: "kDN") == .down)
@@ -98,14 +98,14 @@ struct CursesInputTests {
         ("OA", .key(.up)), ("OD", .key(.left)), ("OH", .key(.home)), ("OF", .key(.end)),
         ("OM", .key(.enter)), ("OP", .key(.function(1))), ("OS", .key(.function(4))),
         ("[1;2D", .key(.shiftLeft)), ("[1;2C", .key(.shiftRight)), ("[1;6D", .key(.shiftLeft)),
-        ("[1;5D", .key(.left)), ("[1;3C", .key(.right)), ("[1;2A", .key(.up)),
+        ("[1;5D", .key(.left)), ("[1;3C", .key(.altRight)), ("[1;3D", .key(.altLeft)), ("[1;2A", .key(.up)),
         ("[H", .key(.home)), ("[F", .key(.end)), ("[1~", .key(.home)), ("[7~", .key(.home)),
         ("[4~", .key(.end)), ("[8~", .key(.end)), ("[3~", .key(.delete)), ("[3;5~", .key(.delete)),
         ("[5~", .key(.pageUp)), ("[6~", .key(.pageDown)), ("[Z", .key(.backTab)),
         ("[11~", .key(.function(1))), ("[15~", .key(.function(5))), ("[17~", .key(.function(6))),
         ("[21~", .key(.function(10))), ("[23~", .key(.function(11))), ("[24~", .key(.function(12))),
         ("[1;2P", .key(.function(1))),
-        ("[2~", nil), ("[200~", nil), ("[?1;2c", nil), ("[>0;95;0c", nil), ("[I", nil), ("[O", nil),
+        ("[2~", nil), ("[201~", nil), ("[?1;2c", nil), ("[>0;95;0c", nil), ("[I", nil), ("[O", nil),
         ("[12;40R", nil), ("OX", nil),
         ("[<0;10;5M", .mouse(MouseEvent(.press, at: Point(x: 9, y: 4)))),
         ("[<0;10;5m", .mouse(MouseEvent(.release, at: Point(x: 9, y: 4)))),
@@ -129,6 +129,8 @@ struct CursesInputTests {
             }
             #expect(InputDecoder.decode(chars) == .complete(event), "ESC \(text)")
         }
+        // A bracketed paste's start hands the reading of its text to the terminal.
+        #expect(InputDecoder.decode("[200~".unicodeScalars.map(\.value)) == .pasteBegins)
     }
 
     @Test("an ESC not followed by [ or O is the Escape key")
