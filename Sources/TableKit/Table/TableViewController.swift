@@ -81,7 +81,8 @@ open class TableViewController: Screen {
     open var rightBarButtonItems: [BarButtonItem] { [] }
     /// The toolbar's items (default: none).
     open var toolbarItems: [BarButtonItem] { [] }
-    /// A bar button was triggered: the buttons of ``selectionBarButtonItems(selectAllKey:selectNoneKey:)`` check or
+    /// A bar button was triggered: the buttons of
+    /// ``TableViewController/selectionBarButtonItems(selectAllKey:selectNoneKey:)`` check or
     /// uncheck every row; others are ignored. Subclasses handle their own buttons and call
     /// `super` for the rest.
     open func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse {
