@@ -45,4 +45,29 @@ struct EndToEndStateTests {
         let end = await session.waitUntil("the second run's end") { $0.contains(where: TableBrowserBinary.isExitLine) }
         #expect(end?.contains("EXIT:0") == true)
     }
+
+    @Test("a paste reaches a form's field as one insertion: a refused character refuses it, and q in it is a letter")
+    func bracketedPasteIntoTheProfileForm() async throws {
+        let session = try await TableBrowserBinary.launchInTmux(arguments: ["--no-animation"], width: 80, height: 24)
+        await session.waitUntil("the Books list") { $0.first?.contains("Books") == true && $0.last?.contains("quit") == true }
+        session.send("4", "Enter")
+        await session.waitUntil("the Profile form") { $0.first?.contains("Profile") == true }
+        // Into Age: letters refuse the whole paste, said on the status line; digits go in.
+        session.send("Tab")
+        session.paste("4x2")
+        await session.waitUntil("the refusal") { $0.last?.contains("Age takes digits only") == true }
+        session.paste("42")
+        await session.waitUntil("42 in Age") { $0.contains { $0.contains("Age") && $0.hasSuffix("42  │") } }
+        // A line break in a single-line field becomes a space; q and Enter in a paste are text, not keys.
+        session.send("BTab")
+        session.paste("ann q\nlee")
+        let form = await session.waitUntil("the pasted name") { $0.contains { $0.contains("Name") && $0.contains("ann q lee") } }
+        #expect(form?.first?.contains("Profile") == true, "the paste quit or left nothing behind")
+        session.send("C-c")
+        await session.waitUntil("Discard changes?") { $0.contains { $0.contains("Discard changes?") } }
+        session.send("C-c")
+        let end = await session.waitUntil("the end") { $0.contains(where: TableBrowserBinary.isExitLine) }
+        #expect(end?.contains("EXIT:0") == true)
+        #expect(end?.contains("TTY-SAME") == true, "bracketed paste is switched off again")
+    }
 }

@@ -121,6 +121,13 @@ final class TmuxSession {
 
     // MARK: Input
 
+    /// Pastes `text` as a terminal does: bracketed (`ESC [200~ … ESC [201~`) when the program
+    /// in the pane asked for bracketed paste, plain otherwise.
+    func paste(_ text: String) {
+        tmux(["set-buffer", "-b", "e2e-paste", "--", text])
+        tmux(["paste-buffer", "-p", "-d", "-b", "e2e-paste", "-t", "=0:"])
+    }
+
     /// `tmux send-keys` with key names: `"j"`, `"Enter"`, `"Escape"`, `"Tab"`, `"C-c"`, `"Up"` …
     func send(_ keys: String...) {
         send(keys: keys)
