@@ -70,7 +70,8 @@ final class BrowserApp {
         applied.apply(settings.state, atStart: true)
     }
 
-    private static let tweetsMessage = "No tweets yet: they arrive in a later version."
+    /// Said plainly: the tab has no timeline in this build (issue 10 builds it).
+    private static let tweetsMessage = "No tweets yet: this version has no timeline."
 
     /// What the settings change, held weakly.
     private struct Applied {

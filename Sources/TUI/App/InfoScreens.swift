@@ -1,8 +1,7 @@
 import Foundation
 import TableKit
 
-/// A tab whose content arrives with a later version says so plainly instead of showing a
-/// made-up list.
+/// A tab with nothing to show says so plainly instead of showing a made-up list.
 enum InfoScreens {
     /// A tab with no rows and a sentence in their place.
     static func emptyState(title: String, message: String) -> TableViewController {
