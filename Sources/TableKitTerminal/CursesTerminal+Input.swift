@@ -105,8 +105,10 @@ extension CursesTerminal {
     /// ``maximumPasteLength`` characters the rest is read and dropped.
     private func readPaste() -> Event? {
         guard let window = tk_stdscr() else { return nil }
+        let end = InputDecoder.pasteEnd
         var chars: [UInt32] = []
-        var dropped = false
+        // The last characters read, to see the end marker even once the text is cut.
+        var tail: [UInt32] = []
         wtimeout(window, 1000)
         while true {
             var value: wint_t = 0
@@ -115,20 +117,17 @@ extension CursesTerminal {
             // A key ncurses decoded inside a paste (its terminfo taught it a pasted sequence)
             // is not text.
             if status == KEY_CODE_YES { continue }
-            chars.append(value)
-            if chars.count >= InputDecoder.pasteEnd.count, Array(chars.suffix(InputDecoder.pasteEnd.count)) == InputDecoder.pasteEnd {
-                chars.removeLast(InputDecoder.pasteEnd.count)
+            tail.append(value)
+            if tail.count > end.count { tail.removeFirst() }
+            if tail == end {
+                // The marker's first characters may already be in the text: take them out.
+                chars.removeLast(min(chars.count, end.count - 1))
                 break
             }
-            if chars.count > Self.maximumPasteLength + InputDecoder.pasteEnd.count {
-                // Keep the tail short enough to see the end marker; the text is cut.
-                chars.removeFirst(chars.count - Self.maximumPasteLength - InputDecoder.pasteEnd.count)
-                dropped = true
-            }
+            if chars.count < Self.maximumPasteLength + end.count { chars.append(value) }
         }
-        if dropped { chars = Array(chars.prefix(Self.maximumPasteLength)) }
         var text = ""
-        text.unicodeScalars.append(contentsOf: chars.compactMap(Unicode.Scalar.init))
+        text.unicodeScalars.append(contentsOf: chars.prefix(Self.maximumPasteLength).compactMap(Unicode.Scalar.init))
         return .paste(text)
     }
 

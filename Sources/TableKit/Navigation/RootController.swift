@@ -95,8 +95,11 @@ public final class RootController {
         }
         if case .mouse = event, !reportsMouse { return .keepGoing }
         if let modal = modals.last {
-            apply(modal.handle(event, area: contentArea), from: modal)
-            return quitsAfterDiscarding ? .quit : .keepGoing
+            let dismissed = apply(modal.handle(event, area: contentArea), from: modal)
+            if quitsAfterDiscarding { return .quit }
+            // A button's action may leave the screen behind something to answer (a form pops
+            // after Discard or Delete): the content hears a tick at once, not at the next event.
+            return dismissed ? outcome(of: content.handle(.tick, area: contentArea, glyphs: glyphs)) : .keepGoing
         }
         let response = content.handle(event, area: contentArea, glyphs: glyphs)
         if case .ignored = response, let key = event.key, let action = Self.globalBindings.action(for: key) {
@@ -132,10 +135,13 @@ public final class RootController {
         return .keepGoing
     }
 
-    private func apply(_ response: ModalResponse, from modal: any Modal) {
-        guard case .dismiss(let completion) = response else { return }
+    /// Dismisses `modal` if `response` says so, running its completion; returns whether it did.
+    @discardableResult
+    private func apply(_ response: ModalResponse, from modal: any Modal) -> Bool {
+        guard case .dismiss(let completion) = response else { return false }
         modals.removeAll { $0 === modal }
         completion?()
+        return true
     }
 
     /// The help overlay for what is in front now.

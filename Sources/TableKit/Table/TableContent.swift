@@ -268,3 +268,11 @@ struct TableContent<DataSource: TableViewDataSource> {
         return position < start ? start : position
     }
 }
+
+extension TableView {
+    /// The columns a row's cell is laid out in, in a table `tableWidth` columns wide: less the
+    /// index gutter and, in the grouped style, the box's margins.
+    func rowWidth<DataSource: TableViewDataSource>(tableWidth: Int, dataSource: DataSource) -> Int {
+        TableContent(table: self, dataSource: dataSource, width: tableWidth - indexGutterWidth(dataSource)).rowWidth
+    }
+}

@@ -311,37 +311,38 @@ open class TableViewController: Screen {
     ///   - selectAllKey: The key of Select All (`a` by default).
     ///   - selectNoneKey: The key of Select None (`n` by default).
     public func selectionBarButtonItems(selectAllKey: Key = .character("a"), selectNoneKey: Key = .character("n")) -> [BarButtonItem] {
-        let checkable = checkableRows
-        let allChecked = checkable.allSatisfy(state.selectedRows.contains)
+        // Counted, not listed: the bars are drawn every frame, and a list may be long.
+        let checkable = checkableSections.reduce(0) { $0 + dataSource.numberOfRows(inSection: $1) }
+        let checked = state.selectedRows.count { isCheckable($0.section) }
         return [
-            BarButtonItem(id: .selectAll, title: "Select All", key: selectAllKey, isEnabled: !checkable.isEmpty && !allChecked,
+            BarButtonItem(id: .selectAll, title: "Select All", key: selectAllKey, isEnabled: checked < checkable,
                           help: "check every row"),
             BarButtonItem(id: .selectNone, title: "Select None", key: selectNoneKey, isEnabled: numberOfSelectedItems > 0,
                           help: "uncheck every row"),
         ]
     }
 
-    /// The rows of the table's checkmark (`.multiple`) sections.
-    private var checkableRows: [IndexPath] {
-        (0 ..< dataSource.numberOfSections()).flatMap { section -> [IndexPath] in
-            guard case .multiple = tableView.selectionMode(forSection: section, dataSource: dataSource) else { return [] }
-            return (0 ..< dataSource.numberOfRows(inSection: section)).map { IndexPath(row: $0, section: section) }
-        }
+    /// Whether `section` is a checkmark (`.multiple`) section.
+    private func isCheckable(_ section: Int) -> Bool {
+        if case .multiple = tableView.selectionMode(forSection: section, dataSource: dataSource) { return true }
+        return false
     }
+
+    /// The table's checkmark sections.
+    private var checkableSections: [Int] { (0 ..< dataSource.numberOfSections()).filter(isCheckable) }
 
     /// Checks every row of the checkmark (`.multiple`) sections, telling no delegate.
     public func selectAllRows() {
-        state.selectedRows.formUnion(checkableRows)
+        for section in checkableSections {
+            state.selectedRows.formUnion((0 ..< dataSource.numberOfRows(inSection: section)).map { IndexPath(row: $0, section: section) })
+        }
     }
 
     /// Unchecks every row of the checkmark sections, and the items a search hides, telling no
     /// delegate. Radio checks stay: a radio section always keeps its one choice.
     public func deselectAllRows() {
         selectionOutOfSight.removeAll()
-        state.selectedRows = state.selectedRows.filter {
-            guard case .multiple = tableView.selectionMode(forSection: $0.section, dataSource: dataSource) else { return true }
-            return false
-        }
+        state.selectedRows = state.selectedRows.filter { !isCheckable($0.section) }
     }
 
     /// Selects `indexPath` by its section's rules, telling no delegate (as UIKit's

@@ -82,9 +82,4 @@ extension TextField {
     private func drawCursor(at point: Point, in canvas: inout Canvas, clip: Rect) {
         canvas.restyle(Rect(x: point.x, y: point.y, width: 1, height: 1).intersection(clip)) { $0.attributes.insert(.reverse) }
     }
-
-    /// The column of the clear button in a field drawn `width` columns wide, when it shows.
-    public func clearButtonColumn(width: Int) -> Int? {
-        showsClearButton ? width - 1 : nil
-    }
 }

@@ -203,12 +203,15 @@ public struct TextField: Hashable, Sendable {
         }
         guard !incoming.isEmpty else { return .moved }
         if replacesOnNextInput { characters = []; cursor = 0; replacesOnNextInput = false }
-        var probe = characters
+        // The rules look at the text only for a decimal separator already typed: track that,
+        // rather than rebuild the text after every pasted character (a paste may be a megabyte).
+        let separator = traits.decimalSeparator
+        var hasSeparator = text.contains(separator)
         for character in incoming where character != "\n" {
-            if let reason = traits.keyboardType.rejection(of: character, in: String(probe), decimalSeparator: traits.decimalSeparator) {
+            if let reason = traits.keyboardType.rejection(of: character, in: hasSeparator ? separator : "", decimalSeparator: separator) {
                 return reject(reason, now: now)
             }
-            probe.append(character)
+            if String(character) == separator { hasSeparator = true }
         }
         var cut = false
         if let maximum = traits.maximumLength, characters.count + incoming.count > maximum {
@@ -452,9 +455,20 @@ public struct TextField: Hashable, Sendable {
         guard !traits.isMultiline else { scrollOffset = 0; return }
         let room = textRoom
         if cursor < scrollOffset { scrollOffset = cursor }
-        while scrollOffset < cursor, columns(of: scrollOffset ..< cursor) >= room { scrollOffset += 1 }
+        // Widths are kept as running sums: a long line scrolls in one pass.
+        var beforeCursor = columns(of: scrollOffset ..< cursor)
+        while scrollOffset < cursor, beforeCursor >= room {
+            beforeCursor -= DisplayWidth.of(characters[scrollOffset])
+            scrollOffset += 1
+        }
         // Text removed at the end: show as much as fits again.
-        while scrollOffset > 0, columns(of: scrollOffset - 1 ..< characters.count) < room { scrollOffset -= 1 }
+        var shown = columns(of: scrollOffset ..< characters.count)
+        while scrollOffset > 0 {
+            let previous = DisplayWidth.of(characters[scrollOffset - 1])
+            guard shown + previous < room else { break }
+            shown += previous
+            scrollOffset -= 1
+        }
     }
 
     // MARK: Validation

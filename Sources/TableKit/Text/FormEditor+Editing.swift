@@ -1,0 +1,230 @@
+import Foundation
+
+/// The form's values, rows, focus, saving and keys.
+extension FormEditor {
+    // MARK: Values
+
+    /// The form's values now: every field's text, toggles as "true" or "false".
+    public var values: [String: String] {
+        var result: [String: String] = [:]
+        for (section, fieldsOfSection) in sections.enumerated() {
+            for (row, field) in fieldsOfSection.fields.enumerated() {
+                switch field.kind {
+                case .toggle: result[field.key] = (toggles[field.key] ?? false) ? "true" : "false"
+                case .text, .readOnly: result[field.key] = fields[section][row].text
+                }
+            }
+        }
+        return result
+    }
+
+    /// Whether the values differ from those the form started with or last saved.
+    public var isDirty: Bool { values != savedValues }
+
+    /// The field at `indexPath`.
+    public func field(at indexPath: IndexPath) -> FormField? {
+        guard sections.indices.contains(indexPath.section), sections[indexPath.section].fields.indices.contains(indexPath.row) else { return nil }
+        return sections[indexPath.section].fields[indexPath.row]
+    }
+
+    /// Where the field of `key` is.
+    public func indexPath(ofKey key: String) -> IndexPath? {
+        for (section, fieldsOfSection) in sections.enumerated() {
+            if let row = fieldsOfSection.fields.firstIndex(where: { $0.key == key }) { return IndexPath(row: row, section: section) }
+        }
+        return nil
+    }
+
+    var editableRows: [IndexPath] {
+        sections.enumerated().flatMap { section, fieldsOfSection in
+            fieldsOfSection.fields.indices.compactMap { row in
+                fieldsOfSection.fields[row].kind == .readOnly ? nil : IndexPath(row: row, section: section)
+            }
+        }
+    }
+
+    var firstEditable: IndexPath? { editableRows.first }
+
+    // MARK: Rows
+
+    /// Rebuilds the rows from the fields: labels, editors, toggles and the reasons of refusal.
+    /// Each field is laid out at the width its row gives it, so that scrolling and a text
+    /// view's lines (which ↑ ↓ Home End follow) are those drawn.
+    func refresh() {
+        let rowWidth = tableView.rowWidth(tableWidth: tableSize.width, dataSource: dataSource)
+        for (section, fieldsOfSection) in sections.enumerated() where size != .zero {
+            for (row, field) in fieldsOfSection.fields.enumerated() where field.kind == .text {
+                let columns = TableViewCell(text: showsLabels ? field.label : "").fieldColumns(rowWidth: rowWidth)
+                fields[section][row].layout(width: columns.field)
+            }
+        }
+        let tableSections = sections.enumerated().map { section, fieldsOfSection in
+            TableSection(header: fieldsOfSection.header, footer: fieldsOfSection.footer, cells: fieldsOfSection.fields.enumerated().map { row, field in
+                cell(for: field, editor: fields[section][row])
+            })
+        }
+        dataSource = StaticTableDataSource(tableSections)
+    }
+
+    func cell(for field: FormField, editor: TextField) -> TableViewCell {
+        let label = showsLabels ? field.label : ""
+        switch field.kind {
+        case .toggle:
+            let isOn = toggles[field.key] ?? false
+            return TableViewCell(style: .value1, text: field.label, detailText: isOn ? "On" : "Off", accessory: isOn ? .checkmark : .none)
+        case .readOnly:
+            return TableViewCell(style: .value2, text: label, detailText: editor.text, detailNumberOfLines: 0, isHighlightable: false)
+        case .text:
+            var cell = TableViewCell(text: label, isHighlightable: false)
+            cell.textField = editor
+            cell.footnote = errors[field.key]
+            return cell
+        }
+    }
+
+    var focusedTextField: IndexPath? {
+        guard let focus = state.focusedRow, field(at: focus)?.kind == .text else { return nil }
+        return focus
+    }
+
+    func beginEditingFocusedField() {
+        for section in fields.indices {
+            for row in fields[section].indices where fields[section][row].isEditing {
+                fields[section][row].endEditing()
+            }
+        }
+        if let focus = focusedTextField { fields[focus.section][focus.row].beginEditing() }
+        refresh()
+    }
+
+    /// Moves the keyboard to the editable field `offset` places away (wrapping no further
+    /// than the ends).
+    func moveFocus(by offset: Int) {
+        let rows = editableRows
+        guard let focus = state.focusedRow, let index = rows.firstIndex(of: focus) ?? rows.first.map({ _ in 0 }) else { return }
+        let target = max(0, min(rows.count - 1, index + offset))
+        focusRow(at: rows[target])
+        beginEditingFocusedField()
+    }
+
+    /// Checks every field; saves through the delegate when all are valid. Otherwise the
+    /// reasons show under their fields, the focus goes to the first, and nothing is saved.
+    public func save() -> ScreenResponse {
+        errors = [:]
+        var firstInvalid: IndexPath?
+        for (section, fieldsOfSection) in sections.enumerated() {
+            for (row, field) in fieldsOfSection.fields.enumerated() where field.kind == .text {
+                let text = fields[section][row].text
+                let error = fields[section][row].validationError(label: field.label)
+                    ?? (text.isEmpty ? nil : field.validate?(text).map { "\(field.label) \($0)" })
+                if let error {
+                    errors[field.key] = error
+                    if firstInvalid == nil { firstInvalid = IndexPath(row: row, section: section) }
+                }
+            }
+        }
+        if let firstInvalid {
+            message = "\(errors.count == 1 ? "1 field needs" : "\(errors.count) fields need") attention: nothing was saved"
+            focusRow(at: firstInvalid)
+            beginEditingFocusedField()
+            return .handled
+        }
+        message = nil
+        refresh()
+        let result = formDelegate?.formEditor(self, didSave: values) ?? .saved(.pop)
+        switch result {
+        case .saved(let response):
+            savedValues = values
+            return response
+        case .failed(let reason):
+            var alert = Alert(title: "Not Saved", message: reason + "\nYour edits are still here.")
+            alert.addAction(AlertAction(title: "OK", style: .cancel))
+            return .present(AlertController(alert: alert))
+        }
+    }
+
+    func cancel() -> ScreenResponse {
+        guard isDirty else { return formDelegate?.formEditorDidCancel(self) ?? .pop }
+        return .present(AlertController.discardChanges { [weak self] in
+            guard let self else { return }
+            self.savedValues = self.values
+            self.pendingResponse = self.formDelegate?.formEditorDidCancel(self) ?? .pop
+        })
+    }
+
+    func confirmDelete() -> ScreenResponse {
+        guard let deleteTitle else { return .ignored }
+        var sheet = Alert(title: "\(deleteTitle)?", message: "This cannot be undone.", style: .actionSheet)
+        sheet.addAction(AlertAction(title: deleteTitle, style: .destructive) { [weak self] in
+            guard let self else { return }
+            self.savedValues = self.values
+            self.pendingResponse = self.formDelegate?.formEditorDidDelete(self) ?? .pop
+        })
+        sheet.addAction(AlertAction(title: "Cancel", style: .cancel))
+        return .present(AlertController(alert: sheet))
+    }
+
+    func handleKey(_ key: Key, area: Rect) -> ScreenResponse {
+        switch key {
+        case .control("s"): return save()
+        case .escape: return cancel()
+        case .tab: moveFocus(by: 1); return .handled
+        case .backTab: moveFocus(by: -1); return .handled
+        default: break
+        }
+        guard let focus = state.focusedRow, let field = field(at: focus) else { return super.handle(.key(key), area: area) }
+        switch field.kind {
+        case .toggle:
+            if key == .space || key == .enter {
+                toggles[field.key] = !(toggles[field.key] ?? false)
+                refresh()
+                return .handled
+            }
+        case .readOnly:
+            break
+        case .text:
+            let change = fields[focus.section][focus.row].handle(key, now: clock())
+            if let change {
+                if change == .returned {
+                    if field.traits.returnKeyType.movesToNextField, focus != editableRows.last {
+                        moveFocus(by: 1)
+                        return .handled
+                    }
+                    return save()
+                }
+                apply(change, at: focus)
+                return .handled
+            }
+            if key.isCharacter { return .handled }
+        }
+        switch key {
+        case .up, .character("k") where field.kind != .text: moveFocus(by: -1); return .handled
+        case .down, .character("j") where field.kind != .text: moveFocus(by: 1); return .handled
+        case .up: moveFocus(by: -1); return .handled
+        case .down: moveFocus(by: 1); return .handled
+        case .pageUp, .pageDown:
+            let response = super.handle(.key(key), area: area)
+            beginEditingFocusedField()
+            return response
+        default:
+            return .ignored
+        }
+    }
+
+    /// What an edit did: a change clears the field's refusal and the status; a rejection says
+    /// why on the status line.
+    func apply(_ change: TextField.Change, at indexPath: IndexPath) {
+        guard let field = field(at: indexPath) else { return }
+        switch change {
+        case .changed:
+            errors[field.key] = nil
+            message = nil
+        case .rejected(let reason):
+            message = "\(field.label) \(reason)"
+        case .moved, .returned:
+            break
+        }
+        refresh()
+    }
+
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// One field of a ``FormEditor``: the key of its value, its label and how it behaves.
+public struct FormField: Sendable {
+    /// What kind of row the field is.
+    public enum Kind: Hashable, Sendable {
+        /// A text field (or, with multi-line traits, a text view).
+        case text
+        /// An on/off row: Space or Enter flips it; its value is "true" or "false".
+        case toggle
+        /// A value shown, not edited (nested JSON, say).
+        case readOnly
+    }
+
+    /// The key of the field's value in the form's data.
+    public var key: String
+    /// The label beside the field.
+    public var label: String
+    /// Shown dimmed while the field is empty.
+    public var placeholder: String
+    /// How the field behaves: the prototype of its traits.
+    public var traits: TextInputTraits
+    /// A text field, an on/off row, or a read-only value.
+    public var kind: Kind
+    /// A rule of the field's own, checked on save after the keyboard's: the end of a sentence
+    /// that starts with the label ("is not a valid ISBN"), or `nil` when the text is valid.
+    public var validate: (@Sendable (String) -> String?)?
+
+    /// Creates a field for the value at `key`, labelled `label` (the key by default).
+    public init(key: String, label: String? = nil, placeholder: String = "", traits: TextInputTraits = TextInputTraits(),
+                kind: Kind = .text, validate: (@Sendable (String) -> String?)? = nil) {
+        self.key = key
+        self.label = label ?? key
+        self.placeholder = placeholder
+        self.traits = traits
+        self.kind = kind
+        self.validate = validate
+    }
+}
+
+/// A section of a form's fields.
+public struct FormSection: Sendable {
+    /// The section's header title.
+    public var header: String?
+    /// The section's footer title.
+    public var footer: String?
+    /// The fields, in order.
+    public var fields: [FormField]
+
+    /// Creates a section.
+    public init(header: String? = nil, footer: String? = nil, fields: [FormField]) {
+        self.header = header
+        self.footer = footer
+        self.fields = fields
+    }
+}
+
+/// What became of a save the delegate was asked to make.
+public enum FormSaveResult {
+    /// Saved: the form is clean, and the response (a pop, by default) follows.
+    case saved(ScreenResponse)
+    /// Not saved, for this reason: an alert says it, the edits stay in the form to retry.
+    case failed(String)
+}
+
+/// Told what a person did with a ``FormEditor``. Every method has a default.
+public protocol FormEditorDelegate: AnyObject {
+    /// Save with every field valid: `values` holds a text for every field's key. Default:
+    /// `.saved(.pop)`.
+    func formEditor(_ form: FormEditor, didSave values: [String: String]) -> FormSaveResult
+    /// Cancel (discarding any edits, after asking). Default: pop.
+    func formEditorDidCancel(_ form: FormEditor) -> ScreenResponse
+    /// Delete, confirmed in an action sheet. Default: pop.
+    func formEditorDidDelete(_ form: FormEditor) -> ScreenResponse
+}
+
+extension FormEditorDelegate {
+    /// Saved; the form pops.
+    public func formEditor(_ form: FormEditor, didSave values: [String: String]) -> FormSaveResult { .saved(.pop) }
+    /// The form pops.
+    public func formEditorDidCancel(_ form: FormEditor) -> ScreenResponse { .pop }
+    /// The form pops.
+    public func formEditorDidDelete(_ form: FormEditor) -> ScreenResponse { .pop }
+}
+
+extension BarButtonItem.Identifier {
+    /// A form's Save.
+    public static let formSave: Self = "formSave"
+    /// A form's Cancel.
+    public static let formCancel: Self = "formCancel"
+    /// A form's Delete.
+    public static let formDelete: Self = "formDelete"
+}
