@@ -31,13 +31,14 @@ final class FormsScreen: TableViewController, TableViewDelegate, FormEditorDeleg
     }
 
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
-        let form = indexPath.row == 0 ? Self.profileForm(values: settings.state.profile ?? [:]) : Self.keyboardsForm()
+        guard indexPath.row == 0 else { return .push(Self.keyboardsForm()) }
+        // Only the profile is stored: the keyboards form checks its fields and pops.
+        let form = Self.profileForm(values: settings.state.profile ?? [:])
         form.formDelegate = self
         return .push(form)
     }
 
     func formEditor(_ form: FormEditor, didSave values: [String: String]) -> FormSaveResult {
-        guard form.title == "Profile" else { return .saved(.pop) }
         var stored = values
         stored["password"] = nil
         settings.update { $0.profile = stored }
