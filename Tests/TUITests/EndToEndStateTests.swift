@@ -29,6 +29,7 @@ struct EndToEndStateTests {
         session.type(commandLine: "clear; \"$APP\" --no-animation; echo \"EXIT:$?\"")
         let books = await session.waitUntil("the Books list, sorted by author") { screen in
             screen.first?.contains("Books") == true && screen.contains { $0.hasPrefix(" Flatland") }
+                && screen.contains { $0.hasPrefix(" Edwin A. Abbott") }
         }
         #expect(books?.contains { $0.hasPrefix(" Edwin A. Abbott") } == true, "Abbott comes first by last name")
         let cells = CapturedScreen.cells(session.capture(escapes: true)).flatMap { $0 }
@@ -38,7 +39,11 @@ struct EndToEndStateTests {
             screen.contains { $0.contains("LastStandStan") && $0.contains("[★]") } && screen.first?.contains("Wishlist: 1") == true
         }
         session.send("5")
-        let settings = await session.waitUntil("Settings") { $0.contains { $0.contains("THEME") } }
+        // A capture can catch curses half-way through a frame: wait for the rows that matter.
+        let settings = await session.waitUntil("Settings with Monochrome and Author chosen") { screen in
+            screen.contains { $0.contains("THEME") } && screen.contains { $0.contains("Monochrome") && $0.contains("✓") }
+                && screen.contains { $0.contains("Author") && $0.contains("✓") }
+        }
         #expect(settings?.contains { $0.contains("Monochrome") && $0.contains("✓") } == true)
         #expect(settings?.contains { $0.contains("Author") && $0.contains("✓") } == true)
         session.send("q")
@@ -66,8 +71,11 @@ struct EndToEndStateTests {
         session.send("C-c")
         await session.waitUntil("Discard changes?") { $0.contains { $0.contains("Discard changes?") } }
         session.send("C-c")
-        let end = await session.waitUntil("the end") { $0.contains(where: TableBrowserBinary.isExitLine) }
+        // The shell prints EXIT, then TTY-SAME or TTY-CHANGED: wait for both.
+        let end = await session.waitUntil("the end") { screen in
+            screen.contains(where: TableBrowserBinary.isExitLine) && screen.contains { $0 == "TTY-SAME" || $0 == "TTY-CHANGED" }
+        }
         #expect(end?.contains("EXIT:0") == true)
-        #expect(end?.contains("TTY-SAME") == true, "bracketed paste is switched off again")
+        #expect(end?.contains("TTY-SAME") == true, "the terminal's modes are the shell's again")
     }
 }
