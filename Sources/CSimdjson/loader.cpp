@@ -304,14 +304,29 @@ int tk_json_raw(const tk_json_store *store, size_t index, const uint8_t **bytes,
     return record ? 1 : 0;
 }
 
+int tk_json_raw_range(const tk_json_store *store, size_t index, size_t *offset, size_t *length) {
+    const Record *record = record_at(store, index);
+    if (offset) { *offset = record ? record->raw_offset : 0; }
+    if (length) { *length = record ? record->raw_length : 0; }
+    return record ? 1 : 0;
+}
+
+const uint8_t *tk_json_bytes(const tk_json_store *store, size_t *length) {
+    if (length) { *length = store ? store->file.length : 0; }
+    return store ? store->file.bytes.get() : nullptr;
+}
+
 tk_json_fields *tk_json_record_fields(const tk_json_store *store, size_t index) {
     const Record *record = record_at(store, index);
     if (!record) { return nullptr; }
     try {
         auto fields = std::make_unique<tk_json_fields>();
-        tk::for_each_member(store->file.bytes.get() + record->raw_offset, record->raw_length,
+        const uint8_t *object = store->file.bytes.get() + record->raw_offset;
+        tk::for_each_member(object, record->raw_length,
                             [&](const uint8_t *key, size_t key_length, const uint8_t *value, size_t value_length) {
                                 tk_json_fields::Entry entry{};
+                                entry.raw_value_offset = static_cast<size_t>(value - object);
+                                entry.raw_value_length = value_length;
                                 entry.key_offset = fields->text.size();
                                 tk::Fault fault;
                                 if (!tk::unescape(key, key_length, &fields->text, fault)) {
@@ -343,6 +358,13 @@ int tk_json_fields_get(const tk_json_fields *fields, size_t i, const uint8_t **k
     if (value) { *value = text + entry.value_offset; }
     if (value_length) { *value_length = entry.value_length; }
     if (kind) { *kind = entry.kind; }
+    return 1;
+}
+
+int tk_json_fields_raw_value(const tk_json_fields *fields, size_t i, size_t *offset, size_t *length) {
+    if (!fields || i >= fields->entries.size()) { return 0; }
+    if (offset) { *offset = fields->entries[i].raw_value_offset; }
+    if (length) { *length = fields->entries[i].raw_value_length; }
     return 1;
 }
 

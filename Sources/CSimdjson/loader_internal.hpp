@@ -88,6 +88,8 @@ struct tk_json_store {
 struct tk_json_fields {
     struct Entry {
         size_t key_offset, key_length, value_offset, value_length;
+        /// Where the value is written in the record, `{` being byte 0.
+        size_t raw_value_offset, raw_value_length;
         tk_json_value_kind kind;
     };
     std::string text;

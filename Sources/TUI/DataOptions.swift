@@ -26,11 +26,42 @@ struct DataOptions: ParsableArguments {
     ///   checked before the terminal is touched (bad input must fail there), but sectioning and
     ///   sorting that has not finished half a second after the start goes on behind the app's
     ///   progress sheet, with Cancel. Snapshots and benchmarks wait for everything.
-    func loadListScreen(searchesSynchronously: Bool = false, sortsWhileShowing: Bool = false) throws -> RecordListScreen {
+    func loadListScreen(searchesSynchronously: Bool = false, sortsWhileShowing: Bool = false,
+                        environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RecordListScreen {
         let started = ContinuousClock.now
         let (path, title) = try source()
-        let titleKey = titleKey, subtitleKey = subtitleKey
-        let loadStore: @Sendable () -> Result<JSONRecordStore, CommandFailure> = {
+        let loadStore = Self.loadStore(path: path, titleKey: titleKey, subtitleKey: subtitleKey)
+        let reload = dataPath == nil ? nil : Self.load(path: path, titleKey: titleKey, subtitleKey: subtitleKey)
+        let isBookList = dataPath == nil
+        // The records as they are to be browsed: a file as read, the books with the changes
+        // made to them merged over them.
+        let editable = { (store: JSONRecordStore) -> EditableRecords in
+            isBookList ? BundledBookRecords(bundled: store, changesPath: BundledBookRecords.standardChangesPath(environment: environment))
+                : DataFileRecords(store: store, path: path)
+        }
+        let list = { (records: IndexedRecords, editable: EditableRecords) in
+            RecordListScreen(title: title, records: records, searchesSynchronously: searchesSynchronously, reload: reload,
+                             editable: editable, isBookList: isBookList)
+        }
+        let store = try Self.loadReportingSlowness(path: path) { _ in loadStore() }.get()
+        let records = editable(store)
+        guard sortsWhileShowing else {
+            return list(IndexedRecords(store: records.store), records)
+        }
+        let shown = records.store
+        let sorting = BackgroundTask(startedAt: started) { _ in Result<IndexedRecords, CommandFailure>.success(IndexedRecords(store: shown)) }
+        while !sorting.isFinished, ContinuousClock.now - started < ProgressModal.delay { usleep(2_000) }
+        if sorting.isFinished, case .success(let sorted)? = sorting.takeResult() {
+            return list(sorted, records)
+        }
+        let screen = list(IndexedRecords(unsortedStore: shown), records)
+        screen.showWhenLoaded(sorting)
+        return screen
+    }
+
+    /// Reads the file at `path` into a store, on any thread.
+    private static func loadStore(path: String, titleKey: String?, subtitleKey: String?) -> @Sendable () -> Result<JSONRecordStore, CommandFailure> {
+        {
             do {
                 return .success(try JSONRecordStore.load(path: path, titleKey: titleKey, subtitleKey: subtitleKey))
             } catch let error as JSONLoadError {
@@ -39,27 +70,17 @@ struct DataOptions: ParsableArguments {
                 return .failure(CommandFailure(message: "\(path): \(error)", exitCode: 65))
             }
         }
-        let load: RecordListScreen.Load = { isCancelled in
+    }
+
+    /// Reads, sections and sorts the file at `path` (⟳ on the list).
+    static func load(path: String, titleKey: String?, subtitleKey: String?) -> RecordListScreen.Load {
+        let loadStore = loadStore(path: path, titleKey: titleKey, subtitleKey: subtitleKey)
+        return { isCancelled in
             loadStore().flatMap { store in
                 // Cancelled while parsing: skip sectioning and sorting, about half the work.
                 isCancelled() ? .failure(CommandFailure(message: "\(path): loading cancelled", exitCode: 66)) : .success(IndexedRecords(store: store))
             }
         }
-        let reload = dataPath == nil ? nil : load
-        guard sortsWhileShowing else {
-            let records = try Self.loadReportingSlowness(path: path) { load($0) }.get()
-            return RecordListScreen(title: title, records: records, searchesSynchronously: searchesSynchronously, reload: reload)
-        }
-        let store = try Self.loadReportingSlowness(path: path) { _ in loadStore() }.get()
-        let sorting = BackgroundTask(startedAt: started) { _ in Result<IndexedRecords, CommandFailure>.success(IndexedRecords(store: store)) }
-        while !sorting.isFinished, ContinuousClock.now - started < ProgressModal.delay { usleep(2_000) }
-        if sorting.isFinished, case .success(let records)? = sorting.takeResult() {
-            return RecordListScreen(title: title, records: records, searchesSynchronously: searchesSynchronously, reload: reload)
-        }
-        let list = RecordListScreen(title: title, records: IndexedRecords(unsortedStore: store),
-                                    searchesSynchronously: searchesSynchronously, reload: reload)
-        list.showWhenLoaded(sorting)
-        return list
     }
 
     private func source() throws -> (path: String, title: String) {

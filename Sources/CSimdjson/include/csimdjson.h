@@ -118,6 +118,18 @@ int tk_json_subtitle(const tk_json_store *store, size_t index, const uint8_t **b
 int tk_json_raw(const tk_json_store *store, size_t index, const uint8_t **bytes, size_t *length);
 
 /**
+ * Where record `index` is in the file's bytes (see tk_json_bytes()): its object runs from
+ * byte *offset for *length bytes. Returns 0 (with 0 and 0) when index is out of range.
+ */
+int tk_json_raw_range(const tk_json_store *store, size_t index, size_t *offset, size_t *length);
+
+/**
+ * The file's bytes exactly as read (a byte-order mark included), *length of them; what a
+ * writer splices edited records into. Valid until tk_json_free().
+ */
+const uint8_t *tk_json_bytes(const tk_json_store *store, size_t *length);
+
+/**
  * Every field of record `index` in file order (duplicates kept): keys and string values
  * unescaped, other values as compact JSON text. NULL when out of range or out of memory.
  * Free with tk_json_fields_free().
@@ -131,6 +143,13 @@ size_t tk_json_fields_count(const tk_json_fields *fields);
 int tk_json_fields_get(const tk_json_fields *fields, size_t i, const uint8_t **key,
                        size_t *key_length, const uint8_t **value, size_t *value_length,
                        tk_json_value_kind *kind);
+
+/**
+ * Where field `i`'s value is written inside its record's object (`{` is byte 0): its exact
+ * text runs from *offset for *length bytes. Returns 0 (outputs untouched) when i is out of
+ * range.
+ */
+int tk_json_fields_raw_value(const tk_json_fields *fields, size_t i, size_t *offset, size_t *length);
 
 /** Frees a field list. NULL is ignored. */
 void tk_json_fields_free(tk_json_fields *fields);

@@ -68,6 +68,11 @@ final class BrowserApp {
             applied.apply(state, atStart: false)
         }
         applied.apply(settings.state, atStart: true)
+        if let problem = (list.editable as? BundledBookRecords)?.problem {
+            var alert = Alert(title: "Books", message: problem)
+            alert.addAction(AlertAction(title: "OK", style: .cancel))
+            root.present(AlertController(alert: alert))
+        }
     }
 
     /// Said plainly: the tab has no timeline in this build (issue 10 builds it).

@@ -17,15 +17,24 @@ extension BarButtonItem.Identifier {
     static let nextRecord: Self = "next"
     /// "n of N", not a button.
     static let recordPosition: Self = "position"
+    /// Edit: the record's form.
+    static let editRecord: Self = "editRecord"
 }
 
 /// Every field of one record, labelled, long values wrapped; a toolbar steps to the previous
 /// and next record of the list it came from. Selecting a field does nothing here, so ← and
-/// Esc stay free for going back.
+/// Esc stay free for going back. A record that may be changed has Edit (e), which opens its
+/// form; after a save the detail shows the record as saved, and after a deletion it goes back.
 final class RecordDetailScreen: TableViewController {
-    private let store: JSONRecordStore
+    private var store: JSONRecordStore
     private let sequence: RecordSequence?
     private var position: Int
+    /// The record shown.
+    private var record: Int
+    /// The form that edits a record, when records may be changed.
+    var editForm: ((Int) -> RecordFormScreen?)?
+    /// Set when the record was deleted from its form: the detail goes back when it returns.
+    private var isDeleted = false
 
     /// The fields left out (keys, lowercased), as Settings chose.
     private let hiddenFields: Set<String>
@@ -35,6 +44,7 @@ final class RecordDetailScreen: TableViewController {
         self.sequence = sequence
         self.position = position
         self.hiddenFields = hiddenFields
+        self.record = record
         super.init(
             title: store.title(at: record),
             tableView: TableView(style: .plain, showsSectionIndex: false, emptyMessage: "This record has no fields"),
@@ -49,6 +59,25 @@ final class RecordDetailScreen: TableViewController {
         })
     }
 
+    override var rightBarButtonItems: [BarButtonItem] {
+        guard editForm != nil else { return [] }
+        return [BarButtonItem(system: .edit, id: .editRecord, key: .character("e"), help: "edit the record")]
+    }
+
+    /// The records were saved: show this one as it is now, or go back when it was deleted.
+    func recordDidChange(store: JSONRecordStore, deleted: Bool) {
+        self.store = store
+        isDeleted = deleted
+        guard !deleted else { return }
+        title = store.title(at: record)
+        dataSource = Self.fields(of: record, in: store, hiding: hiddenFields)
+    }
+
+    override func handle(_ event: Event, area: Rect) -> ScreenResponse {
+        if case .tick = event, isDeleted { return .pop }
+        return super.handle(event, area: area)
+    }
+
     override var toolbarItems: [BarButtonItem] {
         guard let sequence, sequence.count > 1 else { return [] }
         return [
@@ -61,10 +90,12 @@ final class RecordDetailScreen: TableViewController {
     }
 
     override func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse {
+        if id == .editRecord { return editForm?(record).map { .push($0) } ?? .ignored }
         guard let sequence else { return .ignored }
         let target = id == .previousRecord ? position - 1 : id == .nextRecord ? position + 1 : position
         guard target != position, target >= 0, target < sequence.count, let record = sequence.record(target) else { return .ignored }
         position = target
+        self.record = record
         title = store.title(at: record)
         state = TableViewState()
         dataSource = Self.fields(of: record, in: store, hiding: hiddenFields)

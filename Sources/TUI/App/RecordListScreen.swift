@@ -6,12 +6,15 @@ extension BarButtonItem.Identifier {
     static let actions: Self = "actions"
     /// ⟳: reload the `--data` file.
     static let reload: Self = "reload"
+    /// +: add a record.
+    static let addRecord: Self = "addRecord"
 }
 
 /// A sectioned, indexed list of records, on TableKit's table and search controllers: Enter
 /// pushes a record's detail, `/` searches live (in the background, or at once in snapshots),
 /// ⋯ opens the focused row's actions (search for its subtitle, hide it), and ⟳ reloads the
-/// file in the background.
+/// file in the background. Records that may be changed have `[✎]` (e) on each row, which
+/// opens the record's form, and + adds one.
 final class RecordListScreen: TableViewController, TableViewDelegate, SearchResultsUpdating {
     private(set) var records: IndexedRecords
     /// Filters on the calling thread (snapshots and tests) instead of in the background.
@@ -20,8 +23,16 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// the load was cancelled.
     typealias Load = @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<IndexedRecords, CommandFailure>
 
-    /// Where ⟳ reloads from; `nil` for data that cannot change (the bundled books).
-    let reload: Load?
+    /// Where ⟳ reloads from; `nil` for data that cannot change (the bundled books). A Save As
+    /// points it at the new file.
+    private(set) var reload: Load?
+    /// The records' source for editing, or nil when they cannot be changed.
+    let editable: EditableRecords?
+    /// Whether the records are books, edited with the book form (else with fields inferred
+    /// from each record).
+    let isBookList: Bool
+    /// The file the records were read from, when they were.
+    private var loadedPath: String?
 
     private var filter: RecordFilter
     /// The search's result on display; `nil` without a search.
@@ -49,13 +60,17 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// it arrives, as a reload does.
     private var chosenSortOrder = IndexedRecords.SortOrder.title
 
-    init(title: String, records: IndexedRecords, searchesSynchronously: Bool = false, reload: Load? = nil) {
+    init(title: String, records: IndexedRecords, searchesSynchronously: Bool = false, reload: Load? = nil,
+         editable: EditableRecords? = nil, isBookList: Bool = false) {
         self.records = records
         self.searchesSynchronously = searchesSynchronously
         self.reload = reload
+        self.editable = editable
+        self.isBookList = isBookList
+        loadedPath = (editable as? DataFileRecords)?.path
         filter = RecordFilter(records: records)
         shownResult = .all(records.order)
-        super.init(title: title, dataSource: RecordsDataSource(records: records))
+        super.init(title: title, dataSource: RecordsDataSource(records: records, isEditable: editable != nil))
         delegate = self
         let search = SearchController(helpText: "search titles and subtitles", progressTitle: "Searching \(records.count) records…")
         search.searchResultsUpdater = self
@@ -70,7 +85,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         isReloadSheetShown = false
     }
 
-    private var dataSourceOfRecords: RecordsDataSource { RecordsDataSource(records: records, result: shownResult) }
+    private var dataSourceOfRecords: RecordsDataSource { RecordsDataSource(records: records, result: shownResult, isEditable: editable != nil) }
 
     private func updateShownResult() {
         shownResult = (filterResult ?? .all(records.order)).excluding(hiddenPositions, order: records.order)
@@ -124,8 +139,15 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     override var rightBarButtonItems: [BarButtonItem] {
         let actions = BarButtonItem(system: .action, id: .actions, key: .character("a"),
                                     isEnabled: state.focusedRow != nil || !hiddenPositions.isEmpty, help: "actions for the focused row")
-        guard reload != nil else { return [actions] }
-        return [actions, BarButtonItem(system: .refresh, id: .reload, key: .character("r"), isEnabled: reloadTask == nil, help: "reload the file")]
+        var items = [actions]
+        if editable != nil {
+            items.append(BarButtonItem(system: .add, id: .addRecord, key: .character("+"), isEnabled: isOn && records.isSorted,
+                                       help: isBookList ? "add a book" : "add a record"))
+        }
+        if reload != nil {
+            items.append(BarButtonItem(system: .refresh, id: .reload, key: .character("r"), isEnabled: reloadTask == nil, help: "reload the file"))
+        }
+        return items
     }
 
     override var keyHints: [KeyHint] {
@@ -157,6 +179,8 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         switch id {
         case .actions:
             return rowActionSheet().map { .present($0) } ?? .ignored
+        case .addRecord:
+            return addForm()
         case .reload:
             guard let reload, reloadTask == nil else { return .ignored }
             reloadTask = BackgroundTask(reload)
@@ -177,6 +201,47 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         detail(at: indexPath)
     }
 
+    func tableView(_ tableView: TableViewController, customAccessoryTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
+        guard let editable, let record = dataSourceOfRecords.recordIndex(at: indexPath) else { return .handled }
+        return .push(RecordFormScreen(editing: record, of: editable, isBook: isBookList) { [weak self] in self?.recordsDidChange(focusing: $0) })
+    }
+
+    // MARK: Editing
+
+    /// Add Book, or Add Record with the keys of the focused record (the first, without focus).
+    private func addForm() -> ScreenResponse {
+        guard let editable, isOn, records.isSorted else { return .ignored }
+        let template = isBookList ? nil : state.focusedRow.flatMap(dataSourceOfRecords.recordIndex(at:)) ?? (records.count > 0 ? 0 : nil)
+        if !isBookList, template == nil {
+            var alert = Alert(title: "Nothing to Copy", message: "A new record takes its keys from a record of the file, and the file has none.")
+            alert.addAction(AlertAction(title: "OK", style: .cancel))
+            return .present(AlertController(alert: alert))
+        }
+        return .push(RecordFormScreen(addingTo: editable, likeRecord: template) { [weak self] in self?.recordsDidChange(focusing: $0) })
+    }
+
+    /// The records were saved: the list shows them as they are now, the focus on `record`
+    /// (the one edited or added) or, after a deletion, on the row where the record was.
+    func recordsDidChange(focusing record: Int?) {
+        guard let editable else { return }
+        let row = state.focusedRow
+        if let file = editable as? DataFileRecords, file.path != loadedPath {
+            // Saved As: ⟳ reads the new file from now on.
+            loadedPath = file.path
+            reload = DataOptions.load(path: file.path, titleKey: records.store.titleKey, subtitleKey: records.store.subtitleKey)
+            title = URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent
+        }
+        adopt(IndexedRecords(store: editable.store, collation: records.collation, sortOrder: chosenSortOrder))
+        state = TableViewState()
+        reloadData()
+        if let record, let position = records.order.order.firstIndex(of: Int32(record)),
+           let indexPath = dataSourceOfRecords.sections.indexPath(ofIndex: position) {
+            focusRow(at: indexPath)
+        } else if let row, records.count > 0 {
+            focusRow(at: row)
+        }
+    }
+
     /// The record's detail, stepping through the list as shown (filtered or not).
     private func detail(at indexPath: IndexPath) -> ScreenResponse {
         let source = dataSourceOfRecords
@@ -187,7 +252,17 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
             let position = result.position(at: index)
             return order.order.indices.contains(position) ? Int(order.order[position]) : nil
         }
-        return .push(RecordDetailScreen(store: records.store, record: record, sequence: sequence, position: index, hiddenFields: hiddenFields))
+        let detail = RecordDetailScreen(store: records.store, record: record, sequence: sequence, position: index, hiddenFields: hiddenFields)
+        if let editable {
+            detail.editForm = { [weak self, weak detail] record in
+                guard let self else { return nil }
+                return RecordFormScreen(editing: record, of: editable, isBook: self.isBookList) { [weak self, weak detail] focusing in
+                    self?.recordsDidChange(focusing: focusing)
+                    detail?.recordDidChange(store: editable.store, deleted: focusing == nil)
+                }
+            }
+        }
+        return .push(detail)
     }
 
     // MARK: Row actions
@@ -296,6 +371,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
             reloadTask = nil
             switch task.takeResult() {
             case .success(let newRecords):
+                editable?.adopt(newRecords.store)
                 replaceRecords(newRecords)
             case .failure(let failure):
                 var alert = Alert(title: "Could not reload", message: failure.message)

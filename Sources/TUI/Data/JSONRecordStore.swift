@@ -19,10 +19,14 @@ final class JSONRecordStore: @unchecked Sendable {
     /// The key whose value is shown under the title, or nil when rows have no subtitle.
     let subtitleKey: String?
 
-    private let handle: OpaquePointer
+    /// What the file system said about the file just before it was read (nil for data held
+    /// in memory): a save refuses to overwrite a file that no longer matches it.
+    let identity: FileIdentity?
+    let handle: OpaquePointer
 
-    private init(handle: OpaquePointer) {
+    private init(handle: OpaquePointer, identity: FileIdentity? = nil) {
         self.handle = handle
+        self.identity = identity
         count = tk_json_count(handle)
         titleKey = Self.string(tk_json_title_key, handle) ?? ""
         subtitleKey = Self.string(tk_json_subtitle_key, handle)
@@ -42,15 +46,18 @@ final class JSONRecordStore: @unchecked Sendable {
             throw JSONLoadError(kind: .unreadable, path: path, message: "no such file")
         }
         var error = tk_json_error()
+        // Taken before reading: a change made while reading makes a later save refuse.
+        let identity = FileIdentity.of(path)
         let handle = withOptionalCStrings(titleKey, subtitleKey) { title, subtitle in
             tk_json_load(path, title, subtitle, &error)
         }
         guard let handle else { throw JSONLoadError(error, path: path) }
-        return JSONRecordStore(handle: handle)
+        return JSONRecordStore(handle: handle, identity: identity)
     }
 
     /// Loads JSON held in memory (e.g. a bundled resource); `name` stands for the path in errors.
-    static func load(data: Data, name: String, titleKey: String? = nil, subtitleKey: String? = nil) throws(JSONLoadError) -> JSONRecordStore {
+    static func load(data: some ContiguousBytes, name: String, titleKey: String? = nil, subtitleKey: String? = nil,
+                     identity: FileIdentity? = nil) throws(JSONLoadError) -> JSONRecordStore {
         var error = tk_json_error()
         let handle = data.withUnsafeBytes { bytes in
             withOptionalCStrings(titleKey, subtitleKey) { title, subtitle in
@@ -58,7 +65,7 @@ final class JSONRecordStore: @unchecked Sendable {
             }
         }
         guard let handle else { throw JSONLoadError(error, path: name) }
-        return JSONRecordStore(handle: handle)
+        return JSONRecordStore(handle: handle, identity: identity)
     }
 
     /// Record `index`'s title: its string unescaped, or the JSON text of another value
@@ -92,23 +99,7 @@ final class JSONRecordStore: @unchecked Sendable {
     /// string values unescaped, numbers, booleans and null as their JSON text, arrays and
     /// objects as compact JSON. Values may hold control characters: escape before display.
     func fields(at index: Int) -> [(key: String, value: String)] {
-        guard index >= 0, index < count, let fields = tk_json_record_fields(handle, index) else { return [] }
-        defer { tk_json_fields_free(fields) }
-        let fieldCount = tk_json_fields_count(fields)
-        var result: [(key: String, value: String)] = []
-        result.reserveCapacity(fieldCount)
-        for i in 0..<fieldCount {
-            var key: UnsafePointer<UInt8>?
-            var keyLength = 0
-            var value: UnsafePointer<UInt8>?
-            var valueLength = 0
-            guard tk_json_fields_get(fields, i, &key, &keyLength, &value, &valueLength, nil) != 0 else { continue }
-            result.append((
-                key: String(decoding: UnsafeBufferPointer(start: key, count: keyLength), as: UTF8.self),
-                value: String(decoding: UnsafeBufferPointer(start: value, count: valueLength), as: UTF8.self)
-            ))
-        }
-        return result
+        members(at: index).map { (key: $0.key, value: $0.value) }
     }
 
     /// Record `index` exactly as written in the file, from `{` to `}`.

@@ -14,12 +14,15 @@ struct RecordsDataSource: CollatedDataSource {
     let result: FilterResult
     /// How the records shown map onto the table's sections.
     let sections: CollatedSections
+    /// Whether each row has `[✎]`, which edits its record, in place of the chevron.
+    let isEditable: Bool
 
     /// A data source showing `result`, which must come from a filter over `records`; every
     /// record by default.
-    init(records: IndexedRecords, result: FilterResult? = nil) {
+    init(records: IndexedRecords, result: FilterResult? = nil, isEditable: Bool = false) {
         let result = result ?? .all(records.order)
         self.records = records
+        self.isEditable = isEditable
         self.result = result
         sections = CollatedSections(
             collation: records.collation, sectionStarts: result.sectionStarts,
@@ -46,7 +49,7 @@ struct RecordsDataSource: CollatedDataSource {
             style: subtitle == nil ? .default : .subtitle,
             text: records.store.title(at: record),
             detailText: subtitle,
-            accessory: .disclosureIndicator
+            accessory: isEditable ? .button("[✎]") : .disclosureIndicator
         )
     }
 }

@@ -93,33 +93,10 @@ struct StateStore {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = (try? encoder.encode(state)) ?? Data()
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp")
-        let failure = { (what: String) in
-            unlink(temporary.path)
-            return StateSaveError(message: "The settings cannot be saved to \(self.url.path): \(what) (\(String(cString: strerror(errno)))). They are kept until the app quits.")
-        }
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw failure("a file cannot be made in its folder") }
-        let written = data.withUnsafeBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return true }
-            var offset = 0
-            while offset < buffer.count {
-                let count = write(fd, base + offset, buffer.count - offset)
-                if count < 0 { if errno == EINTR { continue }; return false }
-                offset += count
-            }
-            return true
-        }
-        guard written, fsync(fd) == 0 else {
-            close(fd)
-            throw failure("writing failed")
-        }
-        close(fd)
-        guard rename(temporary.path, url.path) == 0 else { throw failure("it cannot be replaced") }
-        let folderFD = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderFD >= 0 {
-            _ = fsync(folderFD)
-            close(folderFD)
+        do {
+            try AtomicFile.write(Array(data), to: url.path, mode: 0o600, faults: .none)
+        } catch {
+            throw StateSaveError(message: "The settings cannot be saved: \(error.message) They are kept until the app quits.")
         }
     }
 }

@@ -179,7 +179,9 @@ public final class NavigationController {
         switch decision {
         case .allow:
             pop()
-            return .handled
+            // The screen that comes back may owe the stack an answer (a form whose Save As,
+            // pushed above it, has saved it pops too): it hears a tick at once.
+            return perform(top.handle(.tick, area: contentArea(in: area)), area: area)
         case .refuse:
             return .handled
         case .ask(let modal):

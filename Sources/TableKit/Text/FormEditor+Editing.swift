@@ -53,7 +53,7 @@ extension FormEditor {
     func refresh() {
         let rowWidth = tableView.rowWidth(tableWidth: tableSize.width, dataSource: dataSource)
         for (section, fieldsOfSection) in sections.enumerated() where size != .zero {
-            for (row, field) in fieldsOfSection.fields.enumerated() where field.kind == .text {
+            for (row, field) in fieldsOfSection.fields.enumerated() where field.kind != .toggle {
                 let columns = TableViewCell(text: showsLabels ? field.label : "").fieldColumns(rowWidth: rowWidth)
                 fields[section][row].layout(width: columns.field)
             }
@@ -72,9 +72,7 @@ extension FormEditor {
         case .toggle:
             let isOn = toggles[field.key] ?? false
             return TableViewCell(style: .value1, text: field.label, detailText: isOn ? "On" : "Off", accessory: isOn ? .checkmark : .none)
-        case .readOnly:
-            return TableViewCell(style: .value2, text: label, detailText: editor.text, detailNumberOfLines: 0, isHighlightable: false)
-        case .text:
+        case .readOnly, .text:
             var cell = TableViewCell(text: label, isHighlightable: false)
             cell.textField = editor
             cell.footnote = errors[field.key]
@@ -131,7 +129,23 @@ extension FormEditor {
         }
         message = nil
         refresh()
-        let result = formDelegate?.formEditor(self, didSave: values) ?? .saved(.pop)
+        return response(to: formDelegate?.formEditor(self, didSave: values) ?? .saved(.pop))
+    }
+
+    /// Ends a save that a modal asked about (``FormSaveResult/ask(_:)``), from one of its
+    /// actions: `.saved` marks the form clean and answers the stack with its response as soon
+    /// as the modal is gone; `.failed` says why; `.ask` asks again.
+    public func finishSave(_ result: FormSaveResult) {
+        pendingResponse = response(to: result)
+    }
+
+    /// From a modal's action: the stack hears `response` as soon as the modal is gone (a
+    /// push of a screen that goes on with the save, say).
+    public func respondAfterModal(_ response: ScreenResponse) {
+        pendingResponse = response
+    }
+
+    private func response(to result: FormSaveResult) -> ScreenResponse {
         switch result {
         case .saved(let response):
             savedValues = values
@@ -140,6 +154,8 @@ extension FormEditor {
             var alert = Alert(title: "Not Saved", message: reason + "\nYour edits are still here.")
             alert.addAction(AlertAction(title: "OK", style: .cancel))
             return .present(AlertController(alert: alert))
+        case .ask(let modal):
+            return .present(modal)
         }
     }
 

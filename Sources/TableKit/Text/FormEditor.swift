@@ -161,7 +161,7 @@ open class FormEditor: TableViewController, TableViewDelegate {
 
     override open var capturesTextInput: Bool { focusedTextField != nil || super.capturesTextInput }
 
-    override open var wantsTicks: Bool { fields.joined().contains(where: \.needsTicks) }
+    override open var wantsTicks: Bool { pendingResponse != nil || fields.joined().contains(where: \.needsTicks) }
 
     override open var keyHelp: [KeyHint] {
         var hints = [

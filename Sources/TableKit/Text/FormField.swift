@@ -61,6 +61,10 @@ public enum FormSaveResult {
     case saved(ScreenResponse)
     /// Not saved, for this reason: an alert says it, the edits stay in the form to retry.
     case failed(String)
+    /// Not saved yet: `modal` asks first (whether a value may change its type, where else to
+    /// save). Its actions end the save with ``FormEditor/finishSave(_:)``; until then the
+    /// edits stay in the form.
+    case ask(any Modal)
 }
 
 /// Told what a person did with a ``FormEditor``. Every method has a default.

@@ -1,0 +1,157 @@
+import Foundation
+import TableKit
+
+/// A record's form: Edit (its values, with Delete) or Add (empty), for a book (the book
+/// form's fields) or a record of a `--data` file (fields inferred from its values). Save
+/// writes through ``EditableRecords``; a save that fails says why, keeps the edits, and, for
+/// a file, offers Save As….
+final class RecordFormScreen: FormEditor, FormEditorDelegate {
+    private let records: EditableRecords
+    /// The record edited; nil when adding.
+    private let recordIndex: Int?
+    private let specs: [RecordFieldSpec]
+    /// The record edited, or the one whose keys a new record takes, as it was read.
+    private let original: (raw: [UInt8], members: [RecordMember])?
+    /// Told which record to show after a save (nil after a deletion).
+    private let didChange: (_ focusing: Int?) -> Void
+
+    /// A form editing record `index` of `records`.
+    convenience init(editing index: Int, of records: EditableRecords, isBook: Bool, didChange: @escaping (Int?) -> Void) {
+        let members = records.store.members(at: index)
+        let specs = isBook ? RecordForm.bookSpecs() : RecordForm.inferredSpecs(from: members)
+        let title = records.store.title(at: index)
+        self.init(records: records, recordIndex: index, specs: specs, original: (records.store.rawBytes(at: index), members),
+                  title: isBook ? "Edit Book" : title.isEmpty ? "Edit Record" : "Edit “\(title)”",
+                  values: RecordForm.values(of: members, specs: specs), deleteTitle: isBook ? "Delete Book" : "Delete Record", didChange: didChange)
+    }
+
+    /// A form adding a record: a book, or a record with the keys (and kinds of value) of
+    /// record `template` of a `--data` file.
+    convenience init(addingTo records: EditableRecords, likeRecord template: Int?, didChange: @escaping (Int?) -> Void) {
+        if let template {
+            let members = records.store.members(at: template)
+            self.init(records: records, recordIndex: nil, specs: RecordForm.inferredSpecs(from: members),
+                      original: (records.store.rawBytes(at: template), members), title: "Add Record", values: [:], deleteTitle: nil, didChange: didChange)
+        } else {
+            self.init(records: records, recordIndex: nil, specs: RecordForm.bookSpecs(), original: nil, title: "Add Book",
+                      values: [:], deleteTitle: nil, didChange: didChange)
+        }
+    }
+
+    private init(records: EditableRecords, recordIndex: Int?, specs: [RecordFieldSpec], original: (raw: [UInt8], members: [RecordMember])?,
+                 title: String, values: [String: String], deleteTitle: String?, didChange: @escaping (Int?) -> Void) {
+        self.records = records
+        self.recordIndex = recordIndex
+        self.specs = specs
+        self.original = original
+        self.didChange = didChange
+        let footer = "Saved to \(records.destination)."
+        super.init(title: title, sections: [FormSection(footer: footer, fields: specs.map(\.field))], values: values, deleteTitle: deleteTitle)
+        formDelegate = self
+    }
+
+    // MARK: Saving
+
+    func formEditor(_ form: FormEditor, didSave values: [String: String]) -> FormSaveResult {
+        let isAdding = recordIndex == nil
+        let (newValues, becomingNull) = RecordForm.newValues(specs: specs, values: values, original: isAdding ? nil : original?.members)
+        guard becomingNull.isEmpty else {
+            let names = becomingNull.joined(separator: ", ")
+            var alert = Alert(title: "Save \(names) as null?", message: "\(names) held \(becomingNull.count == 1 ? "a number" : "numbers"); emptied, \(becomingNull.count == 1 ? "it becomes" : "they become") null.")
+            alert.addAction(AlertAction(title: "Keep Editing", style: .cancel))
+            alert.addAction(AlertAction(title: "Save as null") { [weak self] in
+                guard let self else { return }
+                self.finishSave(self.commit(newValues))
+            })
+            return .ask(AlertController(alert: alert))
+        }
+        return commit(newValues)
+    }
+
+    /// The changes that `newValues` make.
+    private func changes(for newValues: [(key: String, value: JSONValue)]) -> RecordChanges {
+        var changes = RecordChanges()
+        if let recordIndex, let original {
+            if !newValues.isEmpty { changes.replaced[recordIndex] = RecordBytes.editing(original.raw, members: original.members, newValues: newValues) }
+        } else if let original {
+            changes.added = [RecordBytes.editing(original.raw, members: original.members, newValues: newValues)]
+        } else {
+            changes.added = [RecordBytes.object(newValues, indent: "  ")]
+        }
+        return changes
+    }
+
+    private func commit(_ newValues: [(key: String, value: JSONValue)]) -> FormSaveResult {
+        let changes = changes(for: newValues)
+        guard !changes.isEmpty else { return .saved(.pop) }
+        do {
+            try records.save(changes)
+        } catch {
+            return .ask(failureAlert(error, changes: changes))
+        }
+        didChange(recordIndex ?? records.store.count - 1)
+        return .saved(.pop)
+    }
+
+    /// Says why a save failed; for a file, offers Save As….
+    private func failureAlert(_ failure: SaveFailure, changes: RecordChanges) -> AlertController {
+        var alert = Alert(title: "Not Saved", message: failure.message + "\nNothing was written over it, and your edits are still here.")
+        if records.canSaveAs {
+            alert.addAction(AlertAction(title: "Save As…", key: .character("s")) { [weak self] in
+                guard let self else { return }
+                self.respondAfterModal(.push(SaveAsScreen(records: self.records, changes: changes) { [weak self] in
+                    guard let self else { return }
+                    self.didChange(self.recordIndex ?? self.records.store.count - 1)
+                    self.finishSave(.saved(.pop))
+                }))
+            })
+        }
+        alert.addAction(AlertAction(title: "OK", style: .cancel))
+        return AlertController(alert: alert)
+    }
+
+    func formEditorDidDelete(_ form: FormEditor) -> ScreenResponse {
+        guard let recordIndex else { return .pop }
+        do {
+            try records.save(RecordChanges(deleted: [recordIndex]))
+        } catch {
+            var alert = Alert(title: "Not Deleted", message: error.message)
+            alert.addAction(AlertAction(title: "OK", style: .cancel))
+            return .present(AlertController(alert: alert))
+        }
+        didChange(nil)
+        return .pop
+    }
+}
+
+/// Where else to save: a path, checked as it is typed into (a new file, in a folder that
+/// exists). Saving there takes the place of the file the records came from.
+final class SaveAsScreen: FormEditor, FormEditorDelegate {
+    private let records: EditableRecords
+    private let changes: RecordChanges
+    private let didSave: () -> Void
+
+    init(records: EditableRecords, changes: RecordChanges, didSave: @escaping () -> Void) {
+        self.records = records
+        self.changes = changes
+        self.didSave = didSave
+        var path = TextInputTraits(autocapitalizationType: .none)
+        path.isRequired = true
+        path.returnKeyType = .done
+        let field = FormField(key: "path", label: "Path", placeholder: "/folder/new-file.json", traits: path) { path in
+            DataFileRecords.problem(withSaveAsPath: path)
+        }
+        super.init(title: "Save As", sections: [FormSection(footer: "A new file: the records and your edits are saved there, and it is the file edited from now on.", fields: [field])])
+        formDelegate = self
+    }
+
+    func formEditor(_ form: FormEditor, didSave values: [String: String]) -> FormSaveResult {
+        do {
+            try records.saveAs(changes, to: values["path"] ?? "")
+        } catch {
+            return .failed(error.message)
+        }
+        didSave()
+        return .saved(.pop)
+    }
+}

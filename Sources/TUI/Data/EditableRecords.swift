@@ -1,0 +1,191 @@
+import Foundation
+import TableKit
+
+/// Records a person may change, and where the changes go: the `--data` file itself
+/// (``DataFileRecords``), or a file of changes kept beside the bundled books
+/// (``BundledBookRecords``). The list, a record's detail and its form share one.
+class EditableRecords {
+    /// The records as they are now.
+    fileprivate(set) var store: JSONRecordStore
+
+    fileprivate init(store: JSONRecordStore) {
+        self.store = store
+    }
+
+    /// Where saves go, in words, for messages.
+    var destination: String { "" }
+
+    /// Whether a failed save may be retried under another path.
+    var canSaveAs: Bool { false }
+
+    /// Saves `changes` to the records as they are now, and takes the result.
+    /// - Throws: `SaveFailure`, with nothing written and the records as they were.
+    func save(_ changes: RecordChanges) throws(SaveFailure) {
+        throw SaveFailure(reason: .other, message: "These records cannot be changed.")
+    }
+
+    /// Saves `changes` to a new file at `path`, which then takes the place of the file.
+    func saveAs(_ changes: RecordChanges, to path: String) throws(SaveFailure) {
+        throw SaveFailure(reason: .other, message: "These records cannot be saved elsewhere.")
+    }
+
+    /// Takes records read again from their source (⟳).
+    func adopt(_ store: JSONRecordStore) {
+        self.store = store
+    }
+
+    /// The records of `bytes`, checked before anything is written: a change that would not
+    /// read back is refused.
+    fileprivate func reading(_ bytes: [UInt8], name: String, identity: FileIdentity? = nil) throws(SaveFailure) -> JSONRecordStore {
+        do {
+            return try JSONRecordStore.load(data: bytes, name: name, titleKey: store.titleKey.isEmpty ? nil : store.titleKey,
+                                            subtitleKey: store.subtitleKey, identity: identity)
+        } catch {
+            throw SaveFailure(reason: .other, message: "The change would not read back (\(error.description)); nothing was written.")
+        }
+    }
+}
+
+/// The records of a `--data` file, saved back into it: only the records changed are written
+/// anew, everything else is copied byte for byte, and the file is replaced atomically, keeping
+/// its permissions and owner, and only while it is still the file that was read.
+final class DataFileRecords: EditableRecords {
+    /// The file; another one after a Save As.
+    private(set) var path: String
+    private var identity: FileIdentity?
+
+    init(store: JSONRecordStore, path: String) {
+        self.path = path
+        identity = store.identity
+        super.init(store: store)
+    }
+
+    override var destination: String { ControlEscaping.escaped(path) }
+
+    override var canSaveAs: Bool { true }
+
+    override func save(_ changes: RecordChanges) throws(SaveFailure) {
+        let bytes = store.splicing(changes)
+        let checked = try reading(bytes, name: path)
+        guard let identity else {
+            throw SaveFailure(reason: .changedOnDisk, message: "\(destination) was not read from the disk, so it cannot be saved over.")
+        }
+        self.identity = try AtomicFile.write(bytes, to: path, expecting: identity)
+        store = checked
+    }
+
+    override func saveAs(_ changes: RecordChanges, to newPath: String) throws(SaveFailure) {
+        if let problem = Self.problem(withSaveAsPath: newPath) {
+            throw SaveFailure(reason: .other, message: "\(ControlEscaping.escaped(newPath)) \(problem).")
+        }
+        let bytes = store.splicing(changes)
+        let checked = try reading(bytes, name: newPath)
+        identity = try AtomicFile.write(bytes, to: newPath, mode: 0o644)
+        path = newPath
+        store = checked
+    }
+
+    override func adopt(_ store: JSONRecordStore) {
+        identity = store.identity
+        super.adopt(store)
+    }
+
+    /// Why a Save As may not go to `path` (the end of a sentence that starts with the path),
+    /// or nil when it may: a new file in a folder that exists.
+    static func problem(withSaveAsPath path: String) -> String? {
+        guard !path.isEmpty else { return "is empty" }
+        guard !path.contains("\0") else { return "holds a NUL character" }
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            return isDirectory.boolValue ? "is a folder" : "already exists: choose a new name"
+        }
+        let folder = url.deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return "is in a folder that does not exist"
+        }
+        return nil
+    }
+}
+
+/// The bundled books with the changes a person made to them, which are kept in a file of
+/// their own (`$XDG_DATA_HOME/table-browser/book-changes.json`) and merged over the books at
+/// start: the bundled file is never written.
+///
+/// A bundled book is known by its title and author as bundled, so an edit follows it into a
+/// later version of the app; added books have an id of their own.
+final class BundledBookRecords: EditableRecords {
+    /// The books as bundled.
+    let bundled: JSONRecordStore
+    /// The file of changes.
+    let changesPath: String
+    private var changes: BookChanges
+    private var changesIdentity: FileIdentity?
+    /// Why the file of changes could not be read; saving is refused (so that it is never
+    /// overwritten) until it is fixed or moved.
+    let problem: String?
+    /// Where each record of `store` comes from.
+    private var origins: [BookChanges.Origin]
+
+    /// The bundled books with the changes in `changesPath` (if it exists) merged over them.
+    init(bundled: JSONRecordStore, changesPath: String) {
+        self.bundled = bundled
+        self.changesPath = changesPath
+        var problem: String?
+        var changes = BookChanges()
+        changesIdentity = FileIdentity.of(changesPath)
+        if changesIdentity != nil {
+            do {
+                changes = try BookChanges.load(path: changesPath)
+            } catch {
+                problem = "Your changes to the books in \(ControlEscaping.escaped(changesPath)) cannot be read (\(error.message)). The books are shown as bundled, and nothing is saved over that file until it is fixed or moved."
+            }
+        }
+        self.problem = problem
+        self.changes = changes
+        let merged = changes.merged(over: bundled)
+        origins = merged.origins
+        let store = (try? JSONRecordStore.load(data: merged.bytes, name: "books", titleKey: bundled.titleKey, subtitleKey: bundled.subtitleKey)) ?? bundled
+        if store === bundled { origins = (0 ..< bundled.count).map { _ in .bundled(BookChanges.Key(title: "", author: "")) } }
+        super.init(store: store)
+    }
+
+    /// The file of changes for this environment: `XDG_DATA_HOME`, else `HOME/.local/share`.
+    static func standardChangesPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let base: URL
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            base = URL(fileURLWithPath: data)
+        } else {
+            base = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
+        }
+        return base.appendingPathComponent("table-browser/book-changes.json").path
+    }
+
+    override var destination: String { ControlEscaping.escaped(changesPath) }
+
+    override func save(_ recordChanges: RecordChanges) throws(SaveFailure) {
+        if let problem { throw SaveFailure(reason: .other, message: problem) }
+        var newChanges = changes
+        for (index, bytes) in recordChanges.replaced where origins.indices.contains(index) {
+            newChanges.set(bytes, for: origins[index])
+        }
+        for index in recordChanges.deleted where origins.indices.contains(index) {
+            newChanges.delete(origins[index])
+        }
+        for bytes in recordChanges.added {
+            newChanges.add(bytes)
+        }
+        let merged = newChanges.merged(over: bundled)
+        let checked = try reading(merged.bytes, name: "books")
+        let folder = URL(fileURLWithPath: changesPath).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw SaveFailure(reason: .readOnlyFolder, message: "The folder \(ControlEscaping.escaped(folder.path)) cannot be made (\(error.localizedDescription)).")
+        }
+        changesIdentity = try AtomicFile.write(newChanges.serialized(), to: changesPath, expecting: changesIdentity, mode: 0o600)
+        changes = newChanges
+        origins = merged.origins
+        store = checked
+    }
+}

@@ -1,0 +1,81 @@
+import CSimdjson
+import Foundation
+
+/// The kind of a JSON value.
+enum JSONValueKind: Sendable, Equatable {
+    case string, number, bool, null, object, array
+
+    init(_ kind: tk_json_value_kind) {
+        switch kind {
+        case TK_JSON_STRING: self = .string
+        case TK_JSON_NUMBER: self = .number
+        case TK_JSON_BOOL: self = .bool
+        case TK_JSON_OBJECT: self = .object
+        case TK_JSON_ARRAY: self = .array
+        default: self = .null
+        }
+    }
+}
+
+/// One member of a record as the file has it: what it says, and where its value is written.
+struct RecordMember: Sendable, Equatable {
+    /// The key, unescaped.
+    var key: String
+    /// The value as text: a string unescaped, anything else as its (compact) JSON text.
+    var value: String
+    /// What kind of value it is.
+    var kind: JSONValueKind
+    /// Where the value's exact text is in the record's bytes (`{` is byte 0).
+    var rawValue: Range<Int>
+}
+
+extension JSONRecordStore {
+    /// Every member of record `index` in file order, duplicate keys included; empty outside
+    /// `0..<count`. Values may hold control characters: escape before display.
+    func members(at index: Int) -> [RecordMember] {
+        guard index >= 0, index < count, let fields = tk_json_record_fields(handle, index) else { return [] }
+        defer { tk_json_fields_free(fields) }
+        let fieldCount = tk_json_fields_count(fields)
+        var result: [RecordMember] = []
+        result.reserveCapacity(fieldCount)
+        for i in 0..<fieldCount {
+            var key: UnsafePointer<UInt8>?
+            var keyLength = 0
+            var value: UnsafePointer<UInt8>?
+            var valueLength = 0
+            var kind = TK_JSON_NULL
+            var rawOffset = 0
+            var rawLength = 0
+            guard tk_json_fields_get(fields, i, &key, &keyLength, &value, &valueLength, &kind) != 0,
+                  tk_json_fields_raw_value(fields, i, &rawOffset, &rawLength) != 0 else { continue }
+            result.append(RecordMember(
+                key: String(decoding: UnsafeBufferPointer(start: key, count: keyLength), as: UTF8.self),
+                value: String(decoding: UnsafeBufferPointer(start: value, count: valueLength), as: UTF8.self),
+                kind: JSONValueKind(kind),
+                rawValue: rawOffset ..< rawOffset + rawLength
+            ))
+        }
+        return result
+    }
+
+    /// Where record `index` is in the file's bytes, `{` to `}`; empty outside `0..<count`.
+    func rawRange(at index: Int) -> Range<Int> {
+        var offset = 0
+        var length = 0
+        guard tk_json_raw_range(handle, index, &offset, &length) != 0 else { return 0 ..< 0 }
+        return offset ..< offset + length
+    }
+
+    /// Calls `body` with the file's bytes exactly as read; valid only during the call.
+    func withFileBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        var length = 0
+        let bytes = tk_json_bytes(handle, &length)
+        return try body(UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : length))
+    }
+
+    /// Record `index`'s bytes exactly as written, `{` to `}`.
+    func rawBytes(at index: Int) -> [UInt8] {
+        let range = rawRange(at: index)
+        return withFileBytes { Array($0[range.clamped(to: 0 ..< $0.count)]) }
+    }
+}

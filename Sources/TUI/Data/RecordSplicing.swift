@@ -1,0 +1,222 @@
+import Foundation
+
+/// A JSON value to write into a record.
+enum JSONValue: Sendable, Equatable {
+    case string(String)
+    /// A number, as valid JSON number text.
+    case number(String)
+    case bool(Bool)
+    case null
+    /// A value kept exactly as written (nested objects and arrays, unchanged spellings).
+    case raw([UInt8])
+
+    /// The value as JSON text: strings escaped as JSON requires (and control characters as
+    /// `\u` escapes), other text as UTF-8.
+    var bytes: [UInt8] {
+        switch self {
+        case .string(let text): return Self.quoted(text)
+        case .number(let text): return Array(text.utf8)
+        case .bool(let value): return Array((value ? "true" : "false").utf8)
+        case .null: return Array("null".utf8)
+        case .raw(let bytes): return bytes
+        }
+    }
+
+    static func quoted(_ text: String) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "\"")]
+        out.reserveCapacity(text.utf8.count + 2)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0 ..< 0x20, 0x7F: out += Array(String(format: "\\u%04x", Int(byte)).utf8)
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+        return out
+    }
+
+    /// `text` as JSON number text, or nil when it is not a number: the locale's decimal
+    /// separator becomes a point, leading zeros go (`007` → `7`), a bare point gets its
+    /// zero (`.5` → `0.5`) and a trailing point goes (`5.` → `5`).
+    static func numberText(_ text: String, decimalSeparator: String = ".") -> String? {
+        var text = text.trimmingCharacters(in: .whitespaces)
+        if decimalSeparator != "." { text = text.replacingOccurrences(of: decimalSeparator, with: ".") }
+        var sign = ""
+        if text.hasPrefix("-") { sign = "-"; text.removeFirst() } else if text.hasPrefix("+") { text.removeFirst() }
+        var mantissa = text
+        var exponent = ""
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            mantissa = String(text[..<e])
+            exponent = String(text[e...])
+        }
+        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { return nil }
+        var integer = String(parts[0])
+        let fraction = parts.count == 2 ? String(parts[1]) : ""
+        let isDigits = { (s: String) in s.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }
+        guard isDigits(integer), isDigits(fraction), !(integer.isEmpty && fraction.isEmpty) else { return nil }
+        while integer.count > 1, integer.hasPrefix("0") { integer.removeFirst() }
+        if integer.isEmpty { integer = "0" }
+        var result = sign + integer + (fraction.isEmpty ? "" : "." + fraction)
+        if !exponent.isEmpty {
+            var digits = exponent.dropFirst()
+            var expSign = ""
+            if let first = digits.first, first == "+" || first == "-" { expSign = String(first); digits = digits.dropFirst() }
+            guard !digits.isEmpty, isDigits(String(digits)) else { return nil }
+            result += "e" + expSign + digits
+        }
+        return result
+    }
+}
+
+/// Changes to a file of records, to be written by splicing bytes: whatever a change does not
+/// touch is copied byte for byte.
+struct RecordChanges: Sendable, Equatable {
+    /// New bytes (`{` to `}`) for records, by index.
+    var replaced: [Int: [UInt8]] = [:]
+    /// Records to remove, by index.
+    var deleted: Set<Int> = []
+    /// Records to append after the last, in order.
+    var added: [[UInt8]] = []
+
+    var isEmpty: Bool { replaced.isEmpty && deleted.isEmpty && added.isEmpty }
+}
+
+extension JSONRecordStore {
+    /// The file's bytes with `changes` made. Records not changed, and every byte between
+    /// them, are copied as they are; a removed record takes the separator after it with it
+    /// (before it, when it was the last); added records follow the last record, separated as
+    /// the file separates its records.
+    func splicing(_ changes: RecordChanges) -> [UInt8] {
+        withFileBytes { file in
+            var edits: [(range: Range<Int>, bytes: [UInt8])] = []
+            let deleted = changes.deleted.filter { $0 >= 0 && $0 < count }
+            var lastKept = count - 1
+            while lastKept >= 0, deleted.contains(lastKept) { lastKept -= 1 }
+            let indices = Set(changes.replaced.keys.filter { $0 >= 0 && $0 <= lastKept }).union(deleted.filter { $0 < lastKept }).sorted()
+            for index in indices {
+                if deleted.contains(index) {
+                    edits.append((rawRange(at: index).lowerBound ..< rawRange(at: index + 1).lowerBound, []))
+                } else if let bytes = changes.replaced[index] {
+                    edits.append((rawRange(at: index), bytes))
+                }
+            }
+            // The tail: the records removed after the last kept one go, the added ones come.
+            let separator = addedSeparator(file)
+            var tail: [UInt8] = []
+            for (offset, record) in changes.added.enumerated() {
+                if lastKept >= 0 || offset > 0 { tail += separator }
+                tail += record
+            }
+            let tailStart: Int
+            if lastKept >= 0 {
+                tailStart = rawRange(at: lastKept).upperBound
+            } else if count > 0 {
+                tailStart = rawRange(at: 0).lowerBound
+            } else {
+                tailStart = openingBracket(file).map { $0 + 1 } ?? file.count
+                if !tail.isEmpty { tail = Array("\n".utf8) + tail + Array("\n".utf8) }
+            }
+            let tailEnd = count > 0 && lastKept < count - 1 ? rawRange(at: count - 1).upperBound : tailStart
+            if !tail.isEmpty || tailEnd > tailStart { edits.append((tailStart ..< tailEnd, tail)) }
+
+            var out: [UInt8] = []
+            out.reserveCapacity(file.count + edits.reduce(0) { $0 + $1.bytes.count })
+            var cursor = 0
+            for edit in edits where edit.range.lowerBound >= cursor {
+                out += file[cursor ..< edit.range.lowerBound]
+                out += edit.bytes
+                cursor = edit.range.upperBound
+            }
+            out += file[min(cursor, file.count)...]
+            return out
+        }
+    }
+
+    /// What goes before an added record: the file's own separator between its last two
+    /// records, else a comma and the space before its only record, else a comma and a line.
+    private func addedSeparator(_ file: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        if count >= 2 {
+            return Array(file[rawRange(at: count - 2).upperBound ..< rawRange(at: count - 1).lowerBound])
+        }
+        if count == 1, let bracket = openingBracket(file) {
+            return [UInt8(ascii: ",")] + Array(file[(bracket + 1) ..< rawRange(at: 0).lowerBound])
+        }
+        return Array(",\n".utf8)
+    }
+
+    /// Where the array's `[` is.
+    private func openingBracket(_ file: UnsafeBufferPointer<UInt8>) -> Int? {
+        file.firstIndex(of: UInt8(ascii: "["))
+    }
+}
+
+/// Making a record's new bytes from its old ones.
+enum RecordBytes {
+    /// `raw` with the values of `newValues` written in place of the first member of each
+    /// key; every other byte (keys, order, spacing, values not given) stays as it is. Keys
+    /// the record lacks are added before its closing brace, in the order given.
+    static func editing(_ raw: [UInt8], members: [RecordMember], newValues: [(key: String, value: JSONValue)]) -> [UInt8] {
+        var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
+        var missing: [(key: String, value: JSONValue)] = []
+        for (key, value) in newValues {
+            if let member = members.first(where: { $0.key == key }), member.rawValue.upperBound <= raw.count {
+                replacements.append((member.rawValue, value.bytes))
+            } else {
+                missing.append((key, value))
+            }
+        }
+        replacements.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var cursor = 0
+        for replacement in replacements where replacement.range.lowerBound >= cursor {
+            out += raw[cursor ..< replacement.range.lowerBound]
+            out += replacement.bytes
+            cursor = replacement.range.upperBound
+        }
+        out += raw[cursor...]
+        guard !missing.isEmpty, let close = out.lastIndex(of: UInt8(ascii: "}")) else { return out }
+        let indent = memberIndent(raw, members: members)
+        var insertion: [UInt8] = []
+        for (offset, member) in missing.enumerated() {
+            if !members.isEmpty || offset > 0 { insertion.append(UInt8(ascii: ",")) }
+            insertion += indent.before + JSONValue.quoted(member.key) + Array(": ".utf8) + member.value.bytes
+        }
+        // After the last value, before the whitespace that leads to the brace.
+        var end = close
+        while end > 0, [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(out[end - 1]) { end -= 1 }
+        if members.isEmpty { insertion += indent.after }
+        out.insert(contentsOf: insertion, at: end)
+        return out
+    }
+
+    /// A new record with `members` in order, laid out as `{"key": value, …}` on one line.
+    static func object(_ members: [(key: String, value: JSONValue)], indent: String? = nil) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        for (offset, member) in members.enumerated() {
+            if offset > 0 { out.append(UInt8(ascii: ",")) }
+            if let indent { out += Array(("\n" + indent + "  ").utf8) } else if offset > 0 { out.append(UInt8(ascii: " ")) }
+            out += JSONValue.quoted(member.key) + Array(": ".utf8) + member.value.bytes
+        }
+        if let indent, !members.isEmpty { out += Array(("\n" + indent).utf8) }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    /// The space before a member (taken from the record's first member) and before the
+    /// closing brace.
+    private static func memberIndent(_ raw: [UInt8], members: [RecordMember]) -> (before: [UInt8], after: [UInt8]) {
+        guard let first = members.first, let brace = raw.firstIndex(of: UInt8(ascii: "{")),
+              let keyQuote = raw[brace ..< first.rawValue.lowerBound].firstIndex(of: UInt8(ascii: "\"")) else {
+            return (Array(" ".utf8), Array(" ".utf8))
+        }
+        let before = Array(raw[(brace + 1) ..< keyQuote])
+        return (before.isEmpty ? Array(" ".utf8) : before, [])
+    }
+}
