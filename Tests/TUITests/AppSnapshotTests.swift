@@ -8,17 +8,17 @@ struct AppSnapshotTests {
     @Test func listIsSectionedIndexedAndSorted() throws {
         let lines = try snapshot(fixtureBooks)
         #expect(lines == [
-            "                       data           ⋯ (a)  ⟳ (r)",
+            "                       data    ⋯ (a)  + (+)  ⟳ (r)",
             " A                                               A",
-            " Ångström Units                               ›  •",
+            " Ångström Units                             [✎]  •",
             " Anders Å.                                       G",
-            " apple pie                                    ›  •",
+            " apple pie                                  [✎]  •",
             " A. Baker                                        M",
             " B                                               •",
-            " Banana Republic                              ›  R",
+            " Banana Republic                            [✎]  R",
             " B. Grower                                       •",
             " E                                               Z",
-            " élan vital                                   ›  #",
+            " élan vital                                 [✎]  #",
             "────▲─────────────────────────────────────────────",
             "  1 data   2 Tweets  3 Games   4 Forms   5 Setti…",
             " ↓ move  Enter open  Tab index  / search  q quit",

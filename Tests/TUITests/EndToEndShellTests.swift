@@ -150,7 +150,7 @@ struct EndToEndShellTests {
         // all of it has been read, and must have left the tab, the stack and the focus as they were.
         let tabLine = try #require(ShellApp.tabBarLine(list))
         let tweetsColumn = try #require(ShellApp.column(of: "Tweets", in: list[tabLine]))
-        let firstRowLine = try #require(list.firstIndex { $0.contains(" ›") })
+        let firstRowLine = try #require(list.firstIndex { ShellApp.accessory(in: $0) != nil })
         app.session.send("2", "j")
         app.click(x: tweetsColumn + 1, y: tabLine + 1)
         app.click(x: 3, y: firstRowLine + 1)
@@ -577,10 +577,16 @@ private enum ShellApp {
         return (left, right, text)
     }
 
-    /// The titles of the rows of a list screen, top to bottom: the lines with a chevron.
+    /// Where a row's accessory starts on a line of a list: a chevron, or the edit button of
+    /// a record that may be edited.
+    static func accessory(in line: String) -> Range<String.Index>? {
+        line.range(of: " [✎]", options: .backwards) ?? line.range(of: " ›", options: .backwards)
+    }
+
+    /// The titles of the rows of a list screen, top to bottom: the lines with an accessory.
     static func rowTitles(_ screen: [String]) -> [String] {
         screen.dropFirst().compactMap { line in
-            line.range(of: " ›", options: .backwards).map { line[..<$0.lowerBound].trimmed }
+            accessory(in: line).map { line[..<$0.lowerBound].trimmed }
         }
     }
 
@@ -591,7 +597,7 @@ private enum ShellApp {
         let lines = Array(body.dropFirst(2))  // the title bar and the search field
         return lines.indices.compactMap { index in
             let line = lines[index]
-            guard let chevron = line.range(of: " ›", options: .backwards) else { return nil }
+            guard let chevron = ShellApp.accessory(in: line) else { return nil }
             let subtitle = index + 1 < lines.count ? String(lines[index + 1].prefix(74)).trimmed : ""
             return line[..<chevron.lowerBound].trimmed + " — " + subtitle
         }

@@ -30,7 +30,7 @@ struct RowActionsTests {
         let hidden = try snapshot(fixtureBooks, size: size, keys: "j a x", files: files)
         #expect(!hidden.contains { $0.contains("apple pie") })
         #expect(hidden.contains { $0.contains("Ångström Units") })
-        #expect(try openedBar(after: "j a x", files: files).hasSuffix(" Banana Republic"), "the focus moved to the record after it")
+        #expect(try openedBar(after: "j a x", files: files).contains(" Banana Republic "), "the focus moved to the record after it")
         // The hidden record is out of Previous and Next too.
         let detail = try snapshot(fixtureBooks, size: size, keys: "j a x Enter", files: files)
         #expect(detail.contains { $0.contains("2 of 8") })
@@ -40,14 +40,14 @@ struct RowActionsTests {
         #expect(sheet.contains { $0.contains("Show 1 Hidden Record (u)") })
         let restored = try snapshot(fixtureBooks, size: size, keys: "j a x j a u", files: files)
         #expect(restored == (try snapshot(fixtureBooks, size: size, keys: "j j j", files: files)), "élan vital focused, apple pie back")
-        #expect(try openedBar(after: "j a x j a u", files: files).hasSuffix(" élan vital"))
+        #expect(try openedBar(after: "j a x j a u", files: files).contains(" élan vital "))
     }
 
     @Test func hidingTheLastRecordOfASectionRemovesItsHeaderAndHidingTheLastRowFocusesTheNewLast() throws {
         let files = TemporaryFiles()
         let lines = try snapshot(fixtureBooks, size: size, keys: "j j a x", files: files)
         #expect(!lines.contains(" B"), "the B section had only Banana Republic")
-        #expect(try openedBar(after: "G a x", files: files).hasSuffix(" Zebra Crossing"), "42nd Street was last")
+        #expect(try openedBar(after: "G a x", files: files).contains(" Zebra Crossing "), "42nd Street was last")
     }
 
     @Test func searchForTheSubtitleKeepsTheFilterAndEscGivesTheListBack() throws {

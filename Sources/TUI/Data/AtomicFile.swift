@@ -5,26 +5,25 @@ import Glibc
 #endif
 
 /// What the file system says about a file's contents: a save compares it with what it was
-/// when the file was read, to find a file changed (or replaced) underneath.
+/// when the file was read, to find a file changed (or replaced) underneath. The change time
+/// is left out: fixing a file's permissions after a refused save must let the retry through.
 struct FileIdentity: Sendable, Equatable {
     var device: UInt64
     var inode: UInt64
     var size: Int64
     var modified: timespec
-    var changed: timespec
 
     /// The identity of the file at `path`, or nil when there is none.
     static func of(_ path: String) -> FileIdentity? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                            modified: info.st_mtim, changed: info.st_ctim)
+                            modified: info.st_mtim)
     }
 
     static func == (a: FileIdentity, b: FileIdentity) -> Bool {
         a.device == b.device && a.inode == b.inode && a.size == b.size
             && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
-            && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
     }
 }
 
@@ -142,7 +141,7 @@ enum AtomicFile {
             _ = fsync(folderFD)
             close(folderFD)
         }
-        return FileIdentity.of(path) ?? FileIdentity(device: 0, inode: 0, size: 0, modified: timespec(), changed: timespec())
+        return FileIdentity.of(path) ?? FileIdentity(device: 0, inode: 0, size: 0, modified: timespec())
     }
 
     /// Writes and flushes the temporary file, and gives it the old file's permissions and

@@ -7,6 +7,8 @@ import TableKit
 class EditableRecords {
     /// The records as they are now.
     fileprivate(set) var store: JSONRecordStore
+    /// Faults the saves meet (none, unless the environment or a test asks for them).
+    var faults = SaveFaults.fromEnvironment()
 
     fileprivate init(store: JSONRecordStore) {
         self.store = store
@@ -70,7 +72,7 @@ final class DataFileRecords: EditableRecords {
         guard let identity else {
             throw SaveFailure(reason: .changedOnDisk, message: "\(destination) was not read from the disk, so it cannot be saved over.")
         }
-        self.identity = try AtomicFile.write(bytes, to: path, expecting: identity)
+        self.identity = try AtomicFile.write(bytes, to: path, expecting: identity, faults: faults)
         store = checked
     }
 
@@ -80,7 +82,7 @@ final class DataFileRecords: EditableRecords {
         }
         let bytes = store.splicing(changes)
         let checked = try reading(bytes, name: newPath)
-        identity = try AtomicFile.write(bytes, to: newPath, mode: 0o644)
+        identity = try AtomicFile.write(bytes, to: newPath, mode: 0o644, faults: faults)
         path = newPath
         store = checked
     }
@@ -183,7 +185,7 @@ final class BundledBookRecords: EditableRecords {
         } catch {
             throw SaveFailure(reason: .readOnlyFolder, message: "The folder \(ControlEscaping.escaped(folder.path)) cannot be made (\(error.localizedDescription)).")
         }
-        changesIdentity = try AtomicFile.write(newChanges.serialized(), to: changesPath, expecting: changesIdentity, mode: 0o600)
+        changesIdentity = try AtomicFile.write(newChanges.serialized(), to: changesPath, expecting: changesIdentity, mode: 0o600, faults: faults)
         changes = newChanges
         origins = merged.origins
         store = checked

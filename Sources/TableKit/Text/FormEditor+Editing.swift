@@ -171,7 +171,7 @@ extension FormEditor {
     func confirmDelete() -> ScreenResponse {
         guard let deleteTitle else { return .ignored }
         var sheet = Alert(title: "\(deleteTitle)?", message: "This cannot be undone.", style: .actionSheet)
-        sheet.addAction(AlertAction(title: deleteTitle, style: .destructive) { [weak self] in
+        sheet.addAction(AlertAction(title: deleteTitle, style: .destructive, key: .character("d")) { [weak self] in
             guard let self else { return }
             self.savedValues = self.values
             self.pendingResponse = self.formDelegate?.formEditorDidDelete(self) ?? .pop

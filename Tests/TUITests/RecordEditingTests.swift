@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+import TableKit
+@testable import TUI
+
+/// Editing records in the app: the book form (+, [✎], Edit, Delete) with its changes kept
+/// beside the bundled books, and forms inferred from the records of a `--data` file.
+@Suite("Editing records: book forms, forms inferred from a file's records, Save As")
+struct RecordEditingTests {
+    let size = Size(width: 80, height: 24)
+
+    private func app(_ arguments: [String], environment: [String: String] = [:]) throws -> BrowserApp {
+        let list = try DataOptions.parse(arguments).loadListScreen(searchesSynchronously: true, environment: environment)
+        return BrowserApp(list: list, size: size, options: AppOptions(searchesSynchronously: true, animates: false))
+    }
+
+    private func keys(_ app: BrowserApp, _ script: String) throws {
+        for key in try Key.parseScript(script) { _ = app.handle(.key(key)) }
+    }
+
+    private func type(_ app: BrowserApp, _ text: String) {
+        for character in text { _ = app.handle(.key(character == " " ? .space : .character(character))) }
+    }
+
+    private func screen(_ app: BrowserApp) -> String {
+        app.render(context: RenderContext()).lines.joined(separator: "\n")
+    }
+
+    private func contents(_ path: String) -> String {
+        (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+
+    // MARK: Inference
+
+    @Test("traits are inferred from a record's values")
+    func inference() throws {
+        let files = TemporaryFiles()
+        let path = files.write(#"[{"n": 3, "d": 2.5, "neg": -1, "s": "x", "m": "a@b.org", "u": "https://x.org/p", "b": true, "z": null, "o": {"k": 1}, "a": [1], "n": 9}]"#)
+        let members = try JSONRecordStore.load(path: path).members(at: 0)
+        let specs = RecordForm.inferredSpecs(from: members, locale: Locale(identifier: "en_US_POSIX"))
+        #expect(specs.map(\.field.key) == ["n", "d", "neg", "s", "m", "u", "b", "z", "o", "a"], "one field per key, the first of duplicates")
+        #expect(specs.map(\.field.traits.keyboardType) == [.numberPad, .decimalPad, .numbersAndPunctuation, .default, .emailAddress, .URL, .default, .default, .default, .default])
+        #expect(specs.map(\.field.kind) == [.text, .text, .text, .text, .text, .text, .toggle, .text, .readOnly, .readOnly])
+        #expect(RecordForm.values(of: members, specs: specs)["z"] == "", "null is an empty field")
+        #expect(RecordForm.values(of: members, specs: specs)["o"] == #"{"k":1}"#)
+    }
+
+    @Test("ISBN-10 and ISBN-13 check digits")
+    func isbn() {
+        #expect(RecordForm.isbnProblem("0-306-40615-2") == nil)
+        #expect(RecordForm.isbnProblem("080442957X") == nil)
+        #expect(RecordForm.isbnProblem("978-0-306-40615-7") == nil)
+        #expect(RecordForm.isbnProblem("9780306406158") == "has a wrong check digit")
+        #expect(RecordForm.isbnProblem("0306406153") == "has a wrong check digit")
+        #expect(RecordForm.isbnProblem("12345") == "must be 10 digits (the last may be X) or 13 digits")
+        #expect(RecordForm.isbnProblem("X306406152") == "must be 10 digits (the last may be X) or 13 digits")
+    }
+
+    // MARK: --data files
+
+    @Test("e on a row edits its record in the file; only what changed is rewritten")
+    func editARecordOfAFile() throws {
+        let files = TemporaryFiles()
+        let path = files.write("[\n  {\"name\": \"Ann\", \"age\": 41, \"score\": 1.50, \"ok\": true},\n  {\"name\": \"Bob\", \"age\": 7, \"score\": 2.0, \"ok\": false}\n]\n")
+        let app = try app(["--data", path])
+        try keys(app, "e")
+        #expect(screen(app).contains("Edit “Ann”"))
+        try keys(app, "Tab C-u 4 2 Tab Tab Space C-s")
+        #expect(contents(path) == "[\n  {\"name\": \"Ann\", \"age\": 42, \"score\": 1.50, \"ok\": false},\n  {\"name\": \"Bob\", \"age\": 7, \"score\": 2.0, \"ok\": false}\n]\n")
+        #expect(!screen(app).contains("Edit “Ann”"), "saved, the form went back to the list")
+    }
+
+    @Test("a number emptied asks before it becomes null")
+    func typeChangeAsks() throws {
+        let files = TemporaryFiles()
+        let path = files.write(#"[{"name": "Ann", "age": 41}]"#)
+        let app = try app(["--data", path])
+        try keys(app, "e Tab C-u C-s")
+        #expect(screen(app).contains("Save age as null?"))
+        try keys(app, "Esc")
+        #expect(contents(path) == #"[{"name": "Ann", "age": 41}]"#, "Keep Editing saves nothing")
+        #expect(screen(app).contains("Edit “Ann”"), "and the edit is still in the form")
+        try keys(app, "C-s")
+        _ = app.handle(.key(.enter))
+        #expect(contents(path) == #"[{"name": "Ann", "age": null}]"#, "\(screen(app))")
+    }
+
+    @Test("+ adds a record with the keys of the focused one")
+    func addARecord() throws {
+        let files = TemporaryFiles()
+        let path = files.write("[\n  {\"name\": \"Ann\", \"age\": 41, \"tags\": [\"x\"]}\n]\n")
+        let app = try app(["--data", path])
+        try keys(app, "+")
+        #expect(screen(app).contains("Add Record"))
+        type(app, "Cy")
+        try keys(app, "Tab 3 C-s")
+        #expect(contents(path) == "[\n  {\"name\": \"Ann\", \"age\": 41, \"tags\": [\"x\"]},\n  {\"name\": \"Cy\", \"age\": 3, \"tags\": []}\n]\n")
+        #expect(screen(app).contains("Cy"))
+    }
+
+    @Test("a refused save keeps the edit and offers Save As…, which writes a new file and edits it from then on")
+    func saveAsAfterARefusal() throws {
+        let files = TemporaryFiles()
+        let path = files.write(#"[{"name": "Ann", "age": 41}]"#)
+        chmod(path, 0o444)
+        let app = try app(["--data", path])
+        try keys(app, "e Tab C-u 4 2 C-s")
+        let refusal = screen(app)
+        #expect(refusal.contains("Not Saved"))
+        #expect(refusal.contains("is not writable"), "\(refusal)")
+        #expect(contents(path) == #"[{"name": "Ann", "age": 41}]"#)
+        try keys(app, "s")
+        #expect(screen(app).contains("Save As"))
+        // A path that exists is refused by the field's own rule.
+        type(app, path)
+        try keys(app, "C-s")
+        #expect(screen(app).contains("already exists"), "\(screen(app))")
+        let newPath = files.directory.appendingPathComponent("copy.json").path
+        try keys(app, "C-u")
+        type(app, newPath)
+        try keys(app, "C-s")
+        #expect(contents(newPath) == #"[{"name": "Ann", "age": 42}]"#)
+        #expect(contents(path) == #"[{"name": "Ann", "age": 41}]"#, "the read-only file is untouched")
+        let list = screen(app)
+        #expect(list.contains(" copy "), "the list is the new file's:\n\(list)")
+        #expect(!list.contains("Save As"), "both forms went back")
+        // Later saves go to the new file.
+        try keys(app, "e Tab C-u 4 3 C-s")
+        #expect(contents(newPath) == #"[{"name": "Ann", "age": 43}]"#)
+    }
+
+    // MARK: Books
+
+    @Test("Add Book, edit it from its detail, delete it: the bundled file is never written, the changes file is")
+    func bookChangesLiveBesideTheBundledBooks() throws {
+        let files = TemporaryFiles()
+        let environment = ["XDG_DATA_HOME": files.directory.path]
+        let changes = files.directory.appendingPathComponent("table-browser/book-changes.json").path
+        let app = try app([], environment: environment)
+        try keys(app, "+")
+        #expect(screen(app).contains("Add Book"))
+        type(app, "zzz new book")
+        try keys(app, "Tab")
+        type(app, "ann lee")
+        try keys(app, "Tab 1 2 0 0 Tab")
+        type(app, "0306406153")
+        try keys(app, "C-s")
+        let refused = screen(app)
+        #expect(refused.contains("Year must be from 1450 to"), "\(refused)")
+        #expect(refused.contains("ISBN has a wrong check digit"), "\(refused)")
+        try keys(app, "C-u 1 9 9 9 Tab C-u")
+        type(app, "0306406152")
+        try keys(app, "C-s")
+        #expect(contents(changes).contains("""
+            "record": {
+                "title": "Zzz New Book",
+                "author": "Ann Lee",
+                "year": 1999,
+                "isbn": "0306406152",
+                "description": ""
+              }}
+            """), "\(contents(changes))")
+        // A second start finds it.
+        let again = try self.app([], environment: environment)
+        try keys(again, "/")
+        type(again, "zzz new")
+        try keys(again, "Enter Enter")
+        #expect(screen(again).contains("Ann Lee"), "\(screen(again))")
+        try keys(again, "e Tab C-u")
+        type(again, "Bo Ray")
+        try keys(again, "C-s")
+        #expect(screen(again).contains("Bo Ray"), "the detail shows the record as saved:\n\(screen(again))")
+        try keys(again, "e C-d")
+        #expect(screen(again).contains("Delete Book?"))
+        try keys(again, "d")
+        #expect(!screen(again).contains("Bo Ray"), "the detail went back too:\n\(screen(again))")
+        #expect(contents(changes) == "[]\n")
+    }
+
+    @Test("editing a bundled book keeps the edit by its bundled title and author; deleting one hides it")
+    func bundledBookEditAndDelete() throws {
+        let files = TemporaryFiles()
+        let environment = ["XDG_DATA_HOME": files.directory.path]
+        let changes = files.directory.appendingPathComponent("table-browser/book-changes.json").path
+        let app = try app([], environment: environment)
+        let first = app.list.records.store.title(at: Int(app.list.records.order.order[0]))
+        try keys(app, "e C-e")
+        type(app, " (annotated)")
+        try keys(app, "C-s")
+        let written = contents(changes)
+        #expect(written.contains(#"{"change": "edit", "title": "\#(first)""#), "\(written)")
+        #expect(written.contains("\"title\": \"\(first) (annotated)\""), "\(written)")
+        let again = try self.app([], environment: environment)
+        #expect(screen(again).contains("\(first) (annotated)"))
+        let count = again.list.records.count
+        try keys(again, "e C-d d")
+        #expect(contents(changes).contains(#"{"change": "delete", "title": "\#(first)""#))
+        let third = try self.app([], environment: environment)
+        #expect(!screen(third).contains(first), "\(screen(third))")
+        #expect(third.list.records.count == count - 1)
+    }
+
+    @Test("an unreadable changes file is never saved over: the books show as bundled and saves are refused")
+    func unreadableChangesFile() throws {
+        let files = TemporaryFiles()
+        let folder = files.directory.appendingPathComponent("table-browser")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let changes = folder.appendingPathComponent("book-changes.json").path
+        try Data("[{\"change\": \"edit\"".utf8).write(to: URL(fileURLWithPath: changes))
+        let app = try app([], environment: ["XDG_DATA_HOME": files.directory.path])
+        #expect(screen(app).contains("Your changes to the books in"))
+        try keys(app, "Enter e C-e x C-s")
+        #expect(screen(app).contains("Not Saved"), "\(screen(app))")
+        #expect(contents(changes) == "[{\"change\": \"edit\"")
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+@testable import TUI
+
+/// Saves that never lose data: records spliced into the file byte for byte, the file replaced
+/// atomically, and every failure (a changed file, a read-only folder or file, a full disk, a
+/// failed flush or rename, a crash before the rename) leaving the file as it was.
+@Suite("Saving records: splicing, atomic replacement, and failures that lose nothing")
+struct RecordSavingTests {
+    /// A file of `count` records, pretty-printed as `json.dump(indent=2)` would, with numbers
+    /// spelled in ways a re-encoder would change.
+    static func recordFile(count: Int) -> String {
+        var text = "[\n"
+        for index in 0 ..< count {
+            text += "  {\n    \"title\": \"Book \\u00e9 \(index)\",\n    \"price\": 1.50,\n    \"big\": 1E3,\n    \"year\": \(1900 + index % 100)\n  }"
+            text += index == count - 1 ? "\n" : ",\n"
+        }
+        return text + "]\n"
+    }
+
+    private func bytes(_ path: String) -> [UInt8] { Array((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()) }
+
+    private func leftovers(in directory: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.contains(".saving-") }
+    }
+
+    @Test("editing one record of 10,000 changes only that record's bytes; key order, spacing and number spellings stay")
+    func oneEditChangesOnlyThatRecord() throws {
+        let files = TemporaryFiles()
+        let path = files.write(Self.recordFile(count: 10_000))
+        let before = bytes(path)
+        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let index = 4_321
+        let range = records.store.rawRange(at: index)
+        let members = records.store.members(at: index)
+        let edited = RecordBytes.editing(records.store.rawBytes(at: index), members: members, newValues: [("year", .number("2024"))])
+        try records.save(RecordChanges(replaced: [index: edited]))
+        let after = bytes(path)
+        #expect(Array(after[..<range.lowerBound]) == Array(before[..<range.lowerBound]), "every byte before the record is the same")
+        let growth = after.count - before.count
+        #expect(Array(after[(range.upperBound + growth)...]) == Array(before[range.upperBound...]), "every byte after it is the same")
+        let record = String(decoding: after[range.lowerBound ..< range.upperBound + growth], as: UTF8.self)
+        #expect(record == "{\n    \"title\": \"Book \\u00e9 4321\",\n    \"price\": 1.50,\n    \"big\": 1E3,\n    \"year\": 2024\n  }")
+        #expect(records.store.count == 10_000)
+        #expect(records.store.fields(at: index).last?.value == "2024", "the records read back as saved")
+    }
+
+    @Test("cmp: the only bytes that differ after an edit are the record's")
+    func cmpShowsOnlyTheRecord() throws {
+        let files = TemporaryFiles()
+        let path = files.write(Self.recordFile(count: 10_000))
+        let copy = files.write(Self.recordFile(count: 10_000), named: "copy.json")
+        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let range = records.store.rawRange(at: 9_000)
+        let edited = RecordBytes.editing(records.store.rawBytes(at: 9_000), members: records.store.members(at: 9_000), newValues: [("year", .number("1999"))])
+        try records.save(RecordChanges(replaced: [9_000: edited]))
+        // Same length ("1900"+ → "1999"): cmp -l lists every differing byte.
+        let output = Pipe()
+        let cmp = Process()
+        cmp.executableURL = URL(fileURLWithPath: "/usr/bin/cmp")
+        cmp.arguments = ["-l", copy, path]
+        cmp.standardOutput = output
+        try cmp.run()
+        cmp.waitUntilExit()
+        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        let offsets = lines.compactMap { $0.split(separator: " ").first.flatMap { Int($0) } }
+        #expect(!offsets.isEmpty)
+        #expect(offsets.allSatisfy { range.contains($0 - 1) }, "cmp's 1-based offsets all fall inside record 9000: \(offsets)")
+    }
+
+    @Test("deleting and adding records keeps the file's separators and stays valid JSON")
+    func deleteAndAdd() throws {
+        let files = TemporaryFiles()
+        let path = files.write(Self.recordFile(count: 3))
+        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let template = records.store.rawBytes(at: 0)
+        let added = RecordBytes.editing(template, members: records.store.members(at: 0), newValues: [("title", .string("New \"one\"")), ("year", .null)])
+        try records.save(RecordChanges(deleted: [1], added: [added]))
+        let text = String(decoding: bytes(path), as: UTF8.self)
+        #expect(records.store.count == 3)
+        #expect(records.store.title(at: 1) == "Book é 2")
+        #expect(records.store.title(at: 2) == "New \"one\"")
+        #expect(text.hasSuffix("  },\n  {\n    \"title\": \"New \\\"one\\\"\",\n    \"price\": 1.50,\n    \"big\": 1E3,\n    \"year\": null\n  }\n]\n"))
+        // The last record goes with the separator before it.
+        try records.save(RecordChanges(deleted: [2]))
+        #expect(String(decoding: bytes(path), as: UTF8.self).hasSuffix("\"year\": 1902\n  }\n]\n"))
+        try records.save(RecordChanges(deleted: [0, 1]))
+        #expect(records.store.count == 0)
+        try records.save(RecordChanges(added: [Array("{\"a\": 1}".utf8)]))
+        #expect(records.store.fields(at: 0).first?.value == "1")
+    }
+
+    @Test("a file changed, replaced or deleted since it was read is not saved over")
+    func changedOnDisk() throws {
+        let files = TemporaryFiles()
+        let path = files.write(Self.recordFile(count: 2))
+        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let edit = RecordChanges(replaced: [0: Array("{\"title\": \"mine\"}".utf8)])
+        // Someone else saves the file (same size, new contents).
+        let theirs = Self.recordFile(count: 2).replacingOccurrences(of: "Book", with: "Tome")
+        try Data(theirs.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: SaveFailure.self) { try records.save(edit) }
+        do { try records.save(edit) } catch { #expect(error.reason == .changedOnDisk) }
+        #expect(String(decoding: bytes(path), as: UTF8.self) == theirs, "their file is untouched")
+        try FileManager.default.removeItem(atPath: path)
+        do { try records.save(edit) } catch { #expect(error.message.contains("moved or deleted")) }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test("a read-only folder or file, a full disk, a failed flush or rename: refused, the file intact, no temporary left")
+    func injectedAndRealFailures() throws {
+        let files = TemporaryFiles()
+        let path = files.write(Self.recordFile(count: 2))
+        let original = bytes(path)
+        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let edit = RecordChanges(replaced: [1: Array("{\"title\": \"mine\"}".utf8)])
+        let cases: [(SaveFaults, SaveFailure.Reason, String)] = [
+            (SaveFaults(failing: (.write, ENOSPC)), .diskFull, "The disk is full"),
+            (SaveFaults(failing: (.sync, EIO)), .other, "flushing it to the disk failed"),
+            (SaveFaults(failing: (.rename, EXDEV)), .other, "it cannot be replaced"),
+        ]
+        for (faults, reason, words) in cases {
+            records.faults = faults
+            do {
+                try records.save(edit)
+                Issue.record("saved despite \(faults)")
+            } catch {
+                #expect(error.reason == reason)
+                #expect(error.message.contains(words), "\(error.message)")
+            }
+            #expect(bytes(path) == original)
+            #expect(leftovers(in: files.directory).isEmpty)
+        }
+        records.faults = .none
+        // A read-only folder (root is refused too: nobody may write it).
+        chmod(files.directory.path, 0o555)
+        defer { chmod(files.directory.path, 0o755) }
+        do { try records.save(edit) } catch { #expect(error.reason == .readOnlyFolder) }
+        chmod(files.directory.path, 0o755)
+        // A file nobody may write.
+        chmod(path, 0o444)
+        do { try records.save(edit) } catch { #expect(error.reason == .notWritable) }
+        #expect(bytes(path) == original)
+        // Writable again: the save goes through, and the permissions are the file's own.
+        chmod(path, 0o640)
+        try records.save(edit)
+        var info = stat()
+        stat(path, &info)
+        #expect(info.st_mode & 0o777 == 0o640)
+        #expect(records.store.title(at: 1) == "mine")
+        #expect(leftovers(in: files.directory).isEmpty)
+    }
+
+    @Test("a crash between writing the new file and renaming it leaves the old file whole")
+    func crashBeforeRename() throws {
+        let files = TemporaryFiles()
+        let path = files.write(Self.recordFile(count: 50))
+        let original = bytes(path)
+        var environment = TableBrowserBinary.environment
+        environment["TABLE_BROWSER_INJECT_FAULT"] = "crash-before-rename"
+        // Edit the first record's year and save: the process is killed before the rename.
+        let result = try TmuxSession.run(try TableBrowserBinary.url().path,
+                                         ["snapshot", "--data", path, "--keys", "e Tab Tab Tab C-u 1 2 3 4 C-s"], environment: environment)
+        #expect(result.status != 0, "the save was to kill the process")
+        #expect(bytes(path) == original, "the file is the old one, byte for byte")
+        // The next save works, whatever the crash left behind.
+        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        try records.save(RecordChanges(replaced: [0: Array("{\"title\": \"after\"}".utf8)]))
+        #expect(records.store.title(at: 0) == "after")
+    }
+
+    @Test("numbers typed become JSON numbers")
+    func numberText() {
+        let cases: [(String, String, String?)] = [
+            ("007", ".", "7"), ("0", ".", "0"), (".5", ".", "0.5"), ("5.", ".", "5"), ("3,25", ",", "3.25"),
+            ("-12", ".", "-12"), ("1e3", ".", "1e3"), ("1.50", ".", "1.50"), ("1.2.3", ".", nil), ("", ".", nil),
+            ("12a", ".", nil), ("1e", ".", nil), ("-", ".", nil),
+        ]
+        for (text, separator, expected) in cases {
+            #expect(JSONValue.numberText(text, decimalSeparator: separator) == expected, "\(text)")
+        }
+    }
+
+    @Test("strings are written as JSON strings, control characters escaped")
+    func quoting() {
+        #expect(String(decoding: JSONValue.string("a\"b\\c\nd\u{1}é").bytes, as: UTF8.self) == "\"a\\\"b\\\\c\\nd\\u0001é\"")
+    }
+}
