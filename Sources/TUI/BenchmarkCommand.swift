@@ -26,11 +26,19 @@ struct BenchmarkCommand: ParsableCommand {
     @Flag(help: "Time self-sizing rows instead: a million rows of mixed heights, and a record with one value of 200 KB and of 1 MB without spaces.")
     var selfSizing = false
 
+    @Flag(help: "Time the save of the --data file after one edit instead (on a copy beside it; the file itself is not written).")
+    var save = false
+
     @Option(help: "Nanoseconds since the epoch when the process was started (date +%s%N), to time the first frame from process start.")
     var startedAt: UInt64?
 
     func run() throws {
         guard let screenSize = Size(parsing: size) else { throw ValidationError("--size takes columns x lines, such as 120x40") }
+        if save {
+            guard let path = data.dataPath else { throw ValidationError("--save needs --data FILE.json") }
+            print(try benchmarkSave(path: path, repetitions: max(1, min(repetitions, 20))), terminator: "")
+            return
+        }
         if selfSizing {
             print(try benchmarkSelfSizing(size: screenSize, repetitions: max(1, repetitions)), terminator: "")
             return

@@ -45,6 +45,20 @@ struct FormsTests {
         #expect(text(app).last == " Homepage takes no spaces", "one refused character refuses the paste")
     }
 
+    @Test func aClickOnTheClearButtonEmptiesItsField() throws {
+        let app = try app()
+        try keys(app, "4 Enter Tab Tab h t t p s : / / x . o r g")
+        let lines = text(app)
+        let row = try #require(lines.firstIndex { $0.contains("Homepage") })
+        let column = try #require(lines[row].firstIndex(of: "×").map { lines[row].distance(from: lines[row].startIndex, to: $0) })
+        #expect(lines[row].contains("https://x.org"))
+        _ = app.handle(.mouse(MouseEvent(.press, at: Point(x: column, y: row))))
+        _ = app.handle(.mouse(MouseEvent(.release, at: Point(x: column, y: row))))
+        let cleared = text(app)
+        #expect(!cleared[row].contains("https://x.org"), "\(cleared.joined(separator: "\n"))")
+        #expect(cleared[row].contains("Homepage"))
+    }
+
     @Test func saveWithInvalidFieldsSaysWhyUnderThemAndSavesNothing() throws {
         let settings = AppSettings(store: nil)
         let app = try app(settings: settings)

@@ -22,6 +22,7 @@ enum RecordForm {
         return members.compactMap { member in
             guard seen.insert(member.key).inserted else { return nil }
             var traits = TextInputTraits(autocapitalizationType: .none, locale: locale)
+            traits.returnKeyType = .next
             var kind = FormField.Kind.text
             var placeholder = ""
             var validate: (@Sendable (String) -> String?)?

@@ -58,6 +58,7 @@ extension TableView {
         let cell = displayedCell(at: indexPath, dataSource: content.dataSource, isSelected: state.selectedRows.contains(indexPath))
         switch cell.accessoryButton(atColumn: point.x - content.rowInset, width: content.rowWidth) {
         case .custom?: events.append(.customAccessoryTapped(indexPath))
+        case .clear?: events.append(.clearButtonTapped(indexPath))
         case .detail?: events.append(.accessoryButtonTapped(indexPath))
         case nil: events.append(.didSelectRow(indexPath))
         }

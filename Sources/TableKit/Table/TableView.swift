@@ -189,6 +189,8 @@ public enum TableViewEvent: Hashable, Sendable {
     case accessoryButtonTapped(IndexPath)
     /// A row's custom accessory button was tapped; the row was not selected.
     case customAccessoryTapped(IndexPath)
+    /// The clear button `×` of a row's text field was clicked; the row has the focus.
+    case clearButtonTapped(IndexPath)
     /// The focus moved to another row.
     case focusChanged(IndexPath?)
 }

@@ -30,11 +30,18 @@ extension TableViewCell {
         case detail
         /// The custom button.
         case custom
+        /// The clear button `×` of the cell's text field.
+        case clear
     }
 
     /// The accessory button under column `x` of a row of `width` (from the row's left edge):
     /// wherever either glyph set draws it, so a click lands whichever set the terminal shows.
     func accessoryButton(atColumn x: Int, width: Int) -> AccessoryButton? {
+        if let textField, textField.showsClearButton {
+            // The last column of the field (see `drawField`).
+            let columns = fieldColumns(rowWidth: width)
+            if x == 1 + (columns.label > 0 ? columns.label + 1 : 0) + columns.field - 1 { return .clear }
+        }
         for glyphs in [Glyphs.unicode, .ascii] {
             guard let text = accessoryText(glyphs) else { continue }
             let start = width - 1 - text.displayWidth

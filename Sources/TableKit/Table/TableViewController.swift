@@ -199,10 +199,16 @@ open class TableViewController: Screen {
                 response = delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath) ?? .handled
             case .customAccessoryTapped(let indexPath):
                 response = delegate?.tableView(self, customAccessoryTappedForRowWith: indexPath) ?? .handled
+            case .clearButtonTapped(let indexPath):
+                response = clearButtonTapped(at: indexPath)
             }
         }
         return response
     }
+
+    /// The clear button `×` of the text field in the row at `indexPath` was clicked (the row
+    /// has the focus). Subclasses that edit fields clear it; the default does nothing.
+    open func clearButtonTapped(at indexPath: IndexPath) -> ScreenResponse { .handled }
 
     /// A tap on a row, by its section's selection rules: unchecking a checked row of a
     /// checkmark section deselects it; otherwise the delegate may refuse the selection or

@@ -157,6 +157,13 @@ open class FormEditor: TableViewController, TableViewDelegate {
         }
     }
 
+    override open func clearButtonTapped(at indexPath: IndexPath) -> ScreenResponse {
+        beginEditingFocusedField()
+        guard field(at: indexPath)?.kind == .text else { return .handled }
+        apply(fields[indexPath.section][indexPath.row].handle(.control("u"), now: clock()) ?? .moved, at: indexPath)
+        return .handled
+    }
+
     // MARK: Keys and help
 
     override open var capturesTextInput: Bool { focusedTextField != nil || super.capturesTextInput }
