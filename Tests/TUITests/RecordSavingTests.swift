@@ -169,6 +169,18 @@ struct RecordSavingTests {
         #expect(records.store.title(at: 0) == "after")
     }
 
+    @Test("a file opened through a symbolic link is saved through it: the link stays a link")
+    func symbolicLink() throws {
+        let files = TemporaryFiles()
+        let target = files.write(Self.recordFile(count: 2))
+        let link = files.directory.appendingPathComponent("link.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let records = DataFileRecords(store: try JSONRecordStore.load(path: link), path: link)
+        try records.save(RecordChanges(replaced: [0: Array("{\"title\": \"linked\"}".utf8)]))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target)
+        #expect(try JSONRecordStore.load(path: target).title(at: 0) == "linked")
+    }
+
     @Test("numbers typed become JSON numbers")
     func numberText() {
         let cases: [(String, String, String?)] = [

@@ -90,6 +90,8 @@ enum AtomicFile {
     @discardableResult
     static func write(_ bytes: [UInt8], to path: String, expecting: FileIdentity? = nil, mode newMode: mode_t = 0o666,
                       faults: SaveFaults = .fromEnvironment()) throws(SaveFailure) -> FileIdentity {
+        // A symbolic link stays a link: the file it points to is the one replaced.
+        let path = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let shown = ControlEscaping.escaped(path)

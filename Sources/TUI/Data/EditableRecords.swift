@@ -143,13 +143,18 @@ final class BundledBookRecords: EditableRecords {
                 problem = "Your changes to the books in \(ControlEscaping.escaped(changesPath)) cannot be read (\(error.message)). The books are shown as bundled, and nothing is saved over that file until it is fixed or moved."
             }
         }
+        var merged = changes.merged(over: bundled)
+        let store = try? JSONRecordStore.load(data: merged.bytes, name: "books", titleKey: bundled.titleKey, subtitleKey: bundled.subtitleKey)
+        if store == nil {
+            // Not expected (the changes were read strictly): show the books as bundled.
+            problem = problem ?? "Your changes to the books in \(ControlEscaping.escaped(changesPath)) do not merge into the books. The books are shown as bundled, and nothing is saved over that file until it is fixed or moved."
+            changes = BookChanges()
+            merged = changes.merged(over: bundled)
+        }
         self.problem = problem
         self.changes = changes
-        let merged = changes.merged(over: bundled)
         origins = merged.origins
-        let store = (try? JSONRecordStore.load(data: merged.bytes, name: "books", titleKey: bundled.titleKey, subtitleKey: bundled.subtitleKey)) ?? bundled
-        if store === bundled { origins = (0 ..< bundled.count).map { _ in .bundled(BookChanges.Key(title: "", author: "")) } }
-        super.init(store: store)
+        super.init(store: store ?? bundled)
     }
 
     /// The file of changes for this environment: `XDG_DATA_HOME`, else `HOME/.local/share`.
