@@ -41,7 +41,7 @@ struct FormsTests {
         #expect(text(app).last?.contains("save") == true, "the next edit clears the message")
         // q, ? and digits are text here.
         try keys(app, "Tab")
-        app.handle(.paste("https://exa mple.org/q?x"))
+        _ = app.handle(.paste("https://exa mple.org/q?x"))
         #expect(text(app).last == " Homepage takes no spaces", "one refused character refuses the paste")
     }
 

@@ -111,12 +111,16 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         adopt(IndexedRecords(store: records.store, collation: records.collation, sortOrder: order))
         // The record that had the focus keeps it, at the top of the list.
         state = TableViewState()
-        if let focused, let position = records.order.order.firstIndex(of: Int32(focused)),
-           let indexPath = dataSourceOfRecords.sections.indexPath(ofIndex: position) {
+        if let indexPath = focused.flatMap(indexPath(ofRecord:)) {
             state.focusedRow = indexPath
             state.scrollPosition = ScrollPosition(item: .row(indexPath))
         }
         reloadData()
+    }
+
+    /// Where record `record` (an index into the store) is in the list shown, if it is there.
+    private func indexPath(ofRecord record: Int) -> IndexPath? {
+        records.order.order.firstIndex(of: Int32(record)).flatMap { dataSourceOfRecords.sections.indexPath(ofIndex: $0) }
     }
 
     /// What the table says when it has no rows.
@@ -234,8 +238,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         adopt(IndexedRecords(store: editable.store, collation: records.collation, sortOrder: chosenSortOrder))
         state = TableViewState()
         reloadData()
-        if let record, let position = records.order.order.firstIndex(of: Int32(record)),
-           let indexPath = dataSourceOfRecords.sections.indexPath(ofIndex: position) {
+        if let indexPath = record.flatMap(indexPath(ofRecord:)) {
             focusRow(at: indexPath)
         } else if let row, records.count > 0 {
             focusRow(at: row)

@@ -159,13 +159,8 @@ final class BundledBookRecords: EditableRecords {
 
     /// The file of changes for this environment: `XDG_DATA_HOME`, else `HOME/.local/share`.
     static func standardChangesPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let base: URL
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            base = URL(fileURLWithPath: data)
-        } else {
-            base = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
-        }
-        return base.appendingPathComponent("table-browser/book-changes.json").path
+        xdgDirectory("XDG_DATA_HOME", else: ".local/share", environment: environment)
+            .appendingPathComponent("table-browser/book-changes.json").path
     }
 
     override var destination: String { ControlEscaping.escaped(changesPath) }

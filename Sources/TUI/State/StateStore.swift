@@ -19,13 +19,8 @@ struct StateStore {
 
     /// The state file for this environment: `XDG_STATE_HOME`, else `HOME/.local/state`.
     static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> StateStore {
-        let base: URL
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            base = URL(fileURLWithPath: state)
-        } else {
-            base = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/state")
-        }
-        return StateStore(url: base.appendingPathComponent("table-browser/state.json"))
+        StateStore(url: xdgDirectory("XDG_STATE_HOME", else: ".local/state", environment: environment)
+            .appendingPathComponent("table-browser/state.json"))
     }
 
     /// What loading found.
@@ -99,6 +94,13 @@ struct StateStore {
             throw StateSaveError(message: "The settings cannot be saved: \(error.message) They are kept until the app quits.")
         }
     }
+}
+
+/// The XDG base directory `variable` names when it is an absolute path, else `fallback`
+/// under the home directory.
+func xdgDirectory(_ variable: String, else fallback: String, environment: [String: String]) -> URL {
+    if let path = environment[variable], path.hasPrefix("/") { return URL(fileURLWithPath: path) }
+    return URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(fallback)
 }
 
 /// A save that failed, in words.
