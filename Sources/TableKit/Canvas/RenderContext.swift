@@ -33,6 +33,10 @@ public enum Theme {
     public static let groupedBox = Style(foreground: .secondary)
     /// The navigation bar.
     public static let navigationBar = Style(attributes: [.bold])
+    /// A side-swipe menu's buttons, on a band of grey.
+    public static let swipeMenu = Style(foreground: .rgb(235, 235, 245), background: .rgb(72, 72, 74))
+    /// A destructive button of a side-swipe menu: white on red.
+    public static let swipeMenuDestructive = Style(foreground: .rgb(255, 255, 255), background: .destructive)
     /// Values that cannot be edited, in the slate blue of iOS Settings.
     public static let readOnlyValue = Style(foreground: .slateBlue)
 }

@@ -19,6 +19,7 @@ extension TableViewController {
     /// Shows the field and gives it the keyboard; the table's state is kept for Esc.
     public func beginSearch() {
         guard let search = searchController else { return }
+        closeSwipeMenu()
         guard case .inactive = search.state else {
             search.modifySession { $0.isEditing = true }
             return

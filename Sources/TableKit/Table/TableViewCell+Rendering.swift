@@ -93,7 +93,7 @@ extension TableViewCell {
     /// The wrapped lines of the main and detail labels of a `.default` or `.subtitle` cell
     /// in a row of `width` columns; `nil` for the other styles.
     func wrappedLabels(width: Int) -> WrappedLabels? {
-        guard style == .default || style == .subtitle, textField == nil, footnote == nil else { return nil }
+        guard style == .default || style == .subtitle, textField == nil, footnote == nil, paragraphs.isEmpty else { return nil }
         let labels = labelWidth(width)
         return WrappedLabels(text: textLines(labelWidth: labels), detail: detailLines(labelWidth: labels))
     }
@@ -117,6 +117,9 @@ extension TableViewCell {
         let labels = labelWidth(width)
         if let textField {
             return textField.lineCount(width: fieldColumns(rowWidth: width).field) + footnoteLines(width: width).count
+        }
+        if !paragraphs.isEmpty {
+            return max(1, paragraphs.reduce(0) { $0 + $1.lines(width: labels).count })
         }
         switch style {
         case .subtitle:
@@ -168,6 +171,47 @@ extension TableViewCell {
             }
             return
         }
+        if !paragraphs.isEmpty {
+            drawParagraphs(in: labelRect, top: rect.minY, width: labels, glyphs: glyphs, canvas: &canvas)
+        } else {
+            drawLabels(wrapped: wrapped, x: x, labels: labels, labelRect: labelRect, rect: rect, needed: needed, shown: shown, canvas: &canvas)
+        }
+        if let accessory = accessoryText(glyphs) {
+            let style = accessory == glyphs.disclosure ? Theme.secondaryText : Theme.tint
+            canvas.draw(accessory, at: Point(x: rect.maxX - 1 - accessory.displayWidth, y: rect.minY), style: style, clip: visible)
+        }
+        if isFocused && isHighlightable {
+            canvas.restyle(visible) { $0.attributes.insert(context.isActive ? .reverse : .underline) }
+        }
+    }
+
+    /// The paragraphs of a custom cell, one under another, each trailing text flush right on
+    /// its paragraph's first line; only the lines inside `rect` (already clipped) are laid out.
+    private func drawParagraphs(in rect: Rect, top: Int, width: Int, glyphs: Glyphs, canvas: inout Canvas) {
+        var y = top
+        for paragraph in paragraphs where y < rect.maxY {
+            let lines = paragraph.lines(width: width)
+            if y + lines.count <= rect.minY {
+                y += lines.count
+                continue
+            }
+            for (offset, line) in lines.enumerated() where y + offset >= rect.minY && y + offset < rect.maxY {
+                let shown = glyphs == .ascii ? line.replacingEllipsis(with: glyphs.ellipsis) : line
+                canvas.draw(shown, at: Point(x: rect.minX, y: y + offset), clip: rect)
+            }
+            if let trailing = paragraph.trailingText, y >= rect.minY {
+                let cut = trailing.truncated(width: width)
+                canvas.draw(cut, at: Point(x: rect.minX + width - cut.displayWidth, y: y), clip: rect)
+            }
+            y += lines.count
+        }
+    }
+
+    /// The labels of the built-in cell styles.
+    private func drawLabels(
+        wrapped: WrappedLabels?, x: Int, labels: Int, labelRect: Rect, rect: Rect, needed: Int, shown: (String) -> String,
+        canvas: inout Canvas
+    ) {
         switch style {
         case .default:
             let lines = wrapped?.text ?? textLines(labelWidth: labels, upTo: needed)
@@ -191,15 +235,8 @@ extension TableViewCell {
             let lines = detailNumberOfLines == 1
                 ? [TextLayout.truncate(value, width: valueWidth)]
                 : TextLayout.wrap(value, width: valueWidth, maximumLines: detailNumberOfLines, stoppingAfter: needed)
-            let valueRect = Rect(x: x + labelColumn + 1, y: rect.minY, width: valueWidth, height: rect.height).intersection(visible)
+            let valueRect = Rect(x: x + labelColumn + 1, y: rect.minY, width: valueWidth, height: rect.height).intersection(labelRect)
             drawLines(lines, in: valueRect, top: rect.minY, from: 0, style: .plain, ellipsis: shown, canvas: &canvas)
-        }
-        if let accessory = accessoryText(glyphs) {
-            let style = accessory == glyphs.disclosure ? Theme.secondaryText : Theme.tint
-            canvas.draw(accessory, at: Point(x: rect.maxX - 1 - accessory.displayWidth, y: rect.minY), style: style, clip: visible)
-        }
-        if isFocused && isHighlightable {
-            canvas.restyle(visible) { $0.attributes.insert(context.isActive ? .reverse : .underline) }
         }
     }
 

@@ -71,6 +71,9 @@ public struct TableViewCell: Hashable, Sendable {
     /// A line under the row's content in the danger colour, such as why a field's value is
     /// refused; wrapped, it makes the row taller.
     public var footnote: String?
+    /// The cell's content as paragraphs of styled text laid out one under another, in place
+    /// of the labels (a custom cell's content view): see ``init(paragraphs:image:accessory:isHighlightable:)``.
+    public var paragraphs: [CellParagraph] = []
     /// Set by a table whose section draws trailing checks: the room of a `✓` is kept even
     /// when the row is not checked.
     var reservesCheckmark = false
@@ -96,5 +99,49 @@ public struct TableViewCell: Hashable, Sendable {
         self.numberOfLines = numberOfLines
         self.detailNumberOfLines = detailNumberOfLines
         self.isHighlightable = isHighlightable
+    }
+
+    /// Creates a cell whose content is `paragraphs` of styled text, one under another, each
+    /// wrapped or cut to the row's width: the row is exactly as tall as they are, measured
+    /// again at every new width (a self-sizing cell). ``text`` holds their plain text.
+    ///
+    /// ```swift
+    /// var header = StyledText("Ada", style: Style(attributes: [.bold]))
+    /// header.append(" @ada", style: Theme.secondaryText)
+    /// let cell = TableViewCell(paragraphs: [
+    ///     CellParagraph(header, trailingText: StyledText("3m", style: Theme.secondaryText), wraps: false),
+    ///     CellParagraph(StyledText("Tables in a terminal, at last.")),
+    /// ])
+    /// ```
+    public init(paragraphs: [CellParagraph], image: String? = nil, accessory: Accessory = .none, isHighlightable: Bool = true) {
+        self.init(text: paragraphs.map(\.text.string).joined(separator: "\n"), image: image, accessory: accessory,
+                  numberOfLines: 0, isHighlightable: isHighlightable)
+        self.paragraphs = paragraphs
+    }
+}
+
+/// One paragraph of a cell laid out as styled text (see
+/// ``TableViewCell/init(paragraphs:image:accessory:isHighlightable:)``).
+public struct CellParagraph: Hashable, Sendable {
+    /// The paragraph's text.
+    public var text: StyledText
+    /// Text set flush right on the paragraph's first line, such as a time; the paragraph's
+    /// lines leave room for it.
+    public var trailingText: StyledText?
+    /// Whether the text wraps to as many lines as it needs (otherwise it is cut to one, with `…`).
+    public var wraps: Bool
+
+    /// Creates a paragraph.
+    public init(_ text: StyledText, trailingText: StyledText? = nil, wraps: Bool = true) {
+        self.text = text
+        self.trailingText = trailingText
+        self.wraps = wraps
+    }
+
+    /// The paragraph's lines in a label `width` columns wide.
+    func lines(width: Int) -> [StyledText] {
+        let room = trailingText.map { max(1, width - $0.displayWidth - 1) } ?? width
+        let lines = wraps ? text.wrapped(width: room) : [text.truncated(width: room)]
+        return lines.isEmpty ? [StyledText()] : lines
     }
 }

@@ -52,6 +52,22 @@ open class TableViewController: Screen {
     public private(set) var size = Size.zero
     /// The rows' heights measured so far, forgotten by ``reloadData()`` and by a new width.
     public let heightCache = RowHeightCache()
+    /// How a side-swipe menu comes in: uncovered behind the sliding content, or pushed in
+    /// beside it.
+    public var swipeMenuStyle = SwipeMenuStyle.reveal
+    /// Whether side-swipe menus slide open and bounce closed (otherwise they appear and go
+    /// at once, as with `--no-animation`).
+    public var animatesSwipeMenus = true
+    /// Reads the time for animations; tests pass a clock they move by hand.
+    public var now: () -> ContinuousClock.Instant = { ContinuousClock.now }
+    /// The open side-swipe menu.
+    var swipeMenu: SwipeSession?
+    /// A menu bouncing closed.
+    var closingSwipe: SwipeSession?
+    /// A press on a row with a menu, held until it turns out to be a tap or a drag.
+    var pendingPress: (event: MouseEvent, indexPath: IndexPath)?
+    /// The side a drag is swiping to, once it has moved far enough across the row.
+    var swipeTracking: SwipeEdge?
 
     /// Creates a table screen titled `title`, showing `dataSource` in a table of `style`.
     public init(title: String, style: TableStyle = .plain, dataSource: any TableViewDataSource) {
@@ -108,10 +124,13 @@ open class TableViewController: Screen {
         if clearsSelectionOnViewWillAppear { clearSingleSelection() }
     }
     /// Left the front (default: nothing more).
-    open func viewDidDisappear() {}
+    open func viewDidDisappear() {
+        closeSwipeMenuAtOnce()
+    }
 
     /// Lays the table out for `size`, keeping the focused row on screen.
     open func layout(for size: Size) {
+        if size != self.size { closeSwipeMenuAtOnce() }
         self.size = size
         perform(.refresh)
     }
@@ -119,6 +138,7 @@ open class TableViewController: Screen {
     /// The rows changed: their heights are measured again, and the focus stays on a row that
     /// exists and on screen, as UIKit's `reloadData()`. Setting ``dataSource`` calls it.
     public func reloadData() {
+        closeSwipeMenuAtOnce()
         heightCache.removeAll()
         perform(.refresh)
     }
@@ -140,6 +160,7 @@ open class TableViewController: Screen {
         }
         let tableContext = RenderContext(glyphs: context.glyphs, isActive: context.isActive && searchController?.isEditing != true)
         tableView.render(state, dataSource: dataSource, into: &canvas, area: tableArea(in: area), context: tableContext, heightCache: heightCache)
+        drawSwipes(into: &canvas, area: tableArea(in: area), context: tableContext)
     }
 
     // MARK: Events
@@ -150,6 +171,7 @@ open class TableViewController: Screen {
         if area.size != size { layout(for: area.size) }
         switch event {
         case .tick:
+            settleSwipes()
             return pollSearchResults()
         case .resize:
             return .handled
@@ -158,15 +180,20 @@ open class TableViewController: Screen {
             guard searchController?.isEditing == true else { return .ignored }
             return handlePasteIntoSearch(text)
         case .mouse(var mouse):
-            guard searchController?.isActive == true else { return perform(.mouse(mouse)) }
-            if mouse.position.y == 0 {
-                if mouse.kind == .press { beginSearch() }
-                return .handled
+            if searchController?.isActive == true {
+                if mouse.position.y == 0 {
+                    if mouse.kind == .press {
+                        closeSwipeMenu()
+                        beginSearch()
+                    }
+                    return .handled
+                }
+                mouse.position.y -= 1
             }
-            mouse.position.y -= 1
-            return perform(.mouse(mouse))
+            return handleSwipeMouse(mouse) ?? perform(.mouse(mouse))
         case .key(let key):
             if searchController?.isEditing == true { return handleSearchKey(key) }
+            if let response = handleSwipeMenuKey(key) ?? (state.isIndexFocused ? nil : openSwipeMenu(for: key)) { return response }
             let action = state.isIndexFocused ? TableView.action(for: key, in: state) : availableRowKeyBindings.action(for: key)
             if let action { return perform(action) }
             guard let command = searchKeyBindings.action(for: key) else { return .ignored }
@@ -436,17 +463,20 @@ open class TableViewController: Screen {
         if state.isIndexFocused {
             return TableView.indexKeyBindings.helpHints() + [KeyHint("A–Z #", "jump to that section")]
         }
-        return availableRowKeyBindings.helpHints() + searchKeyBindings.helpHints()
+        if let menu = swipeMenuKeyHelp { return menu }
+        return availableRowKeyBindings.helpHints() + swipeKeyHints + searchKeyBindings.helpHints()
     }
 
     /// The few keys that matter most now, for the footer.
     open var keyHints: [KeyHint] {
         if searchController?.isEditing == true { return SearchField.keyBindings.footerHints() }
         if state.isIndexFocused { return TableView.indexKeyBindings.footerHints() + [KeyHint("A–Z", "jump")] }
+        if isSwipeMenuOpen { return Self.swipeMenuFooter }
         // When the line is short the last hints give way first: clearing a search matters more.
         let bindings = searchKeyBindings
         let clear = bindings.filter { $0.action == .end }.map(\.hint).map { KeyHint($0.key, "clear") }
-        return availableRowKeyBindings.footerHints() + clear + bindings.filter { $0.action == .begin }.footerHints()
+        let swipe = swipeKeyHints.isEmpty ? [] : [KeyHint("s", "actions")]
+        return availableRowKeyBindings.footerHints() + swipe + clear + bindings.filter { $0.action == .begin }.footerHints()
     }
 
     /// Whether the screen holds edits that leaving would lose (default: no).
@@ -463,5 +493,5 @@ open class TableViewController: Screen {
     open var isSearchAvailable: Bool { searchController != nil }
 
     /// Whether ticks are needed: search results are being worked out.
-    open var wantsTicks: Bool { searchController?.isPending == true }
+    open var wantsTicks: Bool { searchController?.isPending == true || isSwipeAnimating }
 }

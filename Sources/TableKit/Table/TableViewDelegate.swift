@@ -18,8 +18,8 @@ import Foundation
 /// ```
 ///
 /// Selection follows each section's ``SelectionMode``: the table applies the rules (a radio
-/// check moves, a checkmark toggles) and tells the delegate what changed. Swipe actions and
-/// editing will add their own methods here, each with a default.
+/// check moves, a checkmark toggles) and tells the delegate what changed. The swipe-actions
+/// methods give rows a side-swipe menu (see ``SwipeActionsConfiguration``).
 public protocol TableViewDelegate: AnyObject {
     /// A row is about to be selected: return `indexPath`, another row to select instead, or
     /// `nil` to refuse (no `didSelectRowAt` follows). Default: `indexPath`.
@@ -45,6 +45,14 @@ public protocol TableViewDelegate: AnyObject {
     /// its detail, say. The checks do not change (UIKit's `performPrimaryActionForRowAt`).
     /// Default: `.handled`.
     func tableView(_ tableView: TableViewController, performPrimaryActionForRowAt indexPath: IndexPath) -> ScreenResponse
+    /// The buttons a swipe to the right (Shift-→, a drag to the right) reveals on the row's
+    /// left, outermost first, as UIKit's `leadingSwipeActionsConfigurationForRowAt`; `nil` or
+    /// no actions: no menu on that side. Default: `nil`.
+    func tableView(_ tableView: TableViewController, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration?
+    /// The buttons a swipe to the left (Shift-←, `s`, a drag to the left) reveals on the
+    /// row's right, outermost (rightmost) first, as UIKit's
+    /// `trailingSwipeActionsConfigurationForRowAt`. Default: `nil`.
+    func tableView(_ tableView: TableViewController, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration?
 }
 
 extension TableViewDelegate {
@@ -64,4 +72,8 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableViewController, canPerformPrimaryActionForRowAt indexPath: IndexPath) -> Bool { false }
     /// Does nothing more.
     public func tableView(_ tableView: TableViewController, performPrimaryActionForRowAt indexPath: IndexPath) -> ScreenResponse { .handled }
+    /// No menu.
+    public func tableView(_ tableView: TableViewController, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
+    /// No menu.
+    public func tableView(_ tableView: TableViewController, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
 }
