@@ -39,7 +39,7 @@ let package = Package(
         .target(
             name: "BundledData",
             path: "Resources",
-            resources: [.copy("books.json"), .copy("games.json")]
+            resources: [.copy("books.json"), .copy("games.json"), .copy("tweets.json"), .copy("tweets-new.json")]
         ),
         .executableTarget(
             name: "TUI",

@@ -26,6 +26,8 @@ struct HelpConsistencyTests {
             case "↓": return [.down]
             case "←": return [.left]
             case "→": return [.right]
+            case "S-←": return [.shiftLeft]
+            case "S-→": return [.shiftRight]
             default: break
             }
             if word.hasPrefix("^"), word.count == 2, let c = word.last { return [.control(Character(c.lowercased()))] }

@@ -70,6 +70,6 @@ struct SearchTests {
         #expect(digit.suffix(3).dropLast() == index.suffix(3).dropLast(), "2 jumped in the index; the Books tab is still in front")
         #expect(digit != index, "2 moved the index to the # section")
         let function = try snapshot(fixtureBooks, size: size, keys: "Tab F2", files: files)
-        #expect(function.contains { $0.contains("No tweets yet") }, "F2 switched to the Tweets tab:\n\(function.joined(separator: "\n"))")
+        #expect(function.first?.trimmingCharacters(in: .whitespaces).hasPrefix("Tweets") == true, "F2 switched to the Tweets tab:\n\(function.joined(separator: "\n"))")
     }
 }

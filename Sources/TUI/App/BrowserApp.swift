@@ -13,19 +13,22 @@ struct AppOptions {
     var dataDescription = "bundled books"
     /// The game reviews of the Games tab (the bundled ones by default).
     var games: Result<[Game], CommandFailure> = GameLibrary.loadBundled()
+    /// The tweets of the timeline (the bundled ones by default).
+    var tweets: Result<[Tweet], CommandFailure> = TweetLibrary.loadBundled(TweetLibrary.fileName)
+    /// Loads the tweets a refresh brings (the bundled new ones by default).
+    var newTweets: @Sendable () -> Result<[Tweet], CommandFailure> = { TweetLibrary.loadBundled(TweetLibrary.newFileName) }
     /// The settings and the wishlist, saved or not (in memory by default).
     var settings = AppSettings(store: nil)
 }
 
-/// The app: five tabs — the records, the tweets to come, the game reviews, the forms to come,
-/// and Settings — under TableKit's root controller, which owns modals, help and the footer.
+/// The app: five tabs — the records, the tweets, the game reviews, the forms, and Settings — under TableKit's root controller, which owns modals, help and the footer.
 final class BrowserApp {
     let root: RootController
     let tabs: TabBarController
     let list: RecordListScreen
     let games: GamesScreen
     let settings: AppSettings
-    private let tweets: TableViewController
+    let tweets: TweetsScreen
     private let animates: Bool
 
     init(list: RecordListScreen, size: Size = Size(width: 80, height: 24), options: AppOptions = AppOptions()) {
@@ -40,7 +43,8 @@ final class BrowserApp {
         }
         games = GamesScreen(library: options.games, wishlist: wishlist)
         games.glyphs = options.capabilities.glyphs
-        tweets = InfoScreens.emptyState(title: "Tweets", message: Self.tweetsMessage)
+        tweets = Self.makeTweets(options: options, settings: settings)
+        tweets.glyphs = options.capabilities.glyphs
         let capabilities = options.capabilities, description = options.dataDescription
         let settingsScreen = SettingsScreen(settings: settings) { [weak list] in
             [("Data", [("Showing", description), ("Records", list.map { String($0.records.count) } ?? "—"),
@@ -75,8 +79,18 @@ final class BrowserApp {
         }
     }
 
-    /// Said plainly: the tab has no timeline in this build (issue 10 builds it).
-    private static let tweetsMessage = "No tweets yet: this version has no timeline."
+    /// The timeline of `options`' tweets, with the new ones already in when an earlier run
+    /// brought them; a file that cannot be read leaves the tab saying why.
+    private static func makeTweets(options: AppOptions, settings: AppSettings) -> TweetsScreen {
+        switch options.tweets {
+        case .failure(let failure):
+            return TweetsScreen(timeline: Timeline(bundled: [], settings: settings), problem: failure.message, loadNew: options.newTweets)
+        case .success(let bundled):
+            let timeline = Timeline(bundled: bundled, settings: settings)
+            if timeline.hasRefreshed, case .success(let arrived) = options.newTweets() { timeline.receive(arrived) }
+            return TweetsScreen(timeline: timeline, loadNew: options.newTweets)
+        }
+    }
 
     /// What the settings change, held weakly.
     private struct Applied {
@@ -84,7 +98,7 @@ final class BrowserApp {
         weak var tabs: TabBarController?
         weak var list: RecordListScreen?
         weak var games: GamesScreen?
-        weak var tweets: TableViewController?
+        weak var tweets: TweetsScreen?
         weak var settings: AppSettings?
         let animates: Bool
 
@@ -103,7 +117,11 @@ final class BrowserApp {
             list.hiddenFields = Set(AppState.BookField.allCases.filter { !state.bookFields.contains($0) }.map(\.rawValue))
             list.setOn(state.sources.contains(.books))
             games.setOn(state.sources.contains(.games))
-            tweets.tableView.emptyMessage = state.sources.contains(.tweets) ? BrowserApp.tweetsMessage : "Tweets are turned off in Settings"
+            tweets.setOn(state.sources.contains(.tweets))
+            for screen in [list, tweets] as [TableViewController] {
+                screen.swipeMenuStyle = (state.swipeStyle ?? .reveal).menuStyle
+                screen.animatesSwipeMenus = animates && state.animations
+            }
             for problem in settings?.takeProblems() ?? [] {
                 var alert = Alert(title: "Settings", message: problem)
                 alert.addAction(AlertAction(title: "OK", style: .cancel))

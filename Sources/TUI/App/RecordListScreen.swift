@@ -156,7 +156,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
 
     override var keyHints: [KeyHint] {
         if !records.isSorted { return reload != nil && reloadTask == nil ? [KeyHint("r", "load")] : [] }
-        if searchController?.isEditing == true || state.isIndexFocused { return super.keyHints }
+        if searchController?.isEditing == true || state.isIndexFocused || isSwipeMenuOpen { return super.keyHints }
         return super.keyHints + [KeyHint("a", "actions")]
     }
 
@@ -208,6 +208,44 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     func tableView(_ tableView: TableViewController, customAccessoryTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
         guard let editable, let record = dataSourceOfRecords.recordIndex(at: indexPath) else { return .handled }
         return .push(RecordFormScreen(editing: record, of: editable, isBook: isBookList) { [weak self] in self?.recordsDidChange(focusing: $0) })
+    }
+
+    // MARK: Side-swipe menus
+
+    /// A row's buttons, left to right: Edit (where records can be edited), Search Author (or
+    /// the subtitle of a `--data` record), and Hide — the trailing side's outermost, so a full
+    /// swipe hides. The leading side has Edit and Search.
+    func tableView(_ tableView: TableViewController, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        let actions = swipeActions(at: indexPath)
+        return actions.isEmpty ? nil : SwipeActionsConfiguration(actions: actions.reversed())
+    }
+
+    func tableView(_ tableView: TableViewController, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        let actions = swipeActions(at: indexPath).filter { $0.key != "x" }
+        return actions.isEmpty ? nil : SwipeActionsConfiguration(actions: actions)
+    }
+
+    private func swipeActions(at indexPath: IndexPath) -> [ContextualAction] {
+        guard isOn, let position = dataSourceOfRecords.position(at: indexPath) else { return [] }
+        let record = Int(records.order.order[position])
+        var actions: [ContextualAction] = []
+        if editable != nil {
+            actions.append(ContextualAction(title: "Edit", image: "✎", key: "e") { [weak self] indexPath in
+                guard let self else { return .handled }
+                return self.tableView(self, customAccessoryTappedForRowWith: indexPath)
+            })
+        }
+        if let subtitle = records.store.subtitle(at: record), !subtitle.isEmpty {
+            actions.append(ContextualAction(title: isBookList ? "Search Author" : "Search Subtitle", image: "⌕", key: "s") { [weak self] _ in
+                self?.search(for: subtitle)
+                return .handled
+            })
+        }
+        actions.append(ContextualAction(title: "Hide", image: "⊘", key: "x") { [weak self] _ in
+            self?.hide(position: position)
+            return .handled
+        })
+        return actions
     }
 
     // MARK: Editing

@@ -10,7 +10,7 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
 
     /// The sections, in order.
     enum Group: Int, CaseIterable {
-        case theme, bookOrder, reminder, bookFields, sources, behaviour
+        case theme, bookOrder, reminder, bookFields, sources, swipeStyle, behaviour
     }
 
     init(settings: AppSettings, facts: @escaping () -> [(title: String, rows: [(label: String, value: String)])]) {
@@ -34,6 +34,8 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
                          cells: AppState.BookField.allCases.map { TableViewCell(text: $0.title) }),
             TableSection(header: "Data Sources", footer: "ⓘ (i) says where each comes from.", selectionMode: .multiple(.leading),
                          cells: AppState.Source.allCases.map { TableViewCell(text: $0.title, accessory: .detailButton) }),
+            TableSection(header: "Side-Swipe Menus", footer: "s, Shift-← or Shift-→ slide a row aside for its actions.", selectionMode: .radio(.trailing),
+                         cells: AppState.SwipeStyle.allCases.map { TableViewCell(text: $0.title) }),
             TableSection(header: "Behaviour", selectionMode: .multiple(.trailing), cells: [
                 TableViewCell(text: "Animations"), TableViewCell(text: "Mouse"),
             ]),
@@ -60,6 +62,7 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
         for (row, source) in AppState.Source.allCases.enumerated() where chosen.sources.contains(source) { check(.sources, row) }
         if chosen.animations { check(.behaviour, 0) }
         if chosen.mouse { check(.behaviour, 1) }
+        check(.swipeStyle, AppState.SwipeStyle.allCases.firstIndex(of: chosen.swipeStyle ?? .reveal))
     }
 
     override func viewWillAppear() {
@@ -84,7 +87,10 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
         let explanation: String
         switch source {
         case .books: explanation = "The Books tab shows the books bundled with the app, or the JSON file given with --data."
-        case .tweets: explanation = "The Tweets tab will show a timeline bundled with the app; it has no tweets yet."
+        case .tweets:
+            let handle = (settings.state.profile?["twitter"]).flatMap { $0.isEmpty ? nil : $0 } ?? Timeline.defaultHandle
+            explanation = "The Tweets tab shows a timeline bundled with the app (Resources/tweets.json); Refresh (r) brings Resources/tweets-new.json. "
+                + "Yours are those by \(handle), the Twitter field of Forms › Profile."
         case .games: explanation = "The Games tab shows the iPhone game reviews bundled with the app (Resources/games.json)."
         }
         var alert = Alert(title: source.title, message: explanation + " Unticked, the tab says it is turned off.")
@@ -111,6 +117,7 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
                 }
             case .behaviour:
                 if row == 0 { state.animations = isOn } else if row == 1 { state.mouse = isOn }
+            case .swipeStyle: if isOn, let choice = Self.element(AppState.SwipeStyle.allCases, row) { state.swipeStyle = choice }
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TableKit
 
 /// What the app remembers between runs: the settings and the wishlist. Saved as one small
 /// JSON file (see ``StateStore``).
@@ -80,4 +81,16 @@ struct AppState: Codable, Equatable, Sendable {
     /// The Profile form of the Forms tab, as saved (the password is never stored); `nil`
     /// until it is first saved. Optional, so that files written before it existed still load.
     var profile: [String: String]?
+    /// Favourites, retweets, deletions and replies in the Tweets tab; optional, as above.
+    var tweets: TweetActivity?
+    /// How side-swipe menus come in; `nil` (files from before it) is the default, reveal.
+    var swipeStyle: SwipeStyle?
+
+    /// How side-swipe menus come in, as Settings names it.
+    enum SwipeStyle: String, Codable, CaseIterable, Sendable {
+        case reveal, push
+
+        var title: String { self == .reveal ? "Reveal (menu stays still)" : "Push (menu slides in)" }
+        var menuStyle: SwipeMenuStyle { self == .reveal ? .reveal : .push }
+    }
 }

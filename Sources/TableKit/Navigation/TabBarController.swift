@@ -107,7 +107,14 @@ public final class TabBarController: ShellContent {
         switch event {
         case .tick:
             if let animation, animation.isFinished(at: now()) { self.animation = nil }
-            return selectedTab.navigation.handle(.tick, area: stack, glyphs: glyphs)
+            var response = selectedTab.navigation.handle(.tick, area: stack, glyphs: glyphs)
+            // Tabs behind keep their background work going (new content arriving sets their
+            // glow); only an alert of theirs comes forward.
+            for index in tabs.indices where index != selectedIndex && tabs[index].navigation.wantsTicks {
+                let behind = tabs[index].navigation.handle(.tick, area: stack, glyphs: glyphs)
+                if case .present = behind, case .handled = response { response = behind }
+            }
+            return response
         case .mouse(let mouse) where mouse.position.y >= stack.maxY:
             if mouse.kind == .press, let hit = tabBar.itemIndex(atColumn: mouse.position.x - area.minX, width: area.width),
                case .item(let index) = hit {
@@ -153,8 +160,9 @@ public final class TabBarController: ShellContent {
     /// The hints of the screen in front.
     public var keyHints: [KeyHint] { selectedTab.navigation.keyHints }
 
-    /// Ticks while the indicator slides or the screen in front wants them.
-    public var wantsTicks: Bool { animation != nil || selectedTab.navigation.wantsTicks }
+    /// Ticks while the indicator slides or a tab's screen wants them (the one in front, or
+    /// one behind with work under way).
+    public var wantsTicks: Bool { animation != nil || tabs.contains { $0.navigation.wantsTicks } }
 
     /// Whether the screen in front takes typed letters.
     public var capturesTextInput: Bool { selectedTab.navigation.capturesTextInput }

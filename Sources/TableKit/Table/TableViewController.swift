@@ -475,8 +475,8 @@ open class TableViewController: Screen {
         // When the line is short the last hints give way first: clearing a search matters more.
         let bindings = searchKeyBindings
         let clear = bindings.filter { $0.action == .end }.map(\.hint).map { KeyHint($0.key, "clear") }
-        let swipe = swipeKeyHints.isEmpty ? [] : [KeyHint("s", "actions")]
-        return availableRowKeyBindings.footerHints() + swipe + clear + bindings.filter { $0.action == .begin }.footerHints()
+        let swipe = swipeKeyHints.isEmpty ? [] : [KeyHint("s", "swipe")]
+        return availableRowKeyBindings.footerHints() + clear + bindings.filter { $0.action == .begin }.footerHints() + swipe
     }
 
     /// Whether the screen holds edits that leaving would lose (default: no).

@@ -477,7 +477,11 @@ final class TmuxSession {
 
     /// Lines without trailing spaces and without trailing blank lines.
     static func normalised(_ lines: [String]) -> [String] {
-        var lines = lines.map { trimmingTrailingSpaces($0) }
+        // tmux's capture leaves out emoji skin-tone modifiers (U+1F3FB–1F3FF) although it
+        // lays the cluster out at its full width: the app's frame keeps them.
+        var lines = lines.map { line in
+            trimmingTrailingSpaces(String(String.UnicodeScalarView(line.unicodeScalars.filter { !(0x1F3FB ... 0x1F3FF).contains($0.value) })))
+        }
         while lines.last == "" { lines.removeLast() }
         return lines
     }

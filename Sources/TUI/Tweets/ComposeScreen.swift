@@ -1,0 +1,45 @@
+import Foundation
+import TableKit
+
+/// Writing a reply: the form editor with one text view on the Twitter keyboard, a limit of
+/// 280 characters with a live counter, and Send, which stays disabled while the text is
+/// empty or over the limit.
+final class ComposeScreen: FormEditor, FormEditorDelegate {
+    /// The most characters a tweet takes.
+    static let limit = 280
+    private let send: (String) -> Void
+
+    init(replyingTo tweet: Tweet, handle: String, send: @escaping (String) -> Void) {
+        self.send = send
+        var traits = TextInputTraits(keyboardType: .twitter, autocapitalizationType: .sentences)
+        traits.isMultiline = true
+        traits.returnKeyType = .default
+        traits.maximumLength = Self.limit
+        let prefix = tweet.handle.lowercased() == handle.lowercased() ? "" : tweet.handle + " "
+        super.init(title: "Reply", sections: [
+            FormSection(header: "Replying to \(tweet.handle)", footer: "Ctrl-S sends; Esc cancels.", fields: [
+                FormField(key: "text", placeholder: "Tweet your reply", traits: traits),
+            ]),
+        ], values: ["text": prefix], showsLabels: false, saveTitle: "Send")
+        formDelegate = self
+    }
+
+    /// The text as it would be sent.
+    private var text: String { (values["text"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    private var canSend: Bool { !text.isEmpty && text.count <= Self.limit }
+
+    override var rightBarButtonItems: [BarButtonItem] {
+        super.rightBarButtonItems.map { item in
+            var item = item
+            if item.id == .formSave { item.isEnabled = canSend }
+            return item
+        }
+    }
+
+    func formEditor(_ form: FormEditor, didSave values: [String: String]) -> FormSaveResult {
+        guard canSend else { return .failed(text.isEmpty ? "There is nothing to send yet." : "A tweet takes at most \(Self.limit) characters.") }
+        send(text)
+        return .saved(.pop)
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import TableKit
+
+/// The timeline's rows: one self-sizing cell a tweet — the name in bold, the handle dimmed and
+/// the time on the right; the whole text below, its mentions, hashtags and links tinted; the
+/// counts on a dimmed last line.
+struct TimelineDataSource: TableViewDataSource {
+    let timeline: Timeline
+    var glyphs: Glyphs
+    var times: TweetTimes
+
+    func numberOfRows(inSection section: Int) -> Int { timeline.tweets.count }
+
+    func cell(for indexPath: IndexPath) -> TableViewCell {
+        guard timeline.tweets.indices.contains(indexPath.row) else { return TableViewCell(text: "") }
+        let tweet = timeline.tweets[indexPath.row]
+        var header = StyledText(tweet.name, style: Style(attributes: [.bold]))
+        header.append(" " + tweet.handle, style: Theme.secondaryText)
+        let time = StyledText(times.relative(tweet.date, now: timeline.now()), style: Theme.secondaryText)
+        return TableViewCell(paragraphs: [
+            CellParagraph(header, trailingText: time, wraps: false),
+            CellParagraph(TweetEntities.styled(tweet.text)),
+            CellParagraph(Self.counts(of: tweet, in: timeline, glyphs: glyphs), wraps: false),
+        ])
+    }
+
+    func itemIdentifier(for indexPath: IndexPath) -> AnyHashable? {
+        timeline.tweets.indices.contains(indexPath.row) ? timeline.tweets[indexPath.row].id : nil
+    }
+
+    /// `↩ 3   ⇄ 12   ♥ 41`: a retweet of the person's own tinted, a favourite of theirs red
+    /// and filled (ASCII: `Re 3   RT 12   Fav* 41`).
+    static func counts(of tweet: Tweet, in timeline: Timeline, glyphs: Glyphs) -> StyledText {
+        let counts = timeline.counts(of: tweet)
+        let favorite = timeline.isFavorite(tweet), retweeted = timeline.isRetweeted(tweet)
+        let ascii = glyphs == .ascii
+        var line = StyledText((ascii ? "Re " : "↩ ") + "\(counts.replies)   ", style: Theme.secondaryText)
+        line.append((ascii ? "RT " : "⇄ ") + "\(counts.retweets)", style: retweeted ? Theme.tint : Theme.secondaryText)
+        line.append("   ", style: Theme.secondaryText)
+        let heart = ascii ? (favorite ? "Fav* " : "Fav ") : (favorite ? "♥ " : "♡ ")
+        line.append(heart + "\(counts.favorites)", style: favorite ? Style(foreground: .destructive) : Theme.secondaryText)
+        return line
+    }
+}
+
+extension BarButtonItem.Identifier {
+    /// The Tweets tab's Refresh.
+    static let refreshTweets: Self = "refreshTweets"
+}
+
+/// The Tweets tab: the timeline, newest first. Enter opens a tweet; `s`, Shift-← or Shift-→
+/// slide a tweet aside for Reply, Retweet, Favorite, Share (and Delete on the person's own);
+/// `r` brings new tweets in the background.
+final class TweetsScreen: TableViewController, TableViewDelegate {
+    let timeline: Timeline
+    let actions: TweetActions
+    var times = TweetTimes()
+    var glyphs = Glyphs.unicode {
+        didSet { showTimeline() }
+    }
+    /// Loads the new tweets (the bundled file by default), on another thread.
+    private let loadNew: @Sendable () -> Result<[Tweet], CommandFailure>
+    private var refreshTask: BackgroundTask<Result<[Tweet], CommandFailure>>?
+    private var isProgressShown = false
+    private var isVisible = false
+    private var isOn = true
+    /// Why there is no timeline (the bundled file could not be read), if so.
+    private let problem: String?
+    private var message: String?
+
+    init(timeline: Timeline, problem: String? = nil,
+         loadNew: @escaping @Sendable () -> Result<[Tweet], CommandFailure> = { TweetLibrary.loadBundled(TweetLibrary.newFileName) }) {
+        self.timeline = timeline
+        self.problem = problem
+        self.loadNew = loadNew
+        actions = TweetActions(timeline: timeline)
+        super.init(title: "Tweets", dataSource: StaticTableDataSource([]))
+        delegate = self
+        actions.didChange = { [weak self] focusing in self?.timelineDidChange(focusing: focusing) }
+        showTimeline()
+    }
+
+    /// Shows the timeline as it is now, keeping the focus on the tweet that has it.
+    private func showTimeline() {
+        let focused = state.focusedRow.flatMap(dataSource.itemIdentifier(for:)) as? String
+        tableView.emptyMessage = !isOn ? "Tweets are turned off in Settings" : problem ?? "No Tweets"
+        shownIDs = timeline.tweets.map(\.id)
+        dataSource = isOn && problem == nil ? TimelineDataSource(timeline: timeline, glyphs: glyphs, times: times) : StaticTableDataSource([])
+        if let focused, let row = timeline.index(ofTweet: focused) { focusRow(at: IndexPath(row: row, section: 0)) }
+    }
+
+    /// The tweets shown at the last reload, by id.
+    private var shownIDs: [String] = []
+
+    private func timelineDidChange(focusing id: String?) {
+        // A favourite or a retweet changes only counts, which the rows read as they are
+        // drawn: the rows stay, and so does the bounce of a closing menu.
+        let ids = timeline.tweets.map(\.id)
+        guard ids != shownIDs else { return }
+        showTimeline()
+        if let id, let row = timeline.index(ofTweet: id) { focusRow(at: IndexPath(row: row, section: 0)) }
+    }
+
+    /// Turns the timeline on or off (Settings' data sources).
+    func setOn(_ on: Bool) {
+        guard on != isOn else { return }
+        isOn = on
+        showTimeline()
+    }
+
+    // MARK: Bars and keys
+
+    override var rightBarButtonItems: [BarButtonItem] {
+        guard isOn, problem == nil else { return [] }
+        return [BarButtonItem(system: .refresh, id: .refreshTweets, key: .character("r"), isEnabled: refreshTask == nil, help: "load new tweets")]
+    }
+
+    override func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse {
+        guard id == .refreshTweets else { return super.barButtonTapped(id, area: area) }
+        refresh()
+        return .handled
+    }
+
+    override var statusMessage: String? { message }
+
+    override func handle(_ event: Event, area: Rect) -> ScreenResponse {
+        if case .key = event { message = nil }
+        let response = super.handle(event, area: area)
+        guard case .tick = event, case .handled = response else { return response }
+        return pollRefresh()
+    }
+
+    override var wantsTicks: Bool { refreshTask != nil || super.wantsTicks }
+
+    override func viewWillAppear() {
+        super.viewWillAppear()
+        isVisible = true
+        if tabBarItem?.badge == .dot { tabBarItem?.badge = nil }
+        // Relative times move on, and a reply may have been written meanwhile.
+        showTimeline()
+    }
+
+    override func viewDidDisappear() {
+        super.viewDidDisappear()
+        isVisible = false
+    }
+
+    // MARK: Refresh
+
+    /// Loads the new tweets in the background (`r`, the Refresh button).
+    func refresh() {
+        guard refreshTask == nil, isOn, problem == nil else { return }
+        isProgressShown = false
+        refreshTask = BackgroundTask { [loadNew] _ in loadNew() }
+    }
+
+    private func pollRefresh() -> ScreenResponse {
+        guard let task = refreshTask else { return .handled }
+        guard task.isFinished else {
+            guard task.isSlow, isVisible, !isProgressShown else { return .handled }
+            isProgressShown = true
+            return .present(ProgressModal(title: "Loading new tweets…", progress: { nil }, isFinished: { task.isFinished }, onCancel: { [weak self] in
+                task.cancel()
+                self?.refreshTask = nil
+            }))
+        }
+        refreshTask = nil
+        switch task.takeResult() {
+        case .success(let arrived):
+            let count = timeline.receive(arrived)
+            showTimeline()
+            message = count == 0 ? "No new tweets" : "\(count) new \(count == 1 ? "tweet" : "tweets")"
+            // New content behind another tab: the tab glows until it is visited.
+            if count > 0, !isVisible { tabBarItem?.badge = .dot }
+        case .failure(let failure):
+            var alert = Alert(title: "Could not load new tweets", message: failure.message)
+            alert.addAction(AlertAction(title: "OK", style: .cancel))
+            return .present(AlertController(alert: alert))
+        case nil:
+            break
+        }
+        return .handled
+    }
+
+    // MARK: Delegate
+
+    private func tweet(at indexPath: IndexPath) -> Tweet? {
+        guard isOn, problem == nil, timeline.tweets.indices.contains(indexPath.row) else { return nil }
+        return timeline.tweets[indexPath.row]
+    }
+
+    func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+        guard let tweet = tweet(at: indexPath) else { return .handled }
+        return .push(TweetDetailScreen(tweetID: tweet.id, actions: actions, glyphs: glyphs, times: times))
+    }
+
+    func tableView(_ tableView: TableViewController, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        tweet(at: indexPath).map { actions.swipeConfiguration(for: $0, edge: .leading) }
+    }
+
+    func tableView(_ tableView: TableViewController, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        tweet(at: indexPath).map { actions.swipeConfiguration(for: $0, edge: .trailing) }
+    }
+}
