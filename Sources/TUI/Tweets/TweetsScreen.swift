@@ -167,8 +167,11 @@ final class TweetsScreen: TableViewController, TableViewDelegate {
         refreshTask = nil
         switch task.takeResult() {
         case .success(let arrived):
+            // Read before the rows change under it: the data source reads the timeline live.
+            let focused = state.focusedRow.flatMap(dataSource.itemIdentifier(for:)) as? String
             let count = timeline.receive(arrived)
             showTimeline()
+            if let focused, let row = timeline.index(ofTweet: focused) { focusRow(at: IndexPath(row: row, section: 0)) }
             message = count == 0 ? "No new tweets" : "\(count) new \(count == 1 ? "tweet" : "tweets")"
             // New content behind another tab: the tab glows until it is visited.
             if count > 0, !isVisible { tabBarItem?.badge = .dot }

@@ -1,0 +1,225 @@
+import Foundation
+import Testing
+import TableKit
+@testable import TUI
+
+/// The Tweets tab through the headless app, on a few tweets of its own (and once on the
+/// bundled ones), at a fixed time.
+@Suite("Tweets: a timeline of self-sizing cells with side-swipe menus")
+struct TweetsTests {
+    let size = Size(width: 80, height: 24)
+    static let now = Date(timeIntervalSince1970: 1_795_000_000) // 2026-11-18 11:06:40 UTC
+
+    static func tweet(_ id: String, _ handle: String, _ text: String, minutesAgo: Double, favorites: Int = 5) -> Tweet {
+        Tweet(id: id, name: handle == "@reader" ? "You" : String(handle.dropFirst()).capitalized, handle: handle, text: text,
+              date: now.addingTimeInterval(-minutesAgo * 60), replies: 1, retweets: 2, favorites: favorites)
+    }
+
+    static let tweets = [
+        tweet("a", "@ada", "Hello @mira_codes, see https://example.org/tables. #SwiftLang", minutesAgo: 3),
+        tweet("b", "@reader", "My own words.", minutesAgo: 150),
+        tweet("c", "@kofi", "Older and longer: " + String(repeating: "word ", count: 20), minutesAgo: 60 * 24 * 3),
+    ]
+    static let arrivals = [tweet("n1", "@june", "Fresh one", minutesAgo: 1), tweet("a", "@ada", "duplicate id", minutesAgo: 1)]
+
+    private func app(settings: AppSettings = AppSettings(store: nil), newTweets: @escaping @Sendable () -> Result<[Tweet], CommandFailure> = { .success(TweetsTests.arrivals) }) throws -> BrowserApp {
+        let files = TemporaryFiles()
+        let list = try DataOptions.parse(["--data", files.write(fixtureBooks)]).loadListScreen(searchesSynchronously: true)
+        let app = BrowserApp(list: list, size: size, options: AppOptions(searchesSynchronously: true, animates: false, tweets: .success(Self.tweets),
+                                                                          newTweets: newTweets, settings: settings))
+        app.tweets.timeline.now = { Self.now }
+        app.tweets.times = TweetTimes(timeZone: TimeZone(identifier: "UTC") ?? .current)
+        _ = app.handle(.key(.character("2")))
+        return app
+    }
+
+    private func keys(_ app: BrowserApp, _ script: String) throws {
+        for key in try Key.parseScript(script) { _ = app.handle(.key(key)) }
+    }
+
+    private func text(_ app: BrowserApp) -> [String] {
+        app.render(context: RenderContext()).lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    }
+
+    private func styled(_ app: BrowserApp) -> [String] { app.render(context: RenderContext()).styledText.components(separatedBy: "\n") }
+
+    /// Ticks until `done` (background work), at most five seconds.
+    private func tick(_ app: BrowserApp, until done: () -> Bool) {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !done(), ContinuousClock.now < deadline {
+            _ = app.handle(.tick)
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        _ = app.handle(.tick)
+    }
+
+    @Test func theBundledTimelineIsOurOwnAndNewestFirst() throws {
+        let bundled = try TweetLibrary.loadBundled(TweetLibrary.fileName).get()
+        let arriving = try TweetLibrary.loadBundled(TweetLibrary.newFileName).get()
+        #expect(bundled.count >= 150 && arriving.count == 20)
+        #expect(bundled.contains { $0.handle == Timeline.defaultHandle } && bundled.allSatisfy { $0.text.count <= 280 })
+        #expect(arriving.allSatisfy { new in bundled.allSatisfy { $0.date < new.date } }, "a refresh brings newer tweets")
+        let timeline = Timeline(bundled: bundled, settings: AppSettings(store: nil))
+        #expect(zip(timeline.tweets, timeline.tweets.dropFirst()).allSatisfy { $0.date >= $1.date })
+    }
+
+    @Test func eachCellIsItsTextTallWithTheHeaderCountsAndTintedEntities() throws {
+        let app = try app()
+        let lines = text(app)
+        #expect(lines[1] == " Ada @ada" + String(repeating: " ", count: 68) + "3m")
+        #expect(lines[2] == " Hello @mira_codes, see https://example.org/tables. #SwiftLang")
+        #expect(lines[3] == " ↩ 1   ⇄ 2   ♡ 5")
+        #expect(lines[4].hasPrefix(" You @reader") && lines[4].hasSuffix("2h"))
+        #expect(lines[7].hasPrefix(" Kofi @kofi") && lines[7].hasSuffix("Nov 15"))
+        #expect(lines[8].hasPrefix(" Older and longer: word") && lines[9].hasPrefix(" word"), "the long text wraps to two lines")
+        #expect(lines[10].hasPrefix(" ↩ 1"))
+        let styles = styled(app)
+        #expect(styles[1].contains("«rev bold|Ada»«rev fg=grey| @ada»"), "the focused cell: name bold, handle grey: \(styles[1])")
+        #expect(styles[5].contains("«fg=grey|") == false && styles[4].contains("«bold|You»«fg=grey| @reader»"))
+        #expect(styles[2].contains("«rev fg=tint|@mira_codes»") && styles[2].contains("«rev fg=tint|https://example.org/tables»")
+                && styles[2].contains("«rev fg=tint|#SwiftLang»"), "mentions, links and hashtags tinted; the full stop is not part of the link: \(styles[2])")
+    }
+
+    @Test func favouritingFromTheMenuChangesTheCountAndLastsAcrossRestarts() throws {
+        let settings = AppSettings(store: nil)
+        let app = try app(settings: settings)
+        try keys(app, "j s")
+        #expect(text(app)[5].contains("♡ Favorite") && text(app)[5].contains("✕ Delete"), "the menu of your own tweet: \(text(app)[5])")
+        try keys(app, "f")
+        #expect(!app.tweets.isSwipeMenuOpen)
+        #expect(text(app)[6] == " ↩ 1   ⇄ 2   ♥ 6")
+        #expect(styled(app)[6].contains("«rev fg=red|♥ 6»"))
+        #expect(settings.state.tweets?.favorites == ["b"])
+        try keys(app, "S-Right")
+        #expect(text(app)[5].contains("♥ Unfavorite"), "the button's title and glyph changed")
+
+        let restarted = try self.app(settings: AppSettings(store: nil, state: settings.state))
+        try keys(restarted, "j")
+        #expect(text(restarted)[6] == " ↩ 1   ⇄ 2   ♥ 6", "still favourited after a restart")
+        try keys(restarted, "s f")
+        #expect(text(restarted)[6] == " ↩ 1   ⇄ 2   ♡ 5")
+    }
+
+    @Test func retweetTogglesAndOnlyYourTweetsHaveDelete() throws {
+        let app = try app()
+        try keys(app, "S-Left")
+        #expect(text(app)[2].contains("⇄ Retweet") && !text(app)[2].contains("Delete"), "not yours: no Delete")
+        try keys(app, "t")
+        #expect(text(app)[3].hasPrefix(" ↩ 1   ⇄ 3"))
+        try keys(app, "s")
+        #expect(text(app)[2].contains("Undo Retweet"))
+        try keys(app, "t")
+        #expect(text(app)[3].hasPrefix(" ↩ 1   ⇄ 2"))
+        try keys(app, "s d")
+        #expect(app.root.modals.isEmpty && !app.tweets.isSwipeMenuOpen, "d is no button here: it closes the menu and asks nothing")
+    }
+
+    @Test func replyOpensAComposeFormThatSendsOnTop() throws {
+        let settings = AppSettings(store: nil)
+        let app = try app(settings: settings)
+        try keys(app, "s r")
+        var screen = text(app)
+        #expect(screen[0].contains("Reply") && screen[0].contains("Send"))
+        #expect(screen.contains { $0.contains("@ada") }, "the reply starts with the handle")
+        try keys(app, "C-u")
+        let sendItem = { app.tabs.selectedTab.navigation.top.rightBarButtonItems.first { $0.id == .formSave } }
+        #expect(sendItem()?.isEnabled == false, "Send is disabled while the text is empty")
+        for character in "@ada Tables at last!" { _ = app.handle(.key(.character(character))) }
+        #expect(sendItem()?.isEnabled == true)
+        try keys(app, "C-s")
+        screen = text(app)
+        #expect(screen[0].contains("Tweets"), "sent: back on the timeline")
+        #expect(screen[1].hasPrefix(" You @reader") && screen[1].hasSuffix("now") && screen[2] == " @ada Tables at last!")
+        #expect(app.tweets.state.focusedRow == IndexPath(row: 0, section: 0), "the focus is on the new tweet")
+        #expect(screen[6].hasPrefix(" ↩ 2"), "the original counts the reply")
+        #expect(settings.state.tweets?.sent.first?.inReplyTo == "a")
+    }
+
+    @Test func theComposeFormCountsToTheLimitAndRefusesMore() throws {
+        let app = try app()
+        try keys(app, "s r C-u")
+        let form = try #require(app.tabs.selectedTab.navigation.top as? ComposeScreen)
+        _ = form.handle(.paste(String(repeating: "x", count: 300)), area: Rect(origin: .zero, size: size))
+        #expect(form.values["text"]?.count == 280, "the paste stops at 280")
+        #expect(text(app).contains { $0.contains("280/280") }, "the live counter")
+    }
+
+    @Test func shareShowsTheLinkAndDeleteAsksThenRemovesYourTweetForGood() throws {
+        let settings = AppSettings(store: nil)
+        let app = try app(settings: settings)
+        try keys(app, "s s")
+        #expect(text(app).contains { $0.contains("https://twitter.example.com/ada/status/a") })
+        try keys(app, "Esc j s d")
+        #expect(text(app).contains { $0.contains("Delete Tweet?") })
+        try keys(app, "d")
+        #expect(!text(app).contains { $0.contains("My own words.") })
+        #expect(app.tweets.state.focusedRow == IndexPath(row: 1, section: 0) && text(app)[4].hasPrefix(" Kofi"), "the focus goes to the next tweet")
+        #expect(settings.state.tweets?.deleted == ["b"])
+        let restarted = try self.app(settings: AppSettings(store: nil, state: settings.state))
+        #expect(!text(restarted).contains { $0.contains("My own words.") }, "kept removed across restarts")
+    }
+
+    @Test func theDetailShowsTheWholeTweetAndItsActionsAsRows() throws {
+        let app = try app()
+        try keys(app, "Enter")
+        var screen = text(app).joined(separator: "\n")
+        #expect(screen.contains("Posted") && screen.contains("11:03 AM · Nov 18, 2026"), "\(screen)")
+        #expect(screen.contains("Favorites") && screen.contains("↩ Reply") && screen.contains("♡ Favorite"))
+        try keys(app, "G Up Enter")
+        screen = text(app).joined(separator: "\n")
+        #expect(screen.contains("♥ Unfavorite") && screen.contains("6 (with yours)"))
+    }
+
+    @Test func refreshBringsNewTweetsOnTopKeepsTheFocusAndGlowsBehindAnotherTab() throws {
+        let app = try app()
+        try keys(app, "j")
+        try keys(app, "r 1")
+        tick(app) { app.tweets.timeline.tweets.count == 4 }
+        #expect(app.tweets.timeline.tweets.map(\.id) == ["n1", "a", "b", "c"], "one new tweet; the duplicate id is dropped")
+        #expect(app.tweets.tabBarItem?.badge == .dot, "the Tweets tab glows while Books is in front")
+        try keys(app, "2")
+        #expect(app.tweets.tabBarItem?.badge == nil, "visited: the glow goes")
+        #expect(app.tweets.state.focusedRow == IndexPath(row: 2, section: 0), "the focus stayed on the tweet that had it")
+        #expect(text(app)[1].hasPrefix(" June @june"))
+        try keys(app, "r")
+        tick(app) { !app.tweets.wantsTicks }
+        #expect(text(app).last?.contains("No new tweets") == true)
+    }
+
+    @Test func theMenuClosesOnTabSwitchResizeAndSearch() throws {
+        let app = try app()
+        try keys(app, "s")
+        #expect(app.tweets.isSwipeMenuOpen)
+        try keys(app, "1 2")
+        #expect(!app.tweets.isSwipeMenuOpen, "a tab switch closes it")
+        try keys(app, "s")
+        _ = app.handle(.resize(Size(width: 70, height: 20)))
+        _ = app.handle(.tick)
+        #expect(!app.tweets.isSwipeMenuOpen, "a resize closes it")
+        try keys(app, "1 s")
+        #expect(app.list.isSwipeMenuOpen)
+        try keys(app, "/")
+        #expect(!app.list.isSwipeMenuOpen && app.list.searchController?.isEditing == true, "/ closes it and searches")
+    }
+
+    @Test func booksRowsSwipeForEditSearchAuthorAndHide() throws {
+        let app = try app()
+        try keys(app, "1 s")
+        let row = text(app)[2]
+        #expect(row.contains("✎ Edit") && row.contains("⌕ Search Subtitle") && row.contains("⊘ Hide"), "\(row)")
+        try keys(app, "s")
+        #expect(app.list.searchController?.text == "Anders Å.", "Search looks for the row's subtitle")
+        try keys(app, "Esc Esc S-Left x")
+        #expect(!text(app).contains { $0.contains("Ångström Units") }, "Hide takes the row out of the list")
+        try keys(app, "S-Right")
+        #expect(!text(app)[2].contains("Hide"), "the leading side has Edit and Search only")
+    }
+
+    @Test func settingsChoosesThePushStyle() throws {
+        let settings = AppSettings(store: nil)
+        let app = try app(settings: settings)
+        settings.update { $0.swipeStyle = .push }
+        #expect(app.tweets.swipeMenuStyle == .push && app.list.swipeMenuStyle == .push)
+        #expect(!app.tweets.animatesSwipeMenus, "--no-animation wins over the Animations setting")
+    }
+}
