@@ -170,6 +170,17 @@ struct TweetsTests {
         #expect(screen.contains("♥ Unfavorite") && screen.contains("6 (with yours)"))
     }
 
+    @Test func deletingFromTheDetailGoesBackToTheTimeline() throws {
+        let app = try app()
+        try keys(app, "j Enter G Enter")
+        #expect(text(app).contains { $0.contains("Delete Tweet?") })
+        try keys(app, "d")
+        _ = app.handle(.tick)
+        let screen = text(app)
+        #expect(screen[0].trimmingCharacters(in: .whitespaces).hasPrefix("Tweets"), "the detail left by itself: \(screen[0])")
+        #expect(!screen.contains { $0.contains("My own words.") })
+    }
+
     @Test func refreshBringsNewTweetsOnTopKeepsTheFocusAndGlowsBehindAnotherTab() throws {
         let app = try app()
         try keys(app, "j")
@@ -196,7 +207,9 @@ struct TweetsTests {
         _ = app.handle(.resize(Size(width: 70, height: 20)))
         _ = app.handle(.tick)
         #expect(!app.tweets.isSwipeMenuOpen, "a resize closes it")
-        try keys(app, "1 s")
+        try keys(app, "1 s 2 1")
+        #expect(!app.list.isSwipeMenuOpen, "Books' menu closes on a tab switch too")
+        try keys(app, "s")
         #expect(app.list.isSwipeMenuOpen)
         try keys(app, "/")
         #expect(!app.list.isSwipeMenuOpen && app.list.searchController?.isEditing == true, "/ closes it and searches")

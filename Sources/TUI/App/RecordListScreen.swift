@@ -170,6 +170,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     }
 
     override func viewDidDisappear() {
+        super.viewDidDisappear()
         isVisible = false
     }
 
