@@ -52,6 +52,7 @@ let package = Package(
         // Small apps on the public API only; the tests build and run them.
         .executableTarget(name: "fruit-list", dependencies: ["TableKit", "TableKitTerminal"], path: "Examples/FruitList"),
         .executableTarget(name: "settings-example", dependencies: ["TableKit", "TableKitTerminal"], path: "Examples/SettingsExample"),
+        .executableTarget(name: "inbox", dependencies: ["TableKit", "TableKitTerminal"], path: "Examples/Inbox"),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit"], path: "Tests/TableKitTests"),
         // The public API only: `import Foundation` and `import TableKit`, never @testable.
         .testTarget(name: "TableKitAPITests", dependencies: ["TableKit"], path: "Tests/TableKitAPITests"),

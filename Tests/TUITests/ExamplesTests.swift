@@ -72,6 +72,23 @@ struct ExamplesTests {
         #expect(try frame("settings-example", size: "60x18", keys: "Enter")[0].hasPrefix("‹ Settings"))
     }
 
+    @Test func theInboxSizesItsCellsAndSwipesAsideForItsActions() throws {
+        let inbox = try frame("inbox")
+        #expect(inbox[1] == " Ada")
+        #expect(inbox[2] == " Tables in a terminal")
+        #expect(inbox[3] == " They slide aside now, as they did on the iPhone in 2009.")
+        #expect(inbox[4] == " Grace", "each cell as tall as its three paragraphs")
+        let menu = try frame("inbox", keys: "s")
+        #expect(menu[2].contains("⚑ Flag") && menu[2].contains("Archive") && menu[2].contains("Delete"), "the menu on the middle line: \(menu[2])")
+        #expect(menu[2].range(of: "Flag")!.lowerBound < menu[2].range(of: "Delete")!.lowerBound, "Delete, the outermost, is rightmost")
+        let flagged = try frame("inbox", keys: "s f")
+        #expect(flagged[1].hasPrefix(" Ada") && flagged[1].hasSuffix("⚑"), "f flagged the message: \(flagged[1])")
+        let deleted = try frame("inbox", keys: "S-Left S-Left")
+        #expect(deleted[1] == " Grace", "the swipe key again is a full swipe: Delete")
+        let read = try frame("inbox", keys: "S-Right Enter", styled: true)
+        #expect(!read[1].contains("bold"), "Mark Read: the sender is no longer bold: \(read[1])")
+    }
+
     @Test func theDocCArticleShowsTheExampleAsItIs() throws {
         var root = URL(fileURLWithPath: #filePath)
         for _ in 0 ..< 3 { root.deleteLastPathComponent() }

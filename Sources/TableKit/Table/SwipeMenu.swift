@@ -157,8 +157,8 @@ struct SwipeSession {
     }
 
     /// Draws the menu across `rect` (the whole row): every button centred in its slot on the
-    /// middle line of what is visible, the destructive ones red, the chosen one reversed, each
-    /// title's key underlined.
+    /// middle line of what is visible, a destructive one's slot red, the chosen one reversed,
+    /// each title's key underlined.
     func drawMenu(into canvas: inout Canvas, rect: Rect, visibleLines: Range<Int>, showsSelection: Bool, glyphs: Glyphs) {
         canvas.fill(rect, style: Theme.swipeMenu)
         let slots = Self.slots(count: buttons.count, width: rect.width)
@@ -167,7 +167,12 @@ struct SwipeSession {
         for (index, (button, slot)) in zip(buttons, slots).enumerated() {
             let label = " " + labels[index] + " "
             let x = rect.minX + slot.lowerBound + max(0, (slot.count - label.displayWidth) / 2)
-            var style = button.action.style == .destructive ? Theme.swipeMenuDestructive : Theme.swipeMenu
+            var style = Theme.swipeMenu
+            if button.action.style == .destructive {
+                // A destructive button is a red block, as UIKit's.
+                style = Theme.swipeMenuDestructive
+                canvas.fill(Rect(x: rect.minX + slot.lowerBound, y: rect.minY, width: slot.count, height: rect.height), style: style)
+            }
             if showsSelection && index == selected { style.attributes.insert([.reverse, .bold]) }
             let end = canvas.draw(label, at: Point(x: x, y: middle), style: style, clip: rect)
             underlineKey(button.key, in: label, from: x, to: end, y: middle, canvas: &canvas)

@@ -30,19 +30,14 @@ extension TableViewController {
         return configuration
     }
 
-    /// Whether the focused row has a menu on either side.
-    var focusedRowSwipes: Bool {
-        guard let focus = state.focusedRow else { return false }
-        return swipeConfiguration(for: .trailing, at: focus) != nil || swipeConfiguration(for: .leading, at: focus) != nil
-    }
-
-    /// Opens the menu of `edge` on the row at `indexPath`, sliding from `offset` (0: the row at
-    /// rest), and closes any other. Returns whether the row has such a menu.
+    /// Opens the menu of `edge` on the row at `indexPath` (focusing it, telling no delegate),
+    /// as the swipe keys do, and closes any other. Returns whether the row has such a menu.
     @discardableResult
     public func openSwipeMenu(_ edge: SwipeEdge, at indexPath: IndexPath) -> Bool {
         openSwipeMenu(edge, at: indexPath, from: 0)
     }
 
+    /// ``openSwipeMenu(_:at:)``, the content sliding from `offset` columns (where a drag left it).
     @discardableResult
     func openSwipeMenu(_ edge: SwipeEdge, at indexPath: IndexPath, from offset: Double) -> Bool {
         guard let configuration = swipeConfiguration(for: edge, at: indexPath) else { return false }
@@ -225,7 +220,10 @@ extension TableViewController {
                 guard let edge = [SwipeEdge.trailing, .leading].first(where: { $0.direction.signum() == dx.signum() }),
                       let configuration = swipeConfiguration(for: edge, at: indexPath) else { return .handled }
                 if swipeMenu != nil { closeSwipeMenu() }
-                if state.focusedRow != indexPath { focusRow(at: indexPath) }
+                if state.focusedRow != indexPath {
+                    focusRow(at: indexPath)
+                    delegate?.tableView(self, didFocusRowAt: indexPath)
+                }
                 swipeTracking = edge
                 let width = rowFrame(of: indexPath)?.rect.width ?? tableSize.width
                 swipeMenu = SwipeSession(indexPath: indexPath, edge: edge, configuration: configuration, width: width, motion: .held(0))

@@ -48,7 +48,7 @@ enum TableBrowserBinary {
         throw Missing(searched: directories.map(\.path))
     }
 
-    /// An example app built beside `table-browser` (`fruit-list`, `settings-example`).
+    /// An example app built beside `table-browser` (`fruit-list`, `settings-example`, `inbox`).
     static func example(_ name: String) throws -> URL {
         let binary = try url().deletingLastPathComponent().appendingPathComponent(name)
         guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw Missing(searched: [binary.path]) }
