@@ -79,12 +79,12 @@ struct EndToEndShellTests {
         #expect(columns == columns.sorted(), "the ▲ only moved right: columns seen \(columns)")
         #expect(columns.allSatisfy { (start...end).contains($0) }, "the ▲ stayed between the two tabs: \(columns)")
         #expect(settled != nil)
-        // At the end of Settings: the Animations check is set, and the facts say what tmux shows.
+        // At the end of Settings: the Animations switch is on, and the facts say what tmux shows.
         app.session.send("G")
         let bottom = await app.session.waitUntil("the end of Settings") { screen in
             screen.compactMap(ShellApp.settingsRow).contains { $0.hasPrefix("Colours ") }
         }
-        #expect(bottom?.compactMap(ShellApp.settingsRow).contains { $0.hasPrefix("Animations ") && $0.hasSuffix(" ✓") } == true,
+        #expect(bottom?.compactMap(ShellApp.settingsRow).contains { $0.hasPrefix("Animations ") && $0.hasSuffix(" [ ●]") } == true,
                 "Settings says the animation is on")
         let colours = bottom?.compactMap(ShellApp.settingsRow).first { $0.hasPrefix("Colours ") } ?? ""
         #expect(["256", "16", "None"].contains { colours.hasSuffix(" " + $0) }, "Colours is what tmux shows: '\(colours)'")

@@ -36,8 +36,9 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
                          cells: AppState.Source.allCases.map { TableViewCell(text: $0.title, accessory: .detailButton) }),
             TableSection(header: "Side-Swipe Menus", footer: "s, Shift-← or Shift-→ slide a row aside for its actions.", selectionMode: .radio(.trailing),
                          cells: AppState.SwipeStyle.allCases.map { TableViewCell(text: $0.title) }),
-            TableSection(header: "Behaviour", selectionMode: .multiple(.trailing), cells: [
-                TableViewCell(text: "Animations"), TableViewCell(text: "Mouse"),
+            TableSection(header: "Behaviour", selectionMode: SelectionMode.none, cells: [
+                TableViewCell(text: "Animations", accessory: .switch(settings.state.animations)),
+                TableViewCell(text: "Mouse", accessory: .switch(settings.state.mouse)),
             ]),
         ]
         for group in facts() {
@@ -60,8 +61,6 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
         check(.reminder, AppState.Reminder.allCases.firstIndex(of: chosen.reminder))
         for (row, field) in AppState.BookField.allCases.enumerated() where chosen.bookFields.contains(field) { check(.bookFields, row) }
         for (row, source) in AppState.Source.allCases.enumerated() where chosen.sources.contains(source) { check(.sources, row) }
-        if chosen.animations { check(.behaviour, 0) }
-        if chosen.mouse { check(.behaviour, 1) }
         check(.swipeStyle, AppState.SwipeStyle.allCases.firstIndex(of: chosen.swipeStyle ?? .reveal))
     }
 
@@ -74,6 +73,17 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
 
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
         change(indexPath, isOn: true)
+        return .handled
+    }
+
+    /// The Behaviour switches: the state follows, and the rows show it.
+    func tableView(_ tableView: TableViewController, didChangeSwitchAt indexPath: IndexPath, to isOn: Bool) -> ScreenResponse {
+        guard indexPath.section == Group.behaviour.rawValue else { return .handled }
+        settings.update { state in
+            if indexPath.row == 0 { state.animations = isOn } else if indexPath.row == 1 { state.mouse = isOn }
+        }
+        dataSource = makeDataSource()
+        showChoices()
         return .handled
     }
 
@@ -116,7 +126,7 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
                     if isOn { state.sources.insert(source) } else { state.sources.remove(source) }
                 }
             case .behaviour:
-                if row == 0 { state.animations = isOn } else if row == 1 { state.mouse = isOn }
+                break
             case .swipeStyle: if isOn, let choice = Self.element(AppState.SwipeStyle.allCases, row) { state.swipeStyle = choice }
             }
         }

@@ -59,6 +59,7 @@ extension TableView {
         switch cell.accessoryButton(atColumn: point.x - content.rowInset, width: content.rowWidth) {
         case .custom?: events.append(.customAccessoryTapped(indexPath))
         case .clear?: events.append(.clearButtonTapped(indexPath))
+        case .switch?: events.append(.switchToggled(indexPath, isOn: !(cell.accessory.switchValue ?? false)))
         case .detail?: events.append(.accessoryButtonTapped(indexPath))
         case nil: events.append(.didSelectRow(indexPath))
         }

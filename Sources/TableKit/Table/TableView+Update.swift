@@ -55,6 +55,10 @@ extension TableView {
             if let focus = state.focusedRow, dataSource.cell(for: focus).accessory.customButtonTitle != nil {
                 events.append(.customAccessoryTapped(focus))
             }
+        case .toggleSwitch:
+            if let focus = state.focusedRow, let isOn = dataSource.cell(for: focus).accessory.switchValue {
+                events.append(.switchToggled(focus, isOn: !isOn))
+            }
         case .toggleIndexFocus:
             if state.isIndexFocused {
                 leaveIndex(&state)

@@ -161,6 +161,8 @@ public enum TableViewAction: Hashable, Sendable {
     case tapDetailButton
     /// Tap the focused row's custom accessory button.
     case tapAccessoryButton
+    /// Flip the focused row's switch.
+    case toggleSwitch
     /// Scroll the content by lines without choosing a row (the mouse wheel).
     case scroll(by: Int)
     /// Give the keyboard to the section index, or back to the rows.
@@ -191,6 +193,8 @@ public enum TableViewEvent: Hashable, Sendable {
     case customAccessoryTapped(IndexPath)
     /// The clear button `×` of a row's text field was clicked; the row has the focus.
     case clearButtonTapped(IndexPath)
+    /// A row's switch was flipped (Space, Enter, a click on it): `isOn` is its new value.
+    case switchToggled(IndexPath, isOn: Bool)
     /// The focus moved to another row.
     case focusChanged(IndexPath?)
 }

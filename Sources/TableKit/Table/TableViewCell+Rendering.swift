@@ -9,7 +9,20 @@ extension TableViewCell {
         case .checkmark: return glyphs.checkmark
         case .button(let title): return Self.buttonTitle(title, glyphs: glyphs)
         case .detailAndButton(let title): return glyphs.detail + " " + Self.buttonTitle(title, glyphs: glyphs)
+        case .switch(let isOn): return Self.switchGlyph(isOn, glyphs: glyphs)
         }
+    }
+
+    /// A switch: `[ ●]` / `[○ ]`, or `[ *]` / `[- ]` in ASCII; four columns either way.
+    static func switchGlyph(_ isOn: Bool, glyphs: Glyphs) -> String {
+        if glyphs == .ascii { return isOn ? "[ *]" : "[- ]" }
+        return isOn ? "[ ●]" : "[○ ]"
+    }
+
+    /// The accessory's colour: a chevron and a switch that is off are grey, the rest tinted.
+    private func accessoryStyle(_ text: String, glyphs: Glyphs) -> Style {
+        if text == glyphs.disclosure || accessory.switchValue == false { return Theme.secondaryText }
+        return Theme.tint
     }
 
     /// A custom button's title as drawn: in ASCII, its symbols become letters or marks of the
@@ -32,6 +45,8 @@ extension TableViewCell {
         case custom
         /// The clear button `×` of the cell's text field.
         case clear
+        /// The switch.
+        case `switch`
     }
 
     /// The accessory button under column `x` of a row of `width` (from the row's left edge):
@@ -51,6 +66,8 @@ extension TableViewCell {
                 if detail.contains(x) { return .detail }
             case .button:
                 if (start ..< start + text.displayWidth).contains(x) { return .custom }
+            case .switch:
+                if (start ..< start + text.displayWidth).contains(x) { return .switch }
             case .detailAndButton(let title):
                 if detail.contains(x) { return .detail }
                 let customStart = width - 1 - title.displayWidth
@@ -177,8 +194,7 @@ extension TableViewCell {
             drawLabels(wrapped: wrapped, x: x, labels: labels, labelRect: labelRect, rect: rect, needed: needed, shown: shown, canvas: &canvas)
         }
         if let accessory = accessoryText(glyphs) {
-            let style = accessory == glyphs.disclosure ? Theme.secondaryText : Theme.tint
-            canvas.draw(accessory, at: Point(x: rect.maxX - 1 - accessory.displayWidth, y: rect.minY), style: style, clip: visible)
+            canvas.draw(accessory, at: Point(x: rect.maxX - 1 - accessory.displayWidth, y: rect.minY), style: accessoryStyle(accessory, glyphs: glyphs), clip: visible)
         }
         if isFocused && isHighlightable {
             canvas.restyle(visible) { $0.attributes.insert(context.isActive ? .reverse : .underline) }

@@ -28,6 +28,11 @@ public enum Accessory: Hashable, Sendable {
     /// An info button `ⓘ` and a custom button such as `[★]`, each with its own action (`i`
     /// and `e`): a quick look and a toggle on one row.
     case detailAndButton(String)
+    /// A switch, as a `UISwitch` in the accessory view: `[ ●]` on, `[○ ]` off. Space, Enter or
+    /// a click on it flips it and tells the delegate
+    /// (``TableViewDelegate/tableView(_:didChangeSwitchAt:to:)``); the row is not selected.
+    /// The value shown is the data source's: a change made in code tells no one.
+    case `switch`(Bool)
 
     /// Whether the accessory has an info button that acts without selecting the row.
     public var hasDetailButton: Bool {
@@ -35,6 +40,12 @@ public enum Accessory: Hashable, Sendable {
         case .detailButton, .detailDisclosureButton, .detailAndButton: return true
         default: return false
         }
+    }
+
+    /// The switch's value, if the accessory is a switch.
+    public var switchValue: Bool? {
+        if case .switch(let isOn) = self { return isOn }
+        return nil
     }
 
     /// The custom button's title, if the accessory has one.

@@ -228,6 +228,8 @@ open class TableViewController: Screen {
                 response = delegate?.tableView(self, customAccessoryTappedForRowWith: indexPath) ?? .handled
             case .clearButtonTapped(let indexPath):
                 response = clearButtonTapped(at: indexPath)
+            case .switchToggled(let indexPath, let isOn):
+                response = delegate?.tableView(self, didChangeSwitchAt: indexPath, to: isOn) ?? .handled
             }
         }
         return response
@@ -425,7 +427,17 @@ open class TableViewController: Screen {
         let hasIndex = tableView.indexTitles(dataSource) != nil
         let mode = tableView.selectionMode(forSection: focus.section, dataSource: dataSource)
         var bindings = rowKeyBindings
-        if mode.checkmarkPlacement != nil {
+        if accessory.switchValue != nil {
+            // Space and Enter flip the switch here instead of paging and selecting.
+            bindings = bindings.compactMap { binding in
+                guard binding.action != .select else { return nil }
+                var binding = binding
+                binding.keys.removeAll { $0 == .space }
+                binding.label = binding.label.replacingOccurrences(of: " Space", with: "")
+                return binding
+            }
+            bindings.append(KeyBinding([.space, .enter], .toggleSwitch, label: "Space Enter", help: "switch it on or off", footer: "switch"))
+        } else if mode.checkmarkPlacement != nil {
             // Space checks here instead of paging.
             bindings = bindings.map { binding in
                 var binding = binding

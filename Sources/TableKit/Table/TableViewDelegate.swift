@@ -45,6 +45,10 @@ public protocol TableViewDelegate: AnyObject {
     /// its detail, say. The checks do not change (UIKit's `performPrimaryActionForRowAt`).
     /// Default: `.handled`.
     func tableView(_ tableView: TableViewController, performPrimaryActionForRowAt indexPath: IndexPath) -> ScreenResponse
+    /// A row's switch was flipped by the person (Space, Enter, a click on it): store `isOn`
+    /// so the data source shows it, as a `UISwitch`'s value-changed action does. The row is
+    /// not selected. Default: `.handled` (and the switch shows what the data source says).
+    func tableView(_ tableView: TableViewController, didChangeSwitchAt indexPath: IndexPath, to isOn: Bool) -> ScreenResponse
     /// The buttons a swipe to the right (Shift-→, a drag to the right) reveals on the row's
     /// left, outermost first, as UIKit's `leadingSwipeActionsConfigurationForRowAt`; `nil` or
     /// no actions: no menu on that side. Default: `nil`.
@@ -72,6 +76,8 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableViewController, canPerformPrimaryActionForRowAt indexPath: IndexPath) -> Bool { false }
     /// Does nothing more.
     public func tableView(_ tableView: TableViewController, performPrimaryActionForRowAt indexPath: IndexPath) -> ScreenResponse { .handled }
+    /// Does nothing more.
+    public func tableView(_ tableView: TableViewController, didChangeSwitchAt indexPath: IndexPath, to isOn: Bool) -> ScreenResponse { .handled }
     /// No menu.
     public func tableView(_ tableView: TableViewController, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
     /// No menu.

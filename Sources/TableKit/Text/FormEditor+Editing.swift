@@ -71,7 +71,7 @@ extension FormEditor {
         switch field.kind {
         case .toggle:
             let isOn = toggles[field.key] ?? false
-            return TableViewCell(style: .value1, text: field.label, detailText: isOn ? "On" : "Off", accessory: isOn ? .checkmark : .none)
+            return TableViewCell(text: field.label, accessory: .switch(isOn))
         case .readOnly, .text:
             var cell = TableViewCell(text: label, isHighlightable: false)
             cell.textField = editor

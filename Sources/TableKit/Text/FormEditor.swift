@@ -157,6 +157,14 @@ open class FormEditor: TableViewController, TableViewDelegate {
         }
     }
 
+    /// A click on an on/off row's switch flips it, as Space does.
+    public func tableView(_ tableView: TableViewController, didChangeSwitchAt indexPath: IndexPath, to isOn: Bool) -> ScreenResponse {
+        guard let field = field(at: indexPath), field.kind == .toggle else { return .handled }
+        toggles[field.key] = isOn
+        refresh()
+        return .handled
+    }
+
     override open func clearButtonTapped(at indexPath: IndexPath) -> ScreenResponse {
         beginEditingFocusedField()
         guard field(at: indexPath)?.kind == .text else { return .handled }
