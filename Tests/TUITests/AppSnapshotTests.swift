@@ -106,6 +106,25 @@ struct AppSnapshotTests {
     }
 }
 
+@Suite("Books' Title | Author in the navigation bar, in step with Settings")
+struct BookOrderControlTests {
+    @Test func theBarAndSettingsChooseTheSameOrder() throws {
+        let files = TemporaryFiles()
+        let environment = ["XDG_DATA_HOME": files.directory.path]
+        let list = try DataOptions.parse([]).loadListScreen(searchesSynchronously: true, environment: environment)
+        let settings = AppSettings(store: nil)
+        let app = BrowserApp(list: list, options: AppOptions(searchesSynchronously: true, animates: false, settings: settings))
+        func lines() -> [String] { app.render(context: RenderContext()).lines }
+        #expect(lines()[0].contains("◖ Title │ Author )"))
+        for key in try Key.parseScript("S-Tab Right Enter") { _ = app.handle(.key(key)) }
+        #expect(settings.state.bookOrder == .author, "the bar's choice is Settings' Sort Books By")
+        #expect(lines()[0].contains("( Title │ Author ◗") && list.records.sortOrder == .subtitleLastName)
+        settings.update { $0.bookOrder = .title }
+        #expect(lines()[0].contains("◖ Title │ Author )"), "and Settings' choice shows in the bar")
+        #expect(list.records.sortOrder == .title)
+    }
+}
+
 @Suite("Bad input: a clear error in words, before the terminal is touched")
 struct BadInputTests {
     private func loadFailure(_ json: String?, path: String? = nil) -> CommandFailure? {

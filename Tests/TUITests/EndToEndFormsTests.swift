@@ -8,7 +8,7 @@ struct EndToEndFormsTests {
     @Test("the Profile form refuses invalid input with reasons, then saves valid input and goes back")
     func profileInvalidThenValid() async throws {
         let session = try await TableBrowserBinary.launchInTmux(arguments: ["--no-animation"], width: 80, height: 24)
-        await session.waitUntil("the Books list") { $0.first?.contains("Books") == true && $0.last?.contains("quit") == true }
+        await session.waitUntil("the Books list") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
         session.send("4", "Enter")
         await session.waitUntil("the Profile form") { $0.first?.contains("Profile") == true }
         // Name left empty; Age 200; Email without a domain.
@@ -39,7 +39,7 @@ struct EndToEndFormsTests {
     @Test("a book added with + is there after quitting and starting again")
     func addedBookLasts() async throws {
         let session = try await TableBrowserBinary.launchInTmux(arguments: ["--no-animation"], width: 80, height: 24)
-        await session.waitUntil("the Books list") { $0.first?.contains("Books") == true && $0.last?.contains("quit") == true }
+        await session.waitUntil("the Books list") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
         session.send("+")
         await session.waitUntil("Add Book") { $0.first?.contains("Add Book") == true }
         session.sendLiteral("zyzzyva tales")
@@ -49,13 +49,13 @@ struct EndToEndFormsTests {
         session.sendLiteral("1999")
         session.send("C-s")
         await session.waitUntil("the list with the new book") { screen in
-            screen.first?.contains("Books") == true && screen.contains { $0.contains("Zyzzyva Tales") }
+            screen.first?.contains("Title │ Author") == true && screen.contains { $0.contains("Zyzzyva Tales") }
         }
         session.send("q")
         await session.waitUntil("the first run's end") { $0.contains(where: TableBrowserBinary.isExitLine) }
 
         session.type(commandLine: "clear; \"$APP\" --no-animation; echo \"EXIT:$?\"")
-        await session.waitUntil("the Books list again") { $0.first?.contains("Books") == true && $0.last?.contains("quit") == true }
+        await session.waitUntil("the Books list again") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
         session.send("/")
         session.sendLiteral("zyzzyva")
         let found = await session.waitUntil("the book found") { $0.contains { $0.contains("Zyzzyva Tales") } && $0.contains { $0.contains("Ann Lee") } }

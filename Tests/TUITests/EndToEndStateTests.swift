@@ -8,7 +8,7 @@ struct EndToEndStateTests {
     @Test("star a game, choose Monochrome and sort by author, quit, start again: all three are still there")
     func stateLastsAcrossRuns() async throws {
         let session = try await TableBrowserBinary.launchInTmux(arguments: ["--no-animation"], width: 80, height: 24)
-        await session.waitUntil("the Books list") { $0.first?.contains("Books") == true && $0.last?.contains("quit") == true }
+        await session.waitUntil("the Books list") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
         let coloured = CapturedScreen.cells(session.capture(escapes: true)).flatMap { $0 }.contains { !$0.style.foreground.isEmpty }
         #expect(coloured, "the default theme has colours (the test can see them)")
 
@@ -28,7 +28,7 @@ struct EndToEndStateTests {
         // The same home, a new start.
         session.type(commandLine: "clear; \"$APP\" --no-animation; echo \"EXIT:$?\"")
         let books = await session.waitUntil("the Books list, sorted by author") { screen in
-            screen.first?.contains("Books") == true && screen.contains { $0.hasPrefix(" Flatland") }
+            screen.first?.contains("Title │ Author") == true && screen.contains { $0.hasPrefix(" Flatland") }
                 && screen.contains { $0.hasPrefix(" Edwin A. Abbott") }
         }
         #expect(books?.contains { $0.hasPrefix(" Edwin A. Abbott") } == true, "Abbott comes first by last name")
@@ -54,7 +54,7 @@ struct EndToEndStateTests {
     @Test("a paste reaches a form's field as one insertion: a refused character refuses it, and q in it is a letter")
     func bracketedPasteIntoTheProfileForm() async throws {
         let session = try await TableBrowserBinary.launchInTmux(arguments: ["--no-animation"], width: 80, height: 24)
-        await session.waitUntil("the Books list") { $0.first?.contains("Books") == true && $0.last?.contains("quit") == true }
+        await session.waitUntil("the Books list") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
         session.send("4", "Enter")
         await session.waitUntil("the Profile form") { $0.first?.contains("Profile") == true }
         // Into Age: letters refuse the whole paste, said on the status line; digits go in.

@@ -13,7 +13,7 @@ struct EndToEndTweetsTests {
     @Test("open a menu with s and with Shift-→, favourite a tweet, quit, start again: it is still favourited")
     func favouriteLastsAcrossRuns() async throws {
         let session = try await TableBrowserBinary.launchInTmux(arguments: [], width: 80, height: 24)
-        await session.waitUntil("the Books list") { $0.first?.contains("Books") == true && $0.last?.contains("quit") == true }
+        await session.waitUntil("the Books list") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
         session.send("2")
         let timeline = await session.waitUntil("the timeline") { $0.first?.contains("Tweets") == true && Self.firstCounts($0) != nil }
         let before = try #require(timeline.flatMap(Self.firstCounts))
@@ -41,7 +41,7 @@ struct EndToEndTweetsTests {
 
         // The same home, a new start.
         session.type(commandLine: "clear; \"$APP\"; echo \"EXIT:$?\"")
-        await session.waitUntil("the Books list again") { $0.first?.contains("Books") == true && $0.last?.contains("quit") == true }
+        await session.waitUntil("the Books list again") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
         session.send("2")
         let again = await session.waitUntil("the timeline, still favourited") { Self.firstCounts($0) == after }
         #expect(again != nil)

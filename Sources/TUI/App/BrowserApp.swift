@@ -41,6 +41,9 @@ final class BrowserApp {
             guard let wishlist else { return }
             settings?.update { $0.wishlist = wishlist.titles.sorted() }
         }
+        list.onSortOrderChosen = { [weak settings] order in
+            settings?.update { $0.bookOrder = order == .title ? .title : .author }
+        }
         games = GamesScreen(library: options.games, wishlist: wishlist)
         games.glyphs = options.capabilities.glyphs
         tweets = Self.makeTweets(options: options, settings: settings)

@@ -72,6 +72,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         shownResult = .all(records.order)
         super.init(title: title, dataSource: RecordsDataSource(records: records, isEditable: editable != nil))
         delegate = self
+        if isBookList { titleSegmentedControl = SegmentedControl(segments: ["Title", "Author"]) }
         let search = SearchController(helpText: "search titles and subtitles", progressTitle: "Searching \(records.count) records…")
         search.searchResultsUpdater = self
         searchController = search
@@ -106,6 +107,8 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// list opens at its top).
     func setSortOrder(_ order: IndexedRecords.SortOrder, keepsFocus: Bool = true) {
         chosenSortOrder = order
+        // The bar's Title | Author follows, whoever chose (it or Settings).
+        titleSegmentedControl?.selectedSegmentIndex = order == .title ? 0 : 1
         guard order != records.sortOrder, records.isSorted else { return }
         let focused = keepsFocus ? state.focusedRow.flatMap(dataSourceOfRecords.recordIndex(at:)) : nil
         adopt(IndexedRecords(store: records.store, collation: records.collation, sortOrder: order))
@@ -209,6 +212,15 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     func tableView(_ tableView: TableViewController, customAccessoryTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
         guard let editable, let record = dataSourceOfRecords.recordIndex(at: indexPath) else { return .handled }
         return .push(RecordFormScreen(editing: record, of: editable, isBook: isBookList) { [weak self] in self?.recordsDidChange(focusing: $0) })
+    }
+
+    /// Told when a person chooses Title or Author in the bar: the app saves the choice (as
+    /// Settings' Sort Books By) and applies it back through ``setSortOrder(_:keepsFocus:)``.
+    var onSortOrderChosen: (IndexedRecords.SortOrder) -> Void = { _ in }
+
+    override func titleSegmentedControlChanged(to index: Int) -> ScreenResponse {
+        onSortOrderChosen(index == 0 ? .title : .subtitleLastName)
+        return .handled
     }
 
     // MARK: Side-swipe menus

@@ -33,6 +33,8 @@ public enum Theme {
     public static let groupedBox = Style(foreground: .secondary)
     /// The navigation bar.
     public static let navigationBar = Style(attributes: [.bold])
+    /// The chosen segment of a segmented control: white on the tint colour.
+    public static let segmentSelected = Style(foreground: .rgb(255, 255, 255), background: .tint, attributes: [.bold])
     /// A side-swipe menu's buttons, on a band of grey.
     public static let swipeMenu = Style(foreground: .rgb(235, 235, 245), background: .rgb(72, 72, 74))
     /// A destructive button of a side-swipe menu: white on red.

@@ -11,10 +11,14 @@ public struct NavigationBar: Hashable, Sendable {
     public var leftItems: [BarButtonItem]
     /// Buttons at the right edge, left to right.
     public var rightItems: [BarButtonItem]
+    /// A segmented control drawn in place of the title (UIKit's `titleView`), if any.
+    public var titleControl: SegmentedControl?
 
     /// Creates a bar.
-    public init(title: String, backTitle: String? = nil, leftItems: [BarButtonItem] = [], rightItems: [BarButtonItem] = []) {
+    public init(title: String, backTitle: String? = nil, leftItems: [BarButtonItem] = [], rightItems: [BarButtonItem] = [],
+                titleControl: SegmentedControl? = nil) {
         self.title = title
+        self.titleControl = titleControl
         self.backTitle = backTitle
         self.leftItems = leftItems.filter { $0.kind == .button }
         self.rightItems = rightItems.filter { $0.kind == .button }
@@ -36,8 +40,10 @@ public struct NavigationBar: Hashable, Sendable {
         layout(width: width, glyphs: glyphs).back?.text
     }
 
-    /// Lays the bar out at `width` columns.
+    /// Lays the bar out at `width` columns; a title control takes the title's place, as wide
+    /// as its whole titles.
     func layout(width: Int, glyphs: Glyphs = .unicode) -> Layout {
+        let title = titleControl.map { String(repeating: " ", count: $0.naturalWidth) } ?? title
         let separator = 2
         let leftLabels = leftItems.map { $0.label(glyphs: glyphs) }
         let rightLabels = rightItems.map { $0.label(glyphs: glyphs) }
@@ -110,6 +116,18 @@ public struct NavigationBar: Hashable, Sendable {
             if item.item.isProminent { style.attributes.insert(.bold) }
             canvas.draw(item.label, at: Point(x: line.minX + item.columns.lowerBound, y: line.minY), style: style, clip: line)
         }
-        canvas.draw(layout.title.text, at: Point(x: line.minX + layout.title.x, y: line.minY), style: Theme.navigationBar, clip: line)
+        if let titleControl {
+            let rect = Rect(x: line.minX + layout.title.x, y: line.minY, width: layout.title.text.displayWidth, height: 1)
+            titleControl.render(into: &canvas, rect: rect, context: context)
+        } else {
+            canvas.draw(layout.title.text, at: Point(x: line.minX + layout.title.x, y: line.minY), style: Theme.navigationBar, clip: line)
+        }
+    }
+
+    /// The segment of the title control under column `x`, if any.
+    func titleControlSegment(atColumn x: Int, width: Int, glyphs: Glyphs = .unicode) -> Int? {
+        guard let titleControl else { return nil }
+        let title = layout(width: width, glyphs: glyphs).title
+        return titleControl.segment(atColumn: x - title.x, width: title.text.displayWidth)
     }
 }

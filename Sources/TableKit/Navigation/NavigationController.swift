@@ -89,7 +89,7 @@ public final class NavigationController {
         let previous = stack.count > 1 ? stack[stack.count - 2] : nil
         return NavigationBar(
             title: top.navigationTitle, backTitle: previous.map { $0.backButtonTitle ?? $0.title },
-            leftItems: top.leftBarButtonItems, rightItems: top.rightBarButtonItems
+            leftItems: top.leftBarButtonItems, rightItems: top.rightBarButtonItems, titleControl: top.titleControl
         )
     }
 
@@ -147,6 +147,9 @@ public final class NavigationController {
             }
             if let id = navigationBar.itemID(atColumn: x, width: area.width, glyphs: glyphs) {
                 return perform(top.barButtonTapped(id, area: contentArea(in: area)), area: area)
+            }
+            if let segment = navigationBar.titleControlSegment(atColumn: x, width: area.width, glyphs: glyphs) {
+                return perform(top.titleControlTapped(segment: segment), area: area)
             }
         } else if let toolbar, mouse.position.y == area.maxY - 1,
                   let id = toolbar.itemID(atColumn: x, width: area.width) {

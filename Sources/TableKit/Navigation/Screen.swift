@@ -55,6 +55,11 @@ public protocol Screen: AnyObject {
     var navigationTitle: String { get }
     /// The back button title for screens pushed on this one (default: the title).
     var backButtonTitle: String? { get }
+    /// A segmented control the navigation bar shows in place of the title while the screen
+    /// is in front, as UIKit's `navigationItem.titleView` (default: none).
+    var titleControl: SegmentedControl? { get }
+    /// A segment of the ``titleControl`` was clicked (default: ignored).
+    func titleControlTapped(segment: Int) -> ScreenResponse
     /// Buttons on the left of the navigation bar, after the back button.
     var leftBarButtonItems: [BarButtonItem] { get }
     /// Buttons on the right of the navigation bar.
@@ -104,6 +109,10 @@ extension Screen {
     public var navigationTitle: String { title }
     /// The title, by default.
     public var backButtonTitle: String? { nil }
+    /// No control, by default.
+    public var titleControl: SegmentedControl? { nil }
+    /// Ignored, by default.
+    public func titleControlTapped(segment: Int) -> ScreenResponse { .ignored }
     /// No left items, by default.
     public var leftBarButtonItems: [BarButtonItem] { [] }
     /// No right items, by default.

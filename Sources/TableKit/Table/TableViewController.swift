@@ -68,6 +68,12 @@ open class TableViewController: Screen {
     var pendingPress: (event: MouseEvent, indexPath: IndexPath)?
     /// The side a drag is swiping to, once it has moved far enough across the row.
     var swipeTracking: SwipeEdge?
+    /// A segmented control shown in the navigation bar in place of the title (UIKit's
+    /// `titleView`): Shift-Tab gives it the keyboard, and a person's choice reaches
+    /// ``titleSegmentedControlChanged(to:)``.
+    public var titleSegmentedControl: SegmentedControl?
+    /// The segment the keyboard is on while the title control has the focus.
+    var titleControlHighlight: Int?
 
     /// Creates a table screen titled `title`, showing `dataSource` in a table of `style`.
     public init(title: String, style: TableStyle = .plain, dataSource: any TableViewDataSource) {
@@ -193,6 +199,7 @@ open class TableViewController: Screen {
             return handleSwipeMouse(mouse) ?? perform(.mouse(mouse))
         case .key(let key):
             if searchController?.isEditing == true { return handleSearchKey(key) }
+            if let response = handleTitleControlKey(key) { return response }
             if let response = handleSwipeMenuKey(key) ?? (state.isIndexFocused ? nil : openSwipeMenu(for: key)) { return response }
             let action = state.isIndexFocused ? TableView.action(for: key, in: state) : availableRowKeyBindings.action(for: key)
             if let action { return perform(action) }
@@ -234,6 +241,10 @@ open class TableViewController: Screen {
         }
         return response
     }
+
+    /// A person chose segment `index` of the ``titleSegmentedControl``, other than the one
+    /// chosen before: subclasses act on it (the default does nothing more).
+    open func titleSegmentedControlChanged(to index: Int) -> ScreenResponse { .handled }
 
     /// The clear button `×` of the text field in the row at `indexPath` was clicked (the row
     /// has the focus). Subclasses that edit fields clear it; the default does nothing.
@@ -476,7 +487,8 @@ open class TableViewController: Screen {
             return TableView.indexKeyBindings.helpHints() + [KeyHint("A–Z #", "jump to that section")]
         }
         if let menu = swipeMenuKeyHelp { return menu }
-        return availableRowKeyBindings.helpHints() + swipeKeyHints + searchKeyBindings.helpHints()
+        if isTitleControlFocused { return titleControlKeyHints.help }
+        return availableRowKeyBindings.helpHints() + swipeKeyHints + titleControlKeyHints.help + searchKeyBindings.helpHints()
     }
 
     /// The few keys that matter most now, for the footer.
@@ -484,6 +496,7 @@ open class TableViewController: Screen {
         if searchController?.isEditing == true { return SearchField.keyBindings.footerHints() }
         if state.isIndexFocused { return TableView.indexKeyBindings.footerHints() + [KeyHint("A–Z", "jump")] }
         if isSwipeMenuOpen { return Self.swipeMenuFooter }
+        if isTitleControlFocused { return titleControlKeyHints.footer }
         // When the line is short the last hints give way first: clearing a search matters more.
         let bindings = searchKeyBindings
         let clear = bindings.filter { $0.action == .end }.map(\.hint).map { KeyHint($0.key, "clear") }
