@@ -33,6 +33,8 @@ public enum Theme {
     public static let groupedBox = Style(foreground: .secondary)
     /// The navigation bar.
     public static let navigationBar = Style(attributes: [.bold])
+    /// The band across a picker's chosen rows.
+    public static let pickerBand = Style(foreground: .rgb(235, 235, 245), background: .rgb(58, 58, 60))
     /// The chosen segment of a segmented control: white on the tint colour.
     public static let segmentSelected = Style(foreground: .rgb(255, 255, 255), background: .tint, attributes: [.bold])
     /// A side-swipe menu's buttons, on a band of grey.

@@ -1,0 +1,181 @@
+/// One wheel of a ``PickerView``: its rows' titles, and whether it turns endlessly.
+public struct PickerComponent: Hashable, Sendable {
+    /// The rows' titles, top to bottom.
+    public var titles: [String]
+    /// Whether the rows repeat all the way round, so the selection never reaches an end.
+    public var isEndless: Bool
+
+    /// Creates a wheel of `titles`.
+    public init(_ titles: [String], isEndless: Bool = false) {
+        self.titles = titles
+        self.isEndless = isEndless
+    }
+
+    /// The columns the wheel takes: its widest title and a space each side.
+    var width: Int { (titles.map(\.displayWidth).max() ?? 0) + 2 }
+}
+
+/// What a person changed on a ``PickerView``: the row now chosen in a component, as
+/// `pickerView(_:didSelectRow:inComponent:)` hears it. Changes made in code report nothing.
+public struct PickerChange: Hashable, Sendable {
+    /// The component turned.
+    public var component: Int
+    /// The row now chosen in it.
+    public var row: Int
+
+    /// A change of `component` to `row`.
+    public init(component: Int, row: Int) {
+        self.component = component
+        self.row = row
+    }
+}
+
+/// Wheels of rows, as `UIPickerView`: each component's chosen row sits centred and bright on a
+/// highlighted band, its neighbours above and below dimmer the further they are.
+///
+/// ↑ ↓ turn the focused component, ← → move between components, a letter turns to the next
+/// row starting with it; the mouse wheel turns the wheel under it, and a click on a neighbour
+/// turns to it. An endless component repeats its rows all the way round.
+///
+/// ```swift
+/// var picker = PickerView(components: [PickerComponent(["Puzzle", "Action", "Racing"], isEndless: true)])
+/// if let change = picker.handle(.down) { print("row \(change.row)") }
+/// ```
+public struct PickerView: Hashable, Sendable {
+    /// The wheels, left to right.
+    public var components: [PickerComponent]
+    /// The chosen row of each component.
+    public private(set) var selectedRows: [Int]
+    /// The component the keys turn.
+    public var focusedComponent = 0
+
+    /// Creates a picker with the first row of each component chosen.
+    public init(components: [PickerComponent]) {
+        self.components = components
+        selectedRows = Array(repeating: 0, count: components.count)
+    }
+
+    /// Chooses `row` in `component`, reporting nothing (UIKit's `selectRow(_:inComponent:animated:)`);
+    /// an endless wheel takes any row round to its own, another is held to its ends.
+    public mutating func selectRow(_ row: Int, inComponent component: Int) {
+        guard components.indices.contains(component) else { return }
+        selectedRows[component] = normalised(row, in: component)
+    }
+
+    private func normalised(_ row: Int, in component: Int) -> Int {
+        let count = components[component].titles.count
+        guard count > 0 else { return 0 }
+        if components[component].isEndless { return ((row % count) + count) % count }
+        return max(0, min(row, count - 1))
+    }
+
+    /// Turns `component` by `steps` rows for a person: the change, or `nil` when it stayed.
+    public mutating func turn(_ component: Int, by steps: Int) -> PickerChange? {
+        guard components.indices.contains(component) else { return nil }
+        let before = selectedRows[component]
+        selectRow(before + steps, inComponent: component)
+        return selectedRows[component] == before ? nil : PickerChange(component: component, row: selectedRows[component])
+    }
+
+    /// A key: ↑ ↓ turn, ← → move between components, PgUp PgDn turn by five, a
+    /// letter or digit turns to the next row that starts with it. The change, if any.
+    public mutating func handle(_ key: Key) -> PickerChange? {
+        guard !components.isEmpty else { return nil }
+        focusedComponent = max(0, min(focusedComponent, components.count - 1))
+        switch key {
+        case .up: return turn(focusedComponent, by: -1)
+        case .down: return turn(focusedComponent, by: 1)
+        case .pageUp: return turn(focusedComponent, by: -5)
+        case .pageDown: return turn(focusedComponent, by: 5)
+        case .left: focusedComponent = max(0, focusedComponent - 1)
+        case .right: focusedComponent = min(components.count - 1, focusedComponent + 1)
+        case .character(let character) where character.isLetter || character.isNumber:
+            return jump(to: character)
+        default: break
+        }
+        return nil
+    }
+
+    /// Turns the focused component to the next row after the chosen one whose title starts
+    /// with `character` (case and accents ignored), round the end.
+    private mutating func jump(to character: Character) -> PickerChange? {
+        let titles = components[focusedComponent].titles
+        let start = selectedRows[focusedComponent]
+        let wanted = String(character).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        for offset in 1 ... max(1, titles.count) {
+            let row = (start + offset) % max(1, titles.count)
+            let first = titles[row].prefix(1).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            if first == wanted { return row == start ? nil : turn(focusedComponent, by: row - start) }
+        }
+        return nil
+    }
+
+    // MARK: Layout
+
+    /// Each component's columns within a picker drawn in `width` columns, centred, a column
+    /// apart.
+    public func columns(width: Int) -> [Range<Int>] {
+        let total = components.reduce(0) { $0 + $1.width } + max(0, components.count - 1)
+        var x = max(0, (width - total) / 2)
+        return components.map { component in
+            defer { x += component.width + 1 }
+            return x ..< x + component.width
+        }
+    }
+
+    /// The title `offset` rows from the chosen one in `component`, or `nil` past an end.
+    func title(_ component: Int, offset: Int) -> String? {
+        let wheel = components[component]
+        let row = selectedRows[component] + offset
+        guard !wheel.titles.isEmpty else { return nil }
+        if wheel.isEndless { return wheel.titles[normalised(row, in: component)] }
+        return wheel.titles.indices.contains(row) ? wheel.titles[row] : nil
+    }
+
+    /// A mouse event at `point` of a picker drawn in `size`: the wheel turns the component
+    /// under it, a click on a row turns to it (and focuses its component).
+    public mutating func handle(_ mouse: MouseEvent, size: Size) -> PickerChange? {
+        guard let component = columns(width: size.width).firstIndex(where: { $0.contains(mouse.position.x) }) else { return nil }
+        switch mouse.kind {
+        case .scrollUp: return turn(component, by: -1)
+        case .scrollDown: return turn(component, by: 1)
+        case .press:
+            focusedComponent = component
+            let offset = mouse.position.y - (size.height - 1) / 2
+            return title(component, offset: offset) == nil ? nil : turn(component, by: offset)
+        case .drag, .release: return nil
+        }
+    }
+
+    // MARK: Drawing
+
+    /// Draws the wheels in `rect`: the chosen rows on the middle line's band (the focused
+    /// component's underlined while `isFocused`), neighbours dimmer with distance.
+    public func render(into canvas: inout Canvas, rect: Rect, isFocused: Bool, context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        canvas.fill(rect, style: .plain)
+        let middle = (rect.height - 1) / 2
+        let columns = columns(width: rect.width)
+        if let first = columns.first, let last = columns.last {
+            canvas.fill(Rect(x: rect.minX + first.lowerBound, y: rect.minY + middle, width: last.upperBound - first.lowerBound, height: 1),
+                        style: Theme.pickerBand)
+        }
+        for (component, range) in columns.enumerated() {
+            for line in 0 ..< rect.height {
+                let offset = line - middle
+                guard let title = title(component, offset: offset) else { continue }
+                var style: Style
+                switch abs(offset) {
+                case 0: style = Theme.pickerBand.adding(.bold)
+                case 1: style = .plain
+                case 2: style = Theme.secondaryText
+                default: style = Theme.secondaryText.adding(.dim)
+                }
+                if offset == 0 && isFocused && component == focusedComponent { style.attributes.insert(.underline) }
+                let cell = Rect(x: rect.minX + range.lowerBound, y: rect.minY + line, width: range.count, height: 1)
+                let shown = TextLayout.truncate(title, width: range.count - 2)
+                canvas.draw(shown, at: Point(x: cell.minX + (range.count - shown.displayWidth) / 2, y: cell.minY), style: style, clip: rect)
+            }
+        }
+    }
+}
