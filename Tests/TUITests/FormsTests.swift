@@ -18,15 +18,7 @@ struct FormsTests {
     }
 
     @discardableResult
-    private func keys(_ app: BrowserApp, _ script: String) throws -> RootController.Outcome {
-        var last = RootController.Outcome.keepGoing
-        for key in try Key.parseScript(script) { last = app.handle(.key(key)) }
-        return last
-    }
 
-    private func text(_ app: BrowserApp) -> [String] {
-        app.render(context: RenderContext()).lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
-    }
 
     private func asksToDiscard(_ app: BrowserApp) -> Bool { text(app).contains { $0.contains("Discard changes?") } }
 

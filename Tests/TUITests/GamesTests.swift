@@ -16,14 +16,7 @@ struct GamesTests {
         return app
     }
 
-    private func keys(_ app: BrowserApp, _ script: String) throws {
-        for key in try Key.parseScript(script) { _ = app.handle(.key(key)) }
-    }
 
-    private func text(_ app: BrowserApp) -> [String] {
-        app.render(context: RenderContext()).lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
-    }
-    private func styled(_ app: BrowserApp) -> [String] { app.render(context: RenderContext()).styledText.components(separatedBy: "\n") }
 
     @Test func theBundledReviewsIncludeTheSeedArticlesFiveGames() throws {
         let games = try GameLibrary.loadBundled().get()

@@ -14,9 +14,6 @@ struct RecordEditingTests {
         return BrowserApp(list: list, size: size, options: AppOptions(searchesSynchronously: true, animates: false))
     }
 
-    private func keys(_ app: BrowserApp, _ script: String) throws {
-        for key in try Key.parseScript(script) { _ = app.handle(.key(key)) }
-    }
 
     private func type(_ app: BrowserApp, _ text: String) {
         for character in text { _ = app.handle(.key(character == " " ? .space : .character(character))) }

@@ -13,13 +13,7 @@ struct SettingsTests {
         return (app, path)
     }
 
-    private func keys(_ app: BrowserApp, _ script: String) throws {
-        for key in try Key.parseScript(script) { _ = app.handle(.key(key)) }
-    }
 
-    private func text(_ app: BrowserApp) -> [String] {
-        app.render(context: RenderContext()).lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
-    }
 
     @Test func aThemeAppliesToTheWholeAppAtOnce() throws {
         let (app, _) = try app()

@@ -33,15 +33,8 @@ struct TweetsTests {
         return app
     }
 
-    private func keys(_ app: BrowserApp, _ script: String) throws {
-        for key in try Key.parseScript(script) { _ = app.handle(.key(key)) }
-    }
 
-    private func text(_ app: BrowserApp) -> [String] {
-        app.render(context: RenderContext()).lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
-    }
 
-    private func styled(_ app: BrowserApp) -> [String] { app.render(context: RenderContext()).styledText.components(separatedBy: "\n") }
 
     /// Ticks until `done` (background work), at most five seconds.
     private func tick(_ app: BrowserApp, until done: () -> Bool) {

@@ -229,17 +229,18 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// the subtitle of a `--data` record), and Hide — the trailing side's outermost, so a full
     /// swipe hides. The leading side has Edit and Search.
     func tableView(_ tableView: TableViewController, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
-        let actions = swipeActions(at: indexPath)
-        return actions.isEmpty ? nil : SwipeActionsConfiguration(actions: actions.reversed())
+        guard let actions = swipeActions(at: indexPath) else { return nil }
+        return SwipeActionsConfiguration(actions: [actions.hide] + actions.others.reversed())
     }
 
     func tableView(_ tableView: TableViewController, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
-        let actions = swipeActions(at: indexPath).filter { $0.key != "x" }
-        return actions.isEmpty ? nil : SwipeActionsConfiguration(actions: actions)
+        guard let others = swipeActions(at: indexPath)?.others, !others.isEmpty else { return nil }
+        return SwipeActionsConfiguration(actions: others)
     }
 
-    private func swipeActions(at indexPath: IndexPath) -> [ContextualAction] {
-        guard isOn, let position = dataSourceOfRecords.position(at: indexPath) else { return [] }
+    /// The row's Hide, and its other actions left to right (Edit, Search).
+    private func swipeActions(at indexPath: IndexPath) -> (others: [ContextualAction], hide: ContextualAction)? {
+        guard isOn, let position = dataSourceOfRecords.position(at: indexPath) else { return nil }
         let record = Int(records.order.order[position])
         var actions: [ContextualAction] = []
         if editable != nil {
@@ -254,11 +255,11 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
                 return .handled
             })
         }
-        actions.append(ContextualAction(title: "Hide", image: "⊘", key: "x") { [weak self] _ in
+        let hide = ContextualAction(title: "Hide", image: "⊘", key: "x") { [weak self] _ in
             self?.hide(position: position)
             return .handled
-        })
-        return actions
+        }
+        return (actions, hide)
     }
 
     // MARK: Editing

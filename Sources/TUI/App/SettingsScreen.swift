@@ -98,7 +98,7 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
         switch source {
         case .books: explanation = "The Books tab shows the books bundled with the app, or the JSON file given with --data."
         case .tweets:
-            let handle = (settings.state.profile?["twitter"]).flatMap { $0.isEmpty ? nil : $0 } ?? Timeline.defaultHandle
+            let handle = Timeline.handle(in: settings.state)
             explanation = "The Tweets tab shows a timeline bundled with the app (Resources/tweets.json); Refresh (r) brings Resources/tweets-new.json. "
                 + "Yours are those by \(handle), the Twitter field of Forms › Profile."
         case .games: explanation = "The Games tab shows the iPhone game reviews bundled with the app (Resources/games.json)."

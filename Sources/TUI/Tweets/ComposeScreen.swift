@@ -9,18 +9,18 @@ final class ComposeScreen: FormEditor, FormEditorDelegate {
     static let limit = 280
     private let send: (String) -> Void
 
-    init(replyingTo tweet: Tweet, handle: String, send: @escaping (String) -> Void) {
+    /// A reply to `tweet`, starting as `text` (the author's handle, say).
+    init(replyingTo tweet: Tweet, startingWith text: String, send: @escaping (String) -> Void) {
         self.send = send
         var traits = TextInputTraits(keyboardType: .twitter, autocapitalizationType: .sentences)
         traits.isMultiline = true
         traits.returnKeyType = .default
         traits.maximumLength = Self.limit
-        let prefix = tweet.handle.lowercased() == handle.lowercased() ? "" : tweet.handle + " "
         super.init(title: "Reply", sections: [
             FormSection(header: "Replying to \(tweet.handle)", footer: "Ctrl-S sends; Esc cancels.", fields: [
                 FormField(key: "text", placeholder: "Tweet your reply", traits: traits),
             ]),
-        ], values: ["text": prefix], showsLabels: false, saveTitle: "Send")
+        ], values: ["text": text], showsLabels: false, saveTitle: "Send")
         formDelegate = self
     }
 

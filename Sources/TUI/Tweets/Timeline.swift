@@ -38,9 +38,13 @@ final class Timeline {
     private var activity: TweetActivity { settings.state.tweets ?? TweetActivity() }
 
     /// The person's handle: the profile's Twitter field, or ``defaultHandle``.
-    var handle: String {
-        let twitter = settings.state.profile?["twitter"]?.trimmingCharacters(in: .whitespaces) ?? ""
-        guard !twitter.isEmpty else { return Self.defaultHandle }
+    var handle: String { Self.handle(in: settings.state) }
+
+    /// The handle the state gives the person: the saved profile's Twitter field (with its
+    /// `@`), or ``defaultHandle`` without one.
+    static func handle(in state: AppState) -> String {
+        let twitter = state.profile?["twitter"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard !twitter.isEmpty else { return defaultHandle }
         return twitter.hasPrefix("@") ? twitter : "@" + twitter
     }
 

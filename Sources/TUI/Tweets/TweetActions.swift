@@ -58,9 +58,10 @@ final class TweetActions {
         return configuration
     }
 
-    /// The compose form, answering `tweet`.
+    /// The compose form, answering `tweet`: it starts with the author's handle, unless the
+    /// tweet is the person's own.
     func reply(to tweet: Tweet) -> ScreenResponse {
-        .push(ComposeScreen(replyingTo: tweet, handle: timeline.handle) { [weak self] text in
+        .push(ComposeScreen(replyingTo: tweet, startingWith: timeline.isYours(tweet) ? "" : tweet.handle + " ") { [weak self] text in
             guard let self else { return }
             let sent = timeline.send(text, replyingTo: tweet)
             didChange(sent.id)

@@ -213,12 +213,12 @@ extension TableView {
 }
 
 extension TableView {
-    /// The rows on screen in a table area of `size`.
-    func visibleRows<DataSource: TableViewDataSource>(
-        state: TableViewState, dataSource: DataSource, size: Size, heightCache: RowHeightCache?
-    ) -> [IndexPath] {
+    /// The row drawn on line `y` of a table area of `size`, if any.
+    func row<DataSource: TableViewDataSource>(
+        atLine y: Int, state: TableViewState, dataSource: DataSource, size: Size, heightCache: RowHeightCache?
+    ) -> IndexPath? {
         let content = TableContent(table: self, dataSource: dataSource, width: max(0, size.width - indexGutterWidth(dataSource)), heightCache: heightCache)
-        return content.layout(from: state.scrollPosition, viewportHeight: size.height).placed.compactMap(\.item.indexPath)
+        return content.layout(from: state.scrollPosition, viewportHeight: size.height).row(atLine: y)
     }
 }
 

@@ -263,13 +263,11 @@ extension TableViewController {
     private func rowTappedForSwipe(at point: Point) -> IndexPath? {
         let area = Rect(origin: .zero, size: tableSize)
         guard area.contains(point) else { return nil }
-        for row in tableView.visibleRows(state: state, dataSource: dataSource, size: tableSize, heightCache: heightCache) {
-            guard let frame = rowFrame(of: row), frame.visible.contains(point) else { continue }
-            let cell = tableView.displayedCell(at: row, dataSource: dataSource, isSelected: state.selectedRows.contains(row))
-            if cell.accessoryButton(atColumn: point.x - frame.rect.minX, width: frame.rect.width) != nil { return nil }
-            return swipeConfiguration(for: .trailing, at: row) != nil || swipeConfiguration(for: .leading, at: row) != nil ? row : nil
-        }
-        return nil
+        guard let row = tableView.row(atLine: point.y, state: state, dataSource: dataSource, size: tableSize, heightCache: heightCache),
+              let frame = rowFrame(of: row), frame.visible.contains(point) else { return nil }
+        let cell = tableView.displayedCell(at: row, dataSource: dataSource, isSelected: state.selectedRows.contains(row))
+        if cell.accessoryButton(atColumn: point.x - frame.rect.minX, width: frame.rect.width) != nil { return nil }
+        return swipeConfiguration(for: .trailing, at: row) != nil || swipeConfiguration(for: .leading, at: row) != nil ? row : nil
     }
 
     // MARK: Drawing
