@@ -3,6 +3,12 @@ import BundledData
 import Foundation
 import TableKit
 
+/// The options that make play repeatable, shared by browsing and `snapshot`.
+struct PlayOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Makes Feeling Lucky's spins land the same on every run.", valueName: "N"))
+    var seed: UInt64?
+}
+
 /// The options that choose what to browse, shared by browsing and `snapshot`.
 struct DataOptions: ParsableArguments {
     @Option(name: .customLong("data"), help: ArgumentHelp("A JSON file holding an array of objects to browse.", valueName: "FILE.json"))

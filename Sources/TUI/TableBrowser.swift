@@ -45,6 +45,8 @@ struct TableBrowser: ParsableCommand {
     @Flag(help: "Move the tab indicator at once instead of sliding it.")
     var noAnimation = false
 
+    @OptionGroup var play: PlayOptions
+
     func run() throws {
         // Everything that can fail on bad input fails here, before the terminal is touched.
         let list: RecordListScreen
@@ -53,11 +55,11 @@ struct TableBrowser: ParsableCommand {
         } catch let failure as CommandFailure {
             throw failure.report()
         }
-        let (animates, description) = (!noAnimation, data.description)
+        let (animates, description, seed) = (!noAnimation, data.description, play.seed)
         let settings = AppSettings(store: StateStore.standard())
         let app = TerminalApp(options: TerminalApp.Options(mouse: !noMouse)) { capabilities in
             BrowserApp(list: list, options: AppOptions(
-                animates: animates, capabilities: capabilities, dataDescription: description, settings: settings
+                animates: animates, capabilities: capabilities, dataDescription: description, settings: settings, seed: seed
             )).root
         }
         do {

@@ -246,7 +246,7 @@ struct SwipeActionsTests {
 
     @Test func oneOpenRowAtATimeUnderRandomKeys() {
         let keys: [Key] = [.down, .up, .character("s"), .shiftLeft, .shiftRight, .left, .right, .escape, .pageDown, .home, .end, .tab, .character("x")]
-        var generator = SplitMix(seed: 20261123)
+        var generator = SeededRandomNumberGenerator(seed: 20261123)
         let (controller, delegate, clock) = make()
         for step in 0 ..< 2_000 {
             let key = keys[Int(generator.next() % UInt64(keys.count))]
@@ -268,18 +268,5 @@ struct SwipeActionsTests {
             }
         }
         #expect(delegate.log.contains { $0.hasPrefix("Pin") } && delegate.log.contains { $0.hasPrefix("Delete") }, "the script reached both menus")
-    }
-}
-
-/// A small seeded generator, so a failure can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

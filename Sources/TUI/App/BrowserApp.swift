@@ -19,6 +19,8 @@ struct AppOptions {
     var newTweets: @Sendable () -> Result<[Tweet], CommandFailure> = { TweetLibrary.loadBundled(TweetLibrary.newFileName) }
     /// The settings and the wishlist, saved or not (in memory by default).
     var settings = AppSettings(store: nil)
+    /// Makes Feeling Lucky's spins the same on every run (`--seed`); random by default.
+    var seed: UInt64?
 }
 
 /// The app: five tabs — the records, the tweets, the game reviews, the forms, and Settings — under TableKit's root controller, which owns modals, help and the footer.
@@ -46,6 +48,7 @@ final class BrowserApp {
         }
         games = GamesScreen(library: options.games, wishlist: wishlist)
         games.glyphs = options.capabilities.glyphs
+        games.spinSeed = options.seed
         tweets = Self.makeTweets(options: options, settings: settings)
         tweets.glyphs = options.capabilities.glyphs
         let capabilities = options.capabilities, description = options.dataDescription
@@ -121,6 +124,7 @@ final class BrowserApp {
             list.setOn(state.sources.contains(.books))
             games.setOn(state.sources.contains(.games))
             tweets.setOn(state.sources.contains(.tweets))
+            games.animatesSpins = animates && state.animations
             for screen in [list, tweets] as [TableViewController] {
                 screen.swipeMenuStyle = (state.swipeStyle ?? .reveal).menuStyle
                 screen.animatesSwipeMenus = animates && state.animations

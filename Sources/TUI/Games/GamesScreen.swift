@@ -6,6 +6,8 @@ extension BarButtonItem.Identifier {
     static let wishlist: Self = "wishlist"
     /// Un-star the checked games.
     static let removeChecked: Self = "removeChecked"
+    /// Spin for a game.
+    static let feelingLucky: Self = "feelingLucky"
 }
 
 /// How a game's row looks in the list and the wishlist: its title, its price in the value
@@ -47,6 +49,10 @@ final class GamesScreen: TableViewController, TableViewDelegate, SearchResultsUp
     }
     /// The glyphs the terminal shows (stars in a quick look).
     var glyphs: Glyphs = .unicode
+    /// Whether Feeling Lucky's wheels spin (otherwise they stop at once).
+    var animatesSpins = true
+    /// Makes Feeling Lucky's spins the same on every run (`--seed`).
+    var spinSeed: UInt64?
 
     /// The games of `library`, or, when it could not be loaded, a list that says why.
     init(library: Result<[Game], CommandFailure>, wishlist: Wishlist) {
@@ -78,6 +84,11 @@ final class GamesScreen: TableViewController, TableViewDelegate, SearchResultsUp
 
     override var isSearchAvailable: Bool { isOn && super.isSearchAvailable }
 
+    override var leftBarButtonItems: [BarButtonItem] {
+        guard isOn, !games.isEmpty else { return [] }
+        return [BarButtonItem(id: .feelingLucky, title: "Feeling Lucky", key: .character("f"), help: "spin three wheels for a game")]
+    }
+
     override var rightBarButtonItems: [BarButtonItem] {
         guard isOn else { return [] }
         return [BarButtonItem(id: .wishlist, title: "Wishlist: \(wishlist.count)", key: .character("w"), help: "the starred games")]
@@ -90,8 +101,12 @@ final class GamesScreen: TableViewController, TableViewDelegate, SearchResultsUp
     }
 
     override func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse {
-        guard id == .wishlist, isOn else { return .ignored }
-        return .push(WishlistScreen(games: games, wishlist: wishlist, glyphs: glyphs))
+        guard isOn else { return .ignored }
+        switch id {
+        case .wishlist: return .push(WishlistScreen(games: games, wishlist: wishlist, glyphs: glyphs))
+        case .feelingLucky: return .push(FeelingLuckyScreen(games: games, wishlist: wishlist, glyphs: glyphs, seed: spinSeed, animates: animatesSpins))
+        default: return .ignored
+        }
     }
 
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {

@@ -4,11 +4,15 @@ public struct PickerComponent: Hashable, Sendable {
     public var titles: [String]
     /// Whether the rows repeat all the way round, so the selection never reaches an end.
     public var isEndless: Bool
+    /// Rows drawn greyed out, as the date picker's days a month does not have: they can still
+    /// be turned to (the owner rolls back from them).
+    public var disabledRows: Set<Int>
 
     /// Creates a wheel of `titles`.
-    public init(_ titles: [String], isEndless: Bool = false) {
+    public init(_ titles: [String], isEndless: Bool = false, disabledRows: Set<Int> = []) {
         self.titles = titles
         self.isEndless = isEndless
+        self.disabledRows = disabledRows
     }
 
     /// The columns the wheel takes: its widest title and a space each side.
@@ -48,6 +52,8 @@ public struct PickerView: Hashable, Sendable {
     public private(set) var selectedRows: [Int]
     /// The component the keys turn.
     public var focusedComponent = 0
+    /// Components turning on their own (a ``PickerSpin``): their text is dimmed until they stop.
+    public var spinningComponents: Set<Int> = []
 
     /// Creates a picker with the first row of each component chosen.
     public init(components: [PickerComponent]) {
@@ -110,6 +116,12 @@ public struct PickerView: Hashable, Sendable {
         return nil
     }
 
+    /// The keys ``handle(_:)-(Key)`` understands, for help.
+    public static let keyHelp: [KeyHint] = [
+        KeyHint("↑ ↓", "turn the wheel"), KeyHint("← →", "the wheel beside it"), KeyHint("PgUp PgDn", "turn five rows"),
+        KeyHint("A–Z", "turn to a row starting with the letter"),
+    ]
+
     // MARK: Layout
 
     /// Each component's columns within a picker drawn in `width` columns, centred, a column
@@ -125,11 +137,16 @@ public struct PickerView: Hashable, Sendable {
 
     /// The title `offset` rows from the chosen one in `component`, or `nil` past an end.
     func title(_ component: Int, offset: Int) -> String? {
+        row(component, offset: offset).map { components[component].titles[$0] }
+    }
+
+    /// The row `offset` rows from the chosen one in `component`, or `nil` past an end.
+    private func row(_ component: Int, offset: Int) -> Int? {
         let wheel = components[component]
         let row = selectedRows[component] + offset
         guard !wheel.titles.isEmpty else { return nil }
-        if wheel.isEndless { return wheel.titles[normalised(row, in: component)] }
-        return wheel.titles.indices.contains(row) ? wheel.titles[row] : nil
+        if wheel.isEndless { return normalised(row, in: component) }
+        return wheel.titles.indices.contains(row) ? row : nil
     }
 
     /// A mouse event at `point` of a picker drawn in `size`: the wheel turns the component
@@ -150,7 +167,8 @@ public struct PickerView: Hashable, Sendable {
     // MARK: Drawing
 
     /// Draws the wheels in `rect`: the chosen rows on the middle line's band (the focused
-    /// component's underlined while `isFocused`), neighbours dimmer with distance.
+    /// component's underlined while `isFocused`), neighbours dimmer with distance; disabled
+    /// rows and spinning wheels are dimmed throughout.
     public func render(into canvas: inout Canvas, rect: Rect, isFocused: Bool, context: RenderContext) {
         guard !rect.isEmpty else { return }
         canvas.fill(rect, style: .plain)
@@ -163,13 +181,17 @@ public struct PickerView: Hashable, Sendable {
         for (component, range) in columns.enumerated() {
             for line in 0 ..< rect.height {
                 let offset = line - middle
-                guard let title = title(component, offset: offset) else { continue }
+                guard let row = row(component, offset: offset) else { continue }
+                let title = components[component].titles[row]
                 var style: Style
                 switch abs(offset) {
                 case 0: style = Theme.pickerBand.adding(.bold)
                 case 1: style = .plain
                 case 2: style = Theme.secondaryText
                 default: style = Theme.secondaryText.adding(.dim)
+                }
+                if spinningComponents.contains(component) || components[component].disabledRows.contains(row) {
+                    style = offset == 0 ? Theme.pickerBand.adding(.dim) : Theme.secondaryText.adding(.dim)
                 }
                 if offset == 0 && isFocused && component == focusedComponent { style.attributes.insert(.underline) }
                 let cell = Rect(x: rect.minX + range.lowerBound, y: rect.minY + line, width: range.count, height: 1)

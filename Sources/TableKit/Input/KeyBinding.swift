@@ -34,6 +34,15 @@ public struct KeyBinding<Action>: Sendable where Action: Sendable {
     /// The binding as the footer shows it (first key, short help); `nil` when it stays out of
     /// the footer.
     public var footerHint: KeyHint? { footerHelp.map { KeyHint(footerLabel, $0) } }
+
+    /// The binding without `key`, and its label without `name`: for a screen or a row where
+    /// that key does something else (Space flips a switch rather than paging).
+    public func removing(_ key: Key, named name: String) -> KeyBinding {
+        var binding = self
+        binding.keys.removeAll { $0 == key }
+        binding.label = label.split(separator: " ").filter { $0 != name }.joined(separator: " ")
+        return binding
+    }
 }
 
 extension Array {

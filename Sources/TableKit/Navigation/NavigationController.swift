@@ -34,7 +34,9 @@ public final class NavigationController {
                   !(top.capturesTextInput && key.isCharacter) else { return nil }
             return KeyHint(BarButtonItem.keyLabel(key), item.help ?? item.asciiTitle)
         }
-        let back = stack.count > 1 ? [KeyHint("Esc ← h Backspace", "back to \(navigationBar.backTitle ?? "the previous screen")")] : []
+        // While the screen takes typed letters, `h` is one of them.
+        let keys = top.capturesTextInput ? "Esc ← Backspace" : "Esc ← h Backspace"
+        let back = stack.count > 1 ? [KeyHint(keys, "back to \(navigationBar.backTitle ?? "the previous screen")")] : []
         return buttons + back
     }
 

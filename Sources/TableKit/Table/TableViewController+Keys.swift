@@ -13,22 +13,11 @@ extension TableViewController {
         var bindings = rowKeyBindings
         if accessory.switchValue != nil {
             // Space and Enter flip the switch here instead of paging and selecting.
-            bindings = bindings.compactMap { binding in
-                guard binding.action != .select else { return nil }
-                var binding = binding
-                binding.keys.removeAll { $0 == .space }
-                binding.label = binding.label.replacingOccurrences(of: " Space", with: "")
-                return binding
-            }
+            bindings = bindings.filter { $0.action != .select }.map { $0.removing(.space, named: "Space") }
             bindings.append(KeyBinding([.space, .enter], .toggleSwitch, label: "Space Enter", help: "switch it on or off", footer: "switch"))
         } else if mode.checkmarkPlacement != nil {
             // Space checks here instead of paging.
-            bindings = bindings.map { binding in
-                var binding = binding
-                binding.keys.removeAll { $0 == .space }
-                binding.label = binding.label.replacingOccurrences(of: " Space", with: "")
-                return binding
-            }
+            bindings = bindings.map { $0.removing(.space, named: "Space") }
             let help: String
             if case .radio = mode { help = "choose this row" } else { help = "check or uncheck the row" }
             bindings.append(KeyBinding([.space], .toggleCheck, label: "Space", help: help, footer: "check"))

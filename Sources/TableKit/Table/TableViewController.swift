@@ -149,13 +149,34 @@ open class TableViewController: Screen {
         perform(.refresh)
     }
 
-    /// The area the table takes in an area of `area`: all of it, less the search field's line.
+    /// The area the table takes in an area of `area`: all of it, less the search field's line
+    /// and the ``tableHeaderHeight``.
     public func tableArea(in area: Rect) -> Rect {
-        searchController?.isActive == true ? area.inset(top: 1) : area
+        let above = searchController?.isActive == true ? area.inset(top: 1) : area
+        return above.inset(top: min(max(0, tableHeaderHeight), above.height))
+    }
+
+    /// The area of the ``tableHeaderHeight`` lines in an area of `area`: under the search
+    /// field, above the table.
+    public func tableHeaderArea(in area: Rect) -> Rect {
+        let above = searchController?.isActive == true ? area.inset(top: 1) : area
+        return above.topLines(min(max(0, tableHeaderHeight), above.height))
     }
 
     /// The table's size now.
     var tableSize: Size { tableArea(in: Rect(origin: .zero, size: size)).size }
+
+    // MARK: Header view
+
+    /// Lines kept above the rows for a view of the subclass's own — wheels, a summary — as
+    /// UIKit's `tableHeaderView`, though here it stays put while the rows scroll (default: 0).
+    /// Drawn by ``renderTableHeader(into:area:context:)``; clicks reach
+    /// ``handleTableHeaderMouse(_:size:)``; keys stay the subclass's to route.
+    open var tableHeaderHeight: Int { 0 }
+    /// Draws the header view in `area` (default: nothing).
+    open func renderTableHeader(into canvas: inout Canvas, area: Rect, context: RenderContext) {}
+    /// A mouse event on the header view, relative to its corner; the header is `size` (default: ignored).
+    open func handleTableHeaderMouse(_ mouse: MouseEvent, size: Size) -> ScreenResponse { .ignored }
 
     // MARK: Drawing
 
@@ -165,6 +186,7 @@ open class TableViewController: Screen {
             session.field.render(into: &canvas, area: area.topLines(1), isEditing: session.isEditing, context: context)
         }
         let tableContext = RenderContext(glyphs: context.glyphs, isActive: context.isActive && searchController?.isEditing != true)
+        if tableHeaderHeight > 0 { renderTableHeader(into: &canvas, area: tableHeaderArea(in: area), context: context) }
         tableView.render(state, dataSource: dataSource, into: &canvas, area: tableArea(in: area), context: tableContext, heightCache: heightCache)
         drawSwipes(into: &canvas, area: tableArea(in: area), context: tableContext)
     }
@@ -195,6 +217,11 @@ open class TableViewController: Screen {
                     return .handled
                 }
                 mouse.position.y -= 1
+            }
+            if tableHeaderHeight > 0 {
+                let header = tableHeaderArea(in: Rect(origin: .zero, size: size))
+                if mouse.position.y < header.height { return handleTableHeaderMouse(mouse, size: header.size) }
+                mouse.position.y -= header.height
             }
             return handleSwipeMouse(mouse) ?? perform(.mouse(mouse))
         case .key(let key):
@@ -298,7 +325,7 @@ open class TableViewController: Screen {
 
     /// Selected items the data source does not show now (a search hides them), by identity:
     /// they are selected again when they come back.
-    private var selectionOutOfSight: Set<AnyHashable> = []
+    var selectionOutOfSight: Set<AnyHashable> = []
 
     /// Whether the data source identifies its items, judged by its first row.
     private var identifiesItems: Bool {
@@ -347,80 +374,6 @@ open class TableViewController: Screen {
     open var navigationTitle: String {
         let count = numberOfSelectedItems
         return showsSelectionCount && count > 0 ? "\(count) Selected" : title
-    }
-
-    /// Select All and Select None, for the navigation bar or the toolbar of a screen with
-    /// checkmark sections; each is dimmed while it would change nothing. The base
-    /// ``barButtonTapped(_:area:)`` handles them.
-    ///
-    /// - Parameters:
-    ///   - selectAllKey: The key of Select All (`a` by default).
-    ///   - selectNoneKey: The key of Select None (`n` by default).
-    public func selectionBarButtonItems(selectAllKey: Key = .character("a"), selectNoneKey: Key = .character("n")) -> [BarButtonItem] {
-        // Counted, not listed: the bars are drawn every frame, and a list may be long.
-        let checkable = checkableSections.reduce(0) { $0 + dataSource.numberOfRows(inSection: $1) }
-        let checked = state.selectedRows.count { isCheckable($0.section) }
-        return [
-            BarButtonItem(id: .selectAll, title: "Select All", key: selectAllKey, isEnabled: checked < checkable,
-                          help: "check every row"),
-            BarButtonItem(id: .selectNone, title: "Select None", key: selectNoneKey, isEnabled: numberOfSelectedItems > 0,
-                          help: "uncheck every row"),
-        ]
-    }
-
-    /// Whether `section` is a checkmark (`.multiple`) section.
-    private func isCheckable(_ section: Int) -> Bool {
-        if case .multiple = tableView.selectionMode(forSection: section, dataSource: dataSource) { return true }
-        return false
-    }
-
-    /// The table's checkmark sections.
-    private var checkableSections: [Int] { (0 ..< dataSource.numberOfSections()).filter(isCheckable) }
-
-    /// Checks every row of the checkmark (`.multiple`) sections, telling no delegate.
-    public func selectAllRows() {
-        for section in checkableSections {
-            state.selectedRows.formUnion((0 ..< dataSource.numberOfRows(inSection: section)).map { IndexPath(row: $0, section: section) })
-        }
-    }
-
-    /// Unchecks every row of the checkmark sections, and the items a search hides, telling no
-    /// delegate. Radio checks stay: a radio section always keeps its one choice.
-    public func deselectAllRows() {
-        selectionOutOfSight.removeAll()
-        state.selectedRows = state.selectedRows.filter { !isCheckable($0.section) }
-    }
-
-    /// Selects `indexPath` by its section's rules, telling no delegate (as UIKit's
-    /// programmatic `selectRow`): a radio section's check moves there.
-    public func selectRow(at indexPath: IndexPath) {
-        _ = tableView.select(indexPath, in: &state, toggles: false, dataSource: dataSource)
-    }
-
-    /// Removes `indexPath` from the selection, telling no delegate.
-    public func deselectRow(at indexPath: IndexPath) {
-        state.selectedRows.remove(indexPath)
-    }
-
-    /// Removes the item identified as `identifier` from the selection, shown or hidden by a
-    /// search, telling no delegate: before the item itself goes away.
-    public func deselectItem(_ identifier: AnyHashable) {
-        selectionOutOfSight.remove(identifier)
-        state.selectedRows = state.selectedRows.filter { dataSource.itemIdentifier(for: $0) != identifier }
-    }
-
-    /// Clears the selection of the rows of single-selection sections (checks stay).
-    func clearSingleSelection() {
-        state.selectedRows = state.selectedRows.filter {
-            tableView.selectionMode(forSection: $0.section, dataSource: dataSource) != .single
-        }
-    }
-
-    /// Moves the focus to `indexPath` and scrolls the least that shows it, telling no delegate
-    /// (as UIKit's programmatic `selectRow(at:animated:scrollPosition:)`).
-    public func focusRow(at indexPath: IndexPath) {
-        state.focusedRow = indexPath
-        _ = tableView.update(&state, action: .refresh, dataSource: dataSource, size: tableSize, heightCache: heightCache)
     }
 
     // MARK: Keys

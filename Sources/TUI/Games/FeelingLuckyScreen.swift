@@ -1,0 +1,187 @@
+import Foundation
+import TableKit
+
+/// Feeling Lucky, the slot machine of the Games tab: three endless wheels — category, price
+/// and rating — spin to random values, each slowing to a stop on its own, and the games that
+/// match are listed under them. Space spins again (not while a spin is running); the wheels
+/// can also be turned by hand. Tab moves between the wheels and the list.
+final class FeelingLuckyScreen: TableViewController, TableViewDelegate {
+    private let games: [Game]
+    private let wishlist: Wishlist
+    private let glyphs: Glyphs
+    private var wheels: PickerView
+    private let categories: [String]
+    private var spin: PickerSpin?
+    private var random: SeededRandomNumberGenerator
+    private let animates: Bool
+    private var matches: [Game] = []
+    /// Whether the keys turn the wheels (otherwise they move in the list).
+    private var wheelsHaveFocus = true
+    private var hasSpun = false
+
+    /// The most a game may cost, by the price wheel's rows.
+    static let priceLimits: [(title: String, limit: Double)] = [
+        ("Free", 0), ("Up to $0.99", 0.99), ("Up to $1.99", 1.99), ("Up to $2.99", 2.99), ("Any Price", .infinity),
+    ]
+
+    /// `seed` makes the spins the same on every run; `animates` false stops the wheels at once.
+    init(games: [Game], wishlist: Wishlist, glyphs: Glyphs, seed: UInt64?, animates: Bool) {
+        self.games = games
+        self.wishlist = wishlist
+        self.glyphs = glyphs
+        self.animates = animates
+        random = SeededRandomNumberGenerator(seed: seed ?? UInt64.random(in: .min ... .max))
+        categories = Set(games.map(\.category)).sorted()
+        let star = glyphs == .ascii ? "*" : "★"
+        let ratings = ["Any Rating"] + (2 ... 4).map { String(repeating: star, count: $0) + " & Up" } + [String(repeating: star, count: 5)]
+        wheels = PickerView(components: [
+            PickerComponent(categories, isEndless: true),
+            PickerComponent(Self.priceLimits.map(\.title), isEndless: true),
+            PickerComponent(ratings, isEndless: true),
+        ])
+        var table = TableView(style: .grouped, emptyMessage: "Spinning…")
+        table.showsSectionIndex = false
+        super.init(title: "Feeling Lucky", tableView: table, dataSource: StaticTableDataSource([]))
+        delegate = self
+    }
+
+    override func viewWillAppear() {
+        super.viewWillAppear()
+        // Pressing Feeling Lucky pulls the lever; coming back from a review does not.
+        if !hasSpun { spinAgain() }
+        else { showMatches() }
+    }
+
+    /// Starts a spin to random values, unless one is running.
+    private func spinAgain() {
+        guard spin == nil else { return }
+        hasSpun = true
+        let durations = animates ? PickerSpin.defaultDurations : [.zero]
+        let started = PickerSpin.random(for: wheels, start: now(), durations: durations, using: &random)
+        spin = started
+        advanceSpin()
+    }
+
+    private func advanceSpin() {
+        guard let running = spin else { return }
+        let finished = wheels.apply(running, at: now())
+        if finished {
+            spin = nil
+            showMatches()
+        } else {
+            tableView.emptyMessage = "Spinning…"
+            dataSource = StaticTableDataSource([])
+        }
+    }
+
+    /// What the wheels stand on: a category, the most a game may cost and the least rating.
+    var criteria: (category: String, priceLimit: Double, rating: Int) {
+        let rows = wheels.selectedRows
+        return (categories.indices.contains(rows[0]) ? categories[rows[0]] : "", Self.priceLimits[rows[1]].limit, rows[2] + 1)
+    }
+
+    /// The games the wheels stand on: the category, at most the price, at least the rating.
+    private func showMatches() {
+        guard !categories.isEmpty else {
+            tableView.emptyMessage = "No Games to Spin For"
+            dataSource = StaticTableDataSource([])
+            return
+        }
+        let (category, price, rating) = criteria
+        matches = games.filter { $0.category == category && $0.price <= price && $0.rating >= rating }
+            .sorted { ($0.rating, $1.title) > ($1.rating, $0.title) }
+        tableView.emptyMessage = "No Game Matches: Space Spins Again"
+        let header = matches.count == 1 ? "1 Game Matches" : "\(matches.count) Games Match"
+        dataSource = StaticTableDataSource(matches.isEmpty ? [] : [
+            TableSection(header: header, footer: "Space spins again.", cells: matches.map { GameRows.cell($0, wishlist: wishlist) }),
+        ])
+    }
+
+    // MARK: The wheels above the list
+
+    override var tableHeaderHeight: Int { 6 }
+
+    override func renderTableHeader(into canvas: inout Canvas, area: Rect, context: RenderContext) {
+        wheels.render(into: &canvas, rect: area.topLines(5), isFocused: wheelsHaveFocus, context: context)
+    }
+
+    /// The list's focus shows as inactive while the keys turn the wheels.
+    override func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
+        super.render(into: &canvas, area: area, context: RenderContext(glyphs: context.glyphs, isActive: context.isActive && !wheelsHaveFocus))
+    }
+
+    override func handleTableHeaderMouse(_ mouse: MouseEvent, size: Size) -> ScreenResponse {
+        guard spin == nil, mouse.position.y < 5 else { return .handled }
+        if mouse.kind == .press { wheelsHaveFocus = true }
+        if wheels.handle(mouse, size: Size(width: size.width, height: 5)) != nil { showMatches() }
+        return .handled
+    }
+
+    override func handle(_ event: Event, area: Rect) -> ScreenResponse {
+        switch event {
+        case .tick:
+            advanceSpin()
+            return super.handle(event, area: area)
+        case .key(.space):
+            spinAgain()
+            return .handled
+        case .key(.tab):
+            wheelsHaveFocus.toggle()
+            return .handled
+        case .key(let key) where wheelsHaveFocus:
+            // Esc and Backspace go back, and so does ← from the first wheel.
+            if key == .escape || key == .backspace || (key == .left && wheels.focusedComponent == 0) { return .ignored }
+            // While the wheels spin, they are not to be turned.
+            if spin == nil, wheels.handle(key) != nil { showMatches() }
+            return .handled
+        case .mouse(let mouse):
+            if mouse.kind == .press, mouse.position.y >= tableHeaderHeight { wheelsHaveFocus = false }
+            return super.handle(event, area: area)
+        default:
+            return super.handle(event, area: area)
+        }
+    }
+
+    override var wantsTicks: Bool { spin != nil || super.wantsTicks }
+
+    /// Letters turn the wheels to a row while they have the keys.
+    override var capturesTextInput: Bool { wheelsHaveFocus || super.capturesTextInput }
+
+    /// The list's keys, but Space spins rather than pages.
+    override var rowKeyBindings: [KeyBinding<TableViewAction>] {
+        TableView.rowKeyBindings.map { $0.removing(.space, named: "Space") }
+    }
+
+    override var keyHelp: [KeyHint] {
+        let common = [KeyHint("Space", "spin again"), KeyHint("Tab", wheelsHaveFocus ? "the list of games" : "the wheels")]
+        return (wheelsHaveFocus ? PickerView.keyHelp : super.keyHelp) + common
+    }
+
+    override var keyHints: [KeyHint] {
+        let spinHint = KeyHint("Space", "spin")
+        return wheelsHaveFocus ? [KeyHint("↑ ↓", "turn"), KeyHint("← →", "wheel"), spinHint, KeyHint("Tab", "list")]
+            : super.keyHints + [spinHint]
+    }
+
+    // MARK: The list
+
+    private func game(at indexPath: IndexPath) -> Game? {
+        matches.indices.contains(indexPath.row) ? matches[indexPath.row] : nil
+    }
+
+    func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+        game(at: indexPath).map { .push(GameReviewScreen(game: $0, wishlist: wishlist)) } ?? .handled
+    }
+
+    func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
+        game(at: indexPath).map { .present(GameRows.quickLook($0, glyphs: glyphs)) } ?? .handled
+    }
+
+    func tableView(_ tableView: TableViewController, customAccessoryTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
+        if let game = game(at: indexPath) {
+            wishlist.toggle(game)
+            showMatches()
+        }
+        return .handled
+    }
+}
