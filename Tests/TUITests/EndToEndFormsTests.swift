@@ -14,7 +14,7 @@ struct EndToEndFormsTests {
         // Name left empty; Age 200; Email without a domain.
         session.send("Tab")
         session.sendLiteral("200")
-        session.send("Tab", "Tab", "Tab")
+        session.send("Tab", "Tab", "Tab", "Tab")
         session.sendLiteral("ann@")
         session.send("C-s")
         let refused = await session.waitUntil("the reasons") { screen in
@@ -26,7 +26,7 @@ struct EndToEndFormsTests {
         session.sendLiteral("ann")
         session.send("Tab", "C-u")
         session.sendLiteral("41")
-        session.send("Tab", "Tab", "Tab")
+        session.send("Tab", "Tab", "Tab", "Tab")
         session.sendLiteral("example.com")
         session.send("C-s")
         let saved = await session.waitUntil("the Forms list again") { $0.first?.contains("Forms") == true && $0.contains { $0.contains("Profile") } }

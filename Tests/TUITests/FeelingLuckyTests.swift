@@ -76,7 +76,7 @@ struct FeelingLuckyTests {
     @Test func whileTheWheelsSpinTheyAreDimmedSpaceDoesNothingAndThenTheMatchesCome() throws {
         let games = try GameLibrary.loadBundled().get()
         var clock = ContinuousClock.now
-        let screen = FeelingLuckyScreen(games: games, wishlist: Wishlist(titles: []), glyphs: .unicode, seed: 3, animates: true)
+        let screen = FeelingLuckyScreen(games: games, wishlist: Wishlist(titles: []), releaseDates: ReleaseDates(), glyphs: .unicode, seed: 3, animates: true)
         screen.now = { clock }
         let area = Rect(origin: .zero, size: Size(width: 80, height: 20))
         screen.layout(for: area.size)
@@ -100,7 +100,7 @@ struct FeelingLuckyTests {
         #expect(!canvas.lines.contains { $0.contains("Spinning…") })
         #expect(!canvas.styledLine(2).contains("dim"), "sharp once stopped: \(canvas.styledLine(2))")
         // The same seed without animation lands on the same values.
-        let still = FeelingLuckyScreen(games: games, wishlist: Wishlist(titles: []), glyphs: .unicode, seed: 3, animates: false)
+        let still = FeelingLuckyScreen(games: games, wishlist: Wishlist(titles: []), releaseDates: ReleaseDates(), glyphs: .unicode, seed: 3, animates: false)
         still.layout(for: area.size)
         still.viewWillAppear()
         #expect(still.criteria == screen.criteria)

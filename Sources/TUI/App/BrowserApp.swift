@@ -46,7 +46,12 @@ final class BrowserApp {
         list.onSortOrderChosen = { [weak settings] order in
             settings?.update { $0.bookOrder = order == .title ? .title : .author }
         }
-        games = GamesScreen(library: options.games, wishlist: wishlist)
+        let releaseDates = ReleaseDates(dates: settings.state.releaseDates ?? [:])
+        releaseDates.onChange = { [weak settings, weak releaseDates] in
+            guard let releaseDates else { return }
+            settings?.update { $0.releaseDates = releaseDates.dates }
+        }
+        games = GamesScreen(library: options.games, wishlist: wishlist, releaseDates: releaseDates)
         games.glyphs = options.capabilities.glyphs
         games.spinSeed = options.seed
         tweets = Self.makeTweets(options: options, settings: settings)

@@ -15,8 +15,9 @@ enum RecordForm {
     /// A field per key of `members` (the first of duplicate keys; later ones are kept as
     /// they are), in order, with traits inferred from the values: integers take the number
     /// pad, other numbers the decimal pad (negative ones and exponents numbers and
-    /// punctuation), e-mail addresses and web addresses their keyboards, long strings a text
-    /// view, booleans an on/off row, `null` an empty field, nested values read-only JSON.
+    /// punctuation), days (`2011-03-04`) a date screen, e-mail addresses and web addresses
+    /// their keyboards, long strings a text view, booleans an on/off row, `null` an empty
+    /// field, nested values read-only JSON.
     static func inferredSpecs(from members: [RecordMember], locale: Locale = .current) -> [RecordFieldSpec] {
         var seen = Set<String>()
         return members.compactMap { member in
@@ -28,7 +29,9 @@ enum RecordForm {
             var validate: (@Sendable (String) -> String?)?
             switch member.kind {
             case .string:
-                if KeyboardType.isEmailAddress(member.value) {
+                if Self.isDay(member.value) {
+                    kind = .date(dayConfiguration(from: "0001-01-01", until: .distantFuture))
+                } else if KeyboardType.isEmailAddress(member.value) {
                     traits.keyboardType = .emailAddress
                 } else if member.value.contains("://"), KeyboardType.URL.validationError(of: member.value, range: nil, decimalSeparator: ".") == nil {
                     traits.keyboardType = .URL
@@ -58,8 +61,25 @@ enum RecordForm {
         }
     }
 
-    /// The book form: title (required), author, year (number pad, 1450 to this year), ISBN
-    /// (checked by its check digit) and a description in a text view.
+    /// A date field's days (stored as `2011-03-04`, in UTC so that they never shift) from
+    /// `minimum` (`yyyy-MM-dd`) to the day of `now`.
+    static func dayConfiguration(from minimum: String, until now: Date) -> DatePicker.Configuration {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC") ?? utc.timeZone
+        let days = DatePicker.Configuration(mode: .date, calendar: utc)
+        return DatePicker.Configuration(mode: .date, minimumDate: days.date(fromValueText: minimum), maximumDate: now, calendar: utc)
+    }
+
+    /// Whether `text` is a day as `2011-03-04` writes it.
+    static func isDay(_ text: String) -> Bool {
+        text.utf8.count == 10 && text.enumerated().allSatisfy { index, character in
+            index == 4 || index == 7 ? character == "-" : character.isASCII && character.isNumber
+        } && dayConfiguration(from: "0001-01-01", until: .distantFuture).date(fromValueText: text) != nil
+    }
+
+    /// The book form: title (required), author, year (number pad, 1450 to this year), the day
+    /// it was published (a date screen, 1450 to today), ISBN (checked by its check digit) and
+    /// a description in a text view.
     static func bookSpecs(now: Date = Date(), locale: Locale = .current) -> [RecordFieldSpec] {
         var title = TextInputTraits(autocapitalizationType: .words, locale: locale)
         title.isRequired = true
@@ -77,6 +97,8 @@ enum RecordForm {
             RecordFieldSpec(field: FormField(key: "title", label: "Title", placeholder: "Required", traits: title), kind: .string),
             RecordFieldSpec(field: FormField(key: "author", label: "Author", placeholder: "First Last", traits: author), kind: .string),
             RecordFieldSpec(field: FormField(key: "year", label: "Year", placeholder: "1859", traits: year), kind: .number),
+            RecordFieldSpec(field: FormField(key: "published", label: "Published", placeholder: "Not set",
+                                             kind: .date(dayConfiguration(from: "1450-01-01", until: now))), kind: .string),
             RecordFieldSpec(field: FormField(key: "isbn", label: "ISBN", placeholder: "ISBN-10 or ISBN-13", traits: isbn, validate: isbnProblem), kind: .string),
             RecordFieldSpec(field: FormField(key: "description", label: "Description", placeholder: "What the book is about", traits: description), kind: .string),
         ]
@@ -138,6 +160,10 @@ enum RecordForm {
                 value = spec.kind == .array ? .raw(Array("[]".utf8)) : .raw(Array("{}".utf8))
             case .toggle:
                 value = .bool(text == "true")
+            case .date:
+                // An empty date is left out of a new record, and made null in one that had it.
+                if text.isEmpty, original == nil { continue }
+                value = text.isEmpty ? .null : .string(text)
             case .text:
                 switch spec.kind {
                 case .number:

@@ -45,7 +45,8 @@ final class FormsScreen: TableViewController, TableViewDelegate, FormEditorDeleg
         return .saved(.pop)
     }
 
-    /// Name, Age, Homepage, Password, Email, Phone, Twitter and Notes: every trait at work.
+    /// Name, Age, Birthday, Homepage, Password, Email, Phone, Twitter and Notes: every trait
+    /// at work, and a date screen.
     static func profileForm(values: [String: String]) -> FormEditor {
         func traits(_ keyboard: KeyboardType, _ capitalisation: AutocapitalizationType = .none, _ change: (inout TextInputTraits) -> Void = { _ in }) -> TextInputTraits {
             var traits = TextInputTraits(keyboardType: keyboard, autocapitalizationType: capitalisation)
@@ -57,6 +58,7 @@ final class FormsScreen: TableViewController, TableViewDelegate, FormEditorDeleg
             FormSection(header: "About You", fields: [
                 FormField(key: "name", label: "Name", placeholder: "Full name", traits: traits(.default, .words) { $0.isRequired = true }),
                 FormField(key: "age", label: "Age", placeholder: "0–150", traits: traits(.numberPad) { $0.range = 0 ... 150; $0.alignment = .right }),
+                FormField(key: "birthday", label: "Birthday", placeholder: "Not set", kind: .date(RecordForm.dayConfiguration(from: "1876-01-01", until: Date()))),
                 FormField(key: "homepage", label: "Homepage", placeholder: "https://example.com", traits: traits(.URL) { $0.clearButtonMode = .always }),
                 FormField(key: "password", label: "Password", placeholder: "Not stored", traits: traits(.asciiCapable) { $0.isSecureTextEntry = true }),
             ]),

@@ -8,6 +8,7 @@ import TableKit
 final class FeelingLuckyScreen: TableViewController, TableViewDelegate {
     private let games: [Game]
     private let wishlist: Wishlist
+    private let releaseDates: ReleaseDates
     private let glyphs: Glyphs
     private var wheels: PickerView
     private let categories: [String]
@@ -25,9 +26,10 @@ final class FeelingLuckyScreen: TableViewController, TableViewDelegate {
     ]
 
     /// `seed` makes the spins the same on every run; `animates` false stops the wheels at once.
-    init(games: [Game], wishlist: Wishlist, glyphs: Glyphs, seed: UInt64?, animates: Bool) {
+    init(games: [Game], wishlist: Wishlist, releaseDates: ReleaseDates, glyphs: Glyphs, seed: UInt64?, animates: Bool) {
         self.games = games
         self.wishlist = wishlist
+        self.releaseDates = releaseDates
         self.glyphs = glyphs
         self.animates = animates
         random = SeededRandomNumberGenerator(seed: seed ?? UInt64.random(in: .min ... .max))
@@ -170,11 +172,11 @@ final class FeelingLuckyScreen: TableViewController, TableViewDelegate {
     }
 
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
-        game(at: indexPath).map { .push(GameReviewScreen(game: $0, wishlist: wishlist)) } ?? .handled
+        game(at: indexPath).map { .push(GameReviewScreen(game: $0, wishlist: wishlist, releaseDates: releaseDates)) } ?? .handled
     }
 
     func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
-        game(at: indexPath).map { .present(GameRows.quickLook($0, glyphs: glyphs)) } ?? .handled
+        game(at: indexPath).map { .present(GameRows.quickLook(releaseDates.applied(to: $0), glyphs: glyphs)) } ?? .handled
     }
 
     func tableView(_ tableView: TableViewController, customAccessoryTappedForRowWith indexPath: IndexPath) -> ScreenResponse {

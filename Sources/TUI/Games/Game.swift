@@ -105,3 +105,36 @@ final class Wishlist {
         onChange()
     }
 }
+
+/// Release dates a person filled in or corrected on a game's review (the bundled reviews lack
+/// a few), shared by every games screen and the saved state; tells whoever listens when one
+/// changes.
+final class ReleaseDates {
+    /// By game title, as `2011-03-04`.
+    private(set) var dates: [String: String]
+    /// Called after every change (to save the state).
+    var onChange: () -> Void = {}
+
+    init(dates: [String: String] = [:]) {
+        self.dates = dates
+    }
+
+    /// `game` with the person's release date, if they gave one.
+    func applied(to game: Game) -> Game {
+        var dated = game
+        if let date = dates[game.title] { dated.released = date }
+        return dated
+    }
+
+    /// Keeps `date` (`2011-03-04`) as the release date of `game`.
+    func set(_ date: String, for game: Game) {
+        guard dates[game.title] != date else { return }
+        dates[game.title] = date
+        onChange()
+    }
+
+    /// The days a release date may be: from the App Store's opening, 10 July 2008, to today.
+    static func configuration(now: Date = Date()) -> DatePicker.Configuration {
+        RecordForm.dayConfiguration(from: "2008-07-10", until: now)
+    }
+}

@@ -43,6 +43,7 @@ enum GameRows {
 final class GamesScreen: TableViewController, TableViewDelegate, SearchResultsUpdating {
     let games: [Game]
     let wishlist: Wishlist
+    let releaseDates: ReleaseDates
     private let all: GroupedSections<Game>
     private var shown: GroupedSections<Game> {
         didSet { if isOn { dataSource = shown } }
@@ -55,8 +56,9 @@ final class GamesScreen: TableViewController, TableViewDelegate, SearchResultsUp
     var spinSeed: UInt64?
 
     /// The games of `library`, or, when it could not be loaded, a list that says why.
-    init(library: Result<[Game], CommandFailure>, wishlist: Wishlist) {
+    init(library: Result<[Game], CommandFailure>, wishlist: Wishlist, releaseDates: ReleaseDates = ReleaseDates()) {
         self.wishlist = wishlist
+        self.releaseDates = releaseDates
         let games = (try? library.get()) ?? []
         self.games = games
         all = GameRows.sections(games, wishlist: wishlist)
@@ -103,18 +105,19 @@ final class GamesScreen: TableViewController, TableViewDelegate, SearchResultsUp
     override func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse {
         guard isOn else { return .ignored }
         switch id {
-        case .wishlist: return .push(WishlistScreen(games: games, wishlist: wishlist, glyphs: glyphs))
-        case .feelingLucky: return .push(FeelingLuckyScreen(games: games, wishlist: wishlist, glyphs: glyphs, seed: spinSeed, animates: animatesSpins))
+        case .wishlist: return .push(WishlistScreen(games: games, wishlist: wishlist, releaseDates: releaseDates, glyphs: glyphs))
+        case .feelingLucky:
+            return .push(FeelingLuckyScreen(games: games, wishlist: wishlist, releaseDates: releaseDates, glyphs: glyphs, seed: spinSeed, animates: animatesSpins))
         default: return .ignored
         }
     }
 
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
-        shown.item(at: indexPath).map { .push(GameReviewScreen(game: $0, wishlist: wishlist)) } ?? .handled
+        shown.item(at: indexPath).map { .push(GameReviewScreen(game: $0, wishlist: wishlist, releaseDates: releaseDates)) } ?? .handled
     }
 
     func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
-        shown.item(at: indexPath).map { .present(GameRows.quickLook($0, glyphs: glyphs)) } ?? .handled
+        shown.item(at: indexPath).map { .present(GameRows.quickLook(releaseDates.applied(to: $0), glyphs: glyphs)) } ?? .handled
     }
 
     func tableView(_ tableView: TableViewController, customAccessoryTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
@@ -139,12 +142,14 @@ final class GamesScreen: TableViewController, TableViewDelegate, SearchResultsUp
 final class WishlistScreen: TableViewController, TableViewDelegate {
     private let games: [Game]
     private let wishlist: Wishlist
+    private let releaseDates: ReleaseDates
     private let glyphs: Glyphs
     private var starred: GroupedSections<Game>
 
-    init(games: [Game], wishlist: Wishlist, glyphs: Glyphs) {
+    init(games: [Game], wishlist: Wishlist, releaseDates: ReleaseDates, glyphs: Glyphs) {
         self.games = games
         self.wishlist = wishlist
+        self.releaseDates = releaseDates
         self.glyphs = glyphs
         starred = Self.starred(games, wishlist: wishlist)
         var table = TableView(style: .grouped, emptyMessage: "No Starred Games: ☆ (e) Stars One")
@@ -197,11 +202,11 @@ final class WishlistScreen: TableViewController, TableViewDelegate {
 
     /// Enter opens the review; Space checks.
     func tableView(_ tableView: TableViewController, performPrimaryActionForRowAt indexPath: IndexPath) -> ScreenResponse {
-        starred.item(at: indexPath).map { .push(GameReviewScreen(game: $0, wishlist: wishlist)) } ?? .handled
+        starred.item(at: indexPath).map { .push(GameReviewScreen(game: $0, wishlist: wishlist, releaseDates: releaseDates)) } ?? .handled
     }
 
     func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
-        starred.item(at: indexPath).map { .present(GameRows.quickLook($0, glyphs: glyphs)) } ?? .handled
+        starred.item(at: indexPath).map { .present(GameRows.quickLook(releaseDates.applied(to: $0), glyphs: glyphs)) } ?? .handled
     }
 
     func tableView(_ tableView: TableViewController, customAccessoryTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
@@ -212,17 +217,32 @@ final class WishlistScreen: TableViewController, TableViewDelegate {
 }
 
 /// One game's review: an Info section of facts, the review wrapped to as many lines as it
-/// needs, and a Download row that shows where the game can be found.
+/// needs, and a Download row that shows where the game can be found. Released opens a date
+/// screen, to fill in or correct the day the game came out.
 final class GameReviewScreen: TableViewController, TableViewDelegate {
     private let game: Game
+    private let wishlist: Wishlist
+    private let releaseDates: ReleaseDates
 
-    init(game: Game, wishlist: Wishlist) {
+    init(game: Game, wishlist: Wishlist, releaseDates: ReleaseDates) {
         self.game = game
-        let info = TableSection(header: "Info", selectionMode: SelectionMode.none, cells: [
+        self.wishlist = wishlist
+        self.releaseDates = releaseDates
+        super.init(title: game.title, style: .grouped, dataSource: StaticTableDataSource([]))
+        delegate = self
+        dataSource = sections()
+    }
+
+    private enum Section: Int { case info, review, download }
+    private static let releasedRow = 3
+
+    private func sections() -> StaticTableDataSource {
+        let game = releaseDates.applied(to: self.game)
+        let info = TableSection(header: "Info", selectionMode: .single, cells: [
             TableViewCell(style: .value1, text: "Developer", detailText: game.developer),
             TableViewCell(style: .value1, text: "Price", detailText: game.priceText),
             TableViewCell(style: .value1, text: "Category", detailText: game.category),
-            TableViewCell(style: .value1, text: "Released", detailText: game.releasedText),
+            TableViewCell(style: .value1, text: "Released", detailText: game.releasedText, accessory: .disclosureIndicator),
             TableViewCell(style: .value1, text: "Rating", detailText: game.stars(.unicode)),
         ])
         let review = TableSection(header: "Review", selectionMode: SelectionMode.none, cells: [
@@ -231,14 +251,37 @@ final class GameReviewScreen: TableViewController, TableViewDelegate {
         let download = TableSection(footer: wishlist.contains(game) ? "On your wishlist." : nil, selectionMode: .single, cells: [
             TableViewCell(text: "Download", accessory: .disclosureIndicator),
         ])
-        super.init(title: game.title, style: .grouped, dataSource: StaticTableDataSource([info, review, download]))
-        tableView.selectionMode = SelectionMode.none
-        delegate = self
+        return StaticTableDataSource([info, review, download])
+    }
+
+    override func viewWillAppear() {
+        super.viewWillAppear()
+        // The date screen may have changed the release date.
+        dataSource = sections()
+    }
+
+    /// Of the facts, only Released opens anything.
+    func tableView(_ tableView: TableViewController, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
+        indexPath.section == Section.info.rawValue && indexPath.row != Self.releasedRow ? nil : indexPath
     }
 
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+        if indexPath.section == Section.info.rawValue { return chooseReleaseDate() }
         var alert = Alert(title: "Download \(game.title)", message: "Find it on the App Store:\n\(game.storeLink)")
         alert.addAction(AlertAction(title: "OK", style: .cancel))
         return .present(AlertController(alert: alert))
+    }
+
+    /// The date screen, at the release date (or the App Store's first day when none is
+    /// known); Save keeps the date chosen.
+    private func chooseReleaseDate() -> ScreenResponse {
+        let configuration = ReleaseDates.configuration()
+        let known = releaseDates.applied(to: game).released.flatMap(configuration.date(fromValueText:))
+        let picker = DatePicker(configuration: configuration, date: known ?? configuration.minimumDate ?? Date())
+        let screen = DatePickerController(title: "Released", datePicker: picker) { [game, releaseDates] chosen in
+            releaseDates.set(chosen.valueText, for: game)
+        }
+        screen.footer = "The day \(game.title) came out, from the App Store's opening on July 10, 2008 to today."
+        return .push(screen)
     }
 }

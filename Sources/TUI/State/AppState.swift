@@ -85,6 +85,9 @@ struct AppState: Codable, Equatable, Sendable {
     var tweets: TweetActivity?
     /// How side-swipe menus come in; `nil` (files from before it) is the default, reveal.
     var swipeStyle: SwipeStyle?
+    /// Release dates filled in on games' reviews, by title (`2011-03-04`); nil in files
+    /// written before there were any.
+    var releaseDates: [String: String]?
 
     /// How side-swipe menus come in, as Settings names it.
     enum SwipeStyle: String, Codable, CaseIterable, Sendable {

@@ -116,6 +116,15 @@ public struct PickerView: Hashable, Sendable {
         return nil
     }
 
+    /// Whether ``handle(_:)-(Key)`` uses `key`, whether or not a wheel turns.
+    public static func isWheelKey(_ key: Key) -> Bool {
+        switch key {
+        case .up, .down, .pageUp, .pageDown, .left, .right: return true
+        case .character(let character): return character.isLetter || character.isNumber
+        default: return false
+        }
+    }
+
     /// The keys ``handle(_:)-(Key)`` understands, for help.
     public static let keyHelp: [KeyHint] = [
         KeyHint("↑ ↓", "turn the wheel"), KeyHint("← →", "the wheel beside it"), KeyHint("PgUp PgDn", "turn five rows"),

@@ -11,7 +11,7 @@ extension FormEditor {
             for (row, field) in fieldsOfSection.fields.enumerated() {
                 switch field.kind {
                 case .toggle: result[field.key] = (toggles[field.key] ?? false) ? "true" : "false"
-                case .text, .readOnly: result[field.key] = fields[section][row].text
+                case .text, .readOnly, .date: result[field.key] = fields[section][row].text
                 }
             }
         }
@@ -72,6 +72,14 @@ extension FormEditor {
         case .toggle:
             let isOn = toggles[field.key] ?? false
             return TableViewCell(text: field.label, accessory: .switch(isOn))
+        case .date(let configuration):
+            let shown = configuration.date(fromValueText: editor.text).map {
+                configuration.displayText(date: $0, countDownDuration: $0.timeIntervalSinceReferenceDate)
+            }
+            var cell = TableViewCell(style: .value1, text: field.label, detailText: shown ?? (editor.text.isEmpty ? field.placeholder : editor.text),
+                                     accessory: .disclosureIndicator)
+            cell.footnote = errors[field.key]
+            return cell
         case .readOnly, .text:
             var cell = TableViewCell(text: label, isHighlightable: false)
             cell.textField = editor
@@ -111,7 +119,7 @@ extension FormEditor {
         errors = [:]
         var firstInvalid: IndexPath?
         for (section, fieldsOfSection) in sections.enumerated() {
-            for (row, field) in fieldsOfSection.fields.enumerated() where field.kind == .text {
+            for (row, field) in fieldsOfSection.fields.enumerated() where field.kind.isChecked {
                 let text = fields[section][row].text
                 let error = fields[section][row].validationError(label: field.label)
                     ?? (text.isEmpty ? nil : field.validate?(text).map { "\(field.label) \($0)" })
@@ -198,6 +206,14 @@ extension FormEditor {
             }
         case .readOnly:
             break
+        case .date:
+            switch key {
+            case .enter, .space, .right, .character("l"): return chooseDate(at: focus)
+            case .backspace, .delete:
+                setDateText("", at: focus)
+                return .handled
+            default: break
+            }
         case .text:
             let change = fields[focus.section][focus.row].handle(key, now: clock())
             if let change {
@@ -224,6 +240,42 @@ extension FormEditor {
             return response
         default:
             return .ignored
+        }
+    }
+
+    /// The date screen for the date field at `indexPath`, starting from its value (or now,
+    /// within the limits); its Save puts the date in the field.
+    func chooseDate(at indexPath: IndexPath) -> ScreenResponse {
+        guard let field = field(at: indexPath), case .date(let configuration) = field.kind else { return .handled }
+        let text = fields[indexPath.section][indexPath.row].text
+        let stored = configuration.date(fromValueText: text)
+        let start = stored ?? currentDate()
+        let picker = DatePicker(configuration: configuration, date: start, countDownDuration: stored?.timeIntervalSinceReferenceDate ?? 60)
+        let screen = DatePickerController(title: field.label, datePicker: picker) { [weak self] chosen in
+            self?.setDateText(chosen.valueText, at: indexPath)
+        }
+        screen.footer = Self.rangeFooter(configuration)
+        return .push(screen)
+    }
+
+    /// Puts `text` in the date field at `indexPath`, clearing its refusal.
+    func setDateText(_ text: String, at indexPath: IndexPath) {
+        guard let field = field(at: indexPath) else { return }
+        fields[indexPath.section][indexPath.row].setText(text)
+        errors[field.key] = nil
+        message = nil
+        refresh()
+    }
+
+    /// "Between June 01, 2007 and November 23, 2026.", or "From …", "Until …"; nil without limits.
+    static func rangeFooter(_ configuration: DatePicker.Configuration) -> String? {
+        let (minimum, maximum) = configuration.limits
+        let text = { (date: Date) in configuration.displayText(date: date, countDownDuration: 60) }
+        switch (minimum, maximum) {
+        case let (minimum?, maximum?): return "Between \(text(minimum)) and \(text(maximum))."
+        case let (minimum?, nil): return "From \(text(minimum)) on."
+        case let (nil, maximum?): return "Until \(text(maximum))."
+        case (nil, nil): return nil
         }
     }
 

@@ -41,6 +41,8 @@ open class FormEditor: TableViewController, TableViewDelegate {
     /// Whether labels are shown beside the fields.
     public let showsLabels: Bool
     let clock: @Sendable () -> ContinuousClock.Instant
+    /// The date an empty date field's screen starts from (held to its limits); tests fix it.
+    public var currentDate: () -> Date = { Date() }
 
     /// Creates a form.
     ///
@@ -157,6 +159,12 @@ open class FormEditor: TableViewController, TableViewDelegate {
         }
     }
 
+    /// A click on a date row opens its date screen.
+    public func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+        guard case .date? = field(at: indexPath)?.kind else { return .handled }
+        return chooseDate(at: indexPath)
+    }
+
     /// A click on an on/off row's switch flips it, as Space does.
     public func tableView(_ tableView: TableViewController, didChangeSwitchAt indexPath: IndexPath, to isOn: Bool) -> ScreenResponse {
         guard let field = field(at: indexPath), field.kind == .toggle else { return .handled }
@@ -193,6 +201,8 @@ open class FormEditor: TableViewController, TableViewDelegate {
                 hints += TextField.keyHelp
             case .toggle:
                 hints.append(KeyHint("Space Enter", "switch on or off"))
+            case .date:
+                hints += [KeyHint("Enter Space → l", "choose the date"), KeyHint("Backspace Delete", "clear it")]
             case .readOnly:
                 break
             }

@@ -10,6 +10,18 @@ public struct FormField: Sendable {
         case toggle
         /// A value shown, not edited (nested JSON, say).
         case readOnly
+        /// A date (or time, or countdown) chosen on a ``DatePickerController``: Enter, Space,
+        /// → or a click open it, Backspace clears the field. The value is stored as
+        /// ``DatePicker/Configuration/valueText(date:countDownDuration:)`` writes it.
+        case date(DatePicker.Configuration)
+
+        /// Whether a save checks the field's text (its traits and its own rule).
+        var isChecked: Bool {
+            switch self {
+            case .text, .date: return true
+            case .toggle, .readOnly: return false
+            }
+        }
     }
 
     /// The key of the field's value in the form's data.
@@ -20,7 +32,7 @@ public struct FormField: Sendable {
     public var placeholder: String
     /// How the field behaves: the prototype of its traits.
     public var traits: TextInputTraits
-    /// A text field, an on/off row, or a read-only value.
+    /// A text field, an on/off row, a date, or a read-only value.
     public var kind: Kind
     /// A rule of the field's own, checked on save after the keyboard's: the end of a sentence
     /// that starts with the label ("is not a valid ISBN"), or `nil` when the text is valid.

@@ -1,0 +1,119 @@
+extension BarButtonItem.Identifier {
+    /// A date screen's Save.
+    public static let dateSave: Self = "dateSave"
+    /// A date screen's Cancel.
+    public static let dateCancel: Self = "dateCancel"
+}
+
+/// A screen for choosing one date, as the grouped date screens of iOS's Settings: the value
+/// as "March 04, 2011" in a grouped row above the wheels of a ``DatePicker``, Cancel and Save
+/// in the navigation bar. Save hands the value to `save` and goes back; Cancel (or Esc) goes
+/// back with nothing changed.
+///
+/// ```swift
+/// let screen = DatePickerController(title: "Released", datePicker: DatePicker(configuration: .init(mode: .date))) { picker in
+///     release = picker.date
+/// }
+/// return .push(screen)
+/// ```
+open class DatePickerController: Screen {
+    /// The navigation bar's title, and the row's label.
+    public let title: String
+    /// The wheels and the value.
+    public private(set) var datePicker: DatePicker
+    /// A line under the wheels (the allowed range, say); `nil` for none.
+    public var footer: String?
+    /// Reads the time for the roll-back; tests pass a clock they move by hand.
+    public var now: () -> ContinuousClock.Instant = { ContinuousClock.now }
+    private let save: (DatePicker) -> Void
+
+    /// A screen titled `title` showing `datePicker`; Save calls `save` with it.
+    public init(title: String, datePicker: DatePicker, save: @escaping (DatePicker) -> Void) {
+        self.title = title
+        self.datePicker = datePicker
+        self.save = save
+    }
+
+    /// Cancel, on the left.
+    open var leftBarButtonItems: [BarButtonItem] {
+        [BarButtonItem(id: .dateCancel, title: "Cancel", key: .escape, help: "go back without changing the date")]
+    }
+
+    /// Save, on the right.
+    open var rightBarButtonItems: [BarButtonItem] {
+        [BarButtonItem(id: .dateSave, title: "Save", key: .control("s"), isProminent: true, help: "keep this date")]
+    }
+
+    /// Save hands the value over and goes back; Cancel only goes back.
+    open func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse {
+        switch id {
+        case .dateSave:
+            save(datePicker)
+            return .pop
+        case .dateCancel:
+            return .pop
+        default:
+            return .ignored
+        }
+    }
+
+    /// The lines the wheels take.
+    static let wheelHeight = 7
+
+    /// The grouped row (a line below the bar), the wheels a line below it, then the footer.
+    private func parts(of area: Rect) -> (row: Rect, wheels: Rect, footer: Rect) {
+        let row = area.inset(top: 1).topLines(3)
+        let wheels = area.inset(top: 5).topLines(Self.wheelHeight)
+        return (row, wheels, area.inset(top: 6 + Self.wheelHeight).topLines(2))
+    }
+
+    /// Draws the value's row, the wheels and the footer.
+    open func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
+        let (row, wheels, footer) = parts(of: area)
+        let table = TableView(style: .grouped, showsSectionIndex: false, selectionMode: SelectionMode.none)
+        let value = StaticTableDataSource([TableSection(cells: [TableViewCell(style: .value1, text: title, detailText: datePicker.displayText)])])
+        table.render(TableViewState(), dataSource: value, into: &canvas, area: row, context: RenderContext(glyphs: context.glyphs, isActive: false),
+                     heightCache: RowHeightCache())
+        datePicker.render(into: &canvas, rect: wheels, isFocused: context.isActive, context: context)
+        if let text = self.footer {
+            for (line, wrapped) in TextLayout.wrap(text, width: max(1, footer.width - 4)).prefix(footer.height).enumerated() {
+                canvas.draw(wrapped, at: Point(x: footer.minX + 2, y: footer.minY + line), style: Theme.secondaryText, clip: footer)
+            }
+        }
+    }
+
+    /// Wheel keys and clicks turn the wheels; Enter saves; ticks roll the wheels back.
+    open func handle(_ event: Event, area: Rect) -> ScreenResponse {
+        switch event {
+        case .tick:
+            datePicker.tick(at: now())
+            return .handled
+        case .key(.enter):
+            return barButtonTapped(.dateSave, area: area)
+        case .key(let key):
+            if key == .left && datePicker.wheels.focusedComponent == 0 { return .ignored }
+            return datePicker.handle(key, at: now()) || PickerView.isWheelKey(key) ? .handled : .ignored
+        case .mouse(let mouse):
+            let wheels = parts(of: Rect(origin: .zero, size: area.size)).wheels
+            guard wheels.contains(mouse.position) else { return .handled }
+            var inside = mouse
+            inside.position = Point(x: mouse.position.x - wheels.minX, y: mouse.position.y - wheels.minY)
+            _ = datePicker.handle(inside, size: wheels.size, at: now())
+            return .handled
+        case .resize, .paste:
+            return .handled
+        }
+    }
+
+    /// While the wheels roll back.
+    open var wantsTicks: Bool { datePicker.isRollingBack }
+
+    /// Letters turn the wheels to rows (the month named).
+    open var capturesTextInput: Bool { true }
+
+    /// The wheels' keys, and Enter (the bar's buttons list Save and Cancel).
+    open var keyHelp: [KeyHint] { PickerView.keyHelp + [KeyHint("Enter", "save the date")] }
+
+    /// The footer's few.
+    open var keyHints: [KeyHint] { [KeyHint("↑ ↓", "turn"), KeyHint("← →", "wheel"), KeyHint("Enter", "save"), KeyHint("Esc", "cancel")] }
+}
