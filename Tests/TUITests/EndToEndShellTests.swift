@@ -84,7 +84,12 @@ struct EndToEndShellTests {
         let bottom = await app.session.waitUntil("the end of Settings") { screen in
             screen.compactMap(ShellApp.settingsRow).contains { $0.hasPrefix("Colours ") }
         }
-        #expect(bottom?.compactMap(ShellApp.settingsRow).contains { $0.hasPrefix("Animations ") && $0.hasSuffix(" [ ●]") } == true,
+        // Back up past the facts, Review Width, Animation Speed and Mouse to Animations.
+        app.session.send(keys: Array(repeating: "k", count: 9))
+        let behaviour = await app.session.waitUntil("the Animations switch") { screen in
+            screen.compactMap(ShellApp.settingsRow).contains { $0.hasPrefix("Animations ") }
+        }
+        #expect(behaviour?.compactMap(ShellApp.settingsRow).contains { $0.hasPrefix("Animations ") && $0.hasSuffix(" [ ●]") } == true,
                 "Settings says the animation is on")
         let colours = bottom?.compactMap(ShellApp.settingsRow).first { $0.hasPrefix("Colours ") } ?? ""
         #expect(["256", "16", "None"].contains { colours.hasSuffix(" " + $0) }, "Colours is what tmux shows: '\(colours)'")

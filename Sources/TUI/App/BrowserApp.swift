@@ -123,16 +123,19 @@ final class BrowserApp {
             case .monochrome: root.colorScheme = .monochrome
             }
             root.reportsMouse = state.mouse
-            tabs.indicatorDuration = animates && state.animations ? .milliseconds(150) : .zero
+            tabs.indicatorDuration = animates && state.animations ? .milliseconds(150) / state.speed : .zero
             list.setSortOrder(state.bookOrder == .author ? .subtitleLastName : .title, keepsFocus: !atStart)
             list.hiddenFields = Set(AppState.BookField.allCases.filter { !state.bookFields.contains($0) }.map(\.rawValue))
             list.setOn(state.sources.contains(.books))
             games.setOn(state.sources.contains(.games))
             tweets.setOn(state.sources.contains(.tweets))
             games.animatesSpins = animates && state.animations
+            games.animationSpeed = state.speed
+            games.reviewWidth = state.reviewWidth.flatMap { Double($0) >= SettingsScreen.reviewWidths.upperBound ? nil : $0 }
             for screen in [list, tweets] as [TableViewController] {
                 screen.swipeMenuStyle = (state.swipeStyle ?? .reveal).menuStyle
                 screen.animatesSwipeMenus = animates && state.animations
+                screen.animationSpeed = state.speed
             }
             for problem in settings?.takeProblems() ?? [] {
                 var alert = Alert(title: "Settings", message: problem)

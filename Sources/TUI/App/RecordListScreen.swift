@@ -72,6 +72,8 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         shownResult = .all(records.order)
         super.init(title: title, dataSource: RecordsDataSource(records: records, isEditable: editable != nil))
         delegate = self
+        // A long list gets a scrubber of pages under its rows (p).
+        showsPageScrubber = true
         if isBookList { titleSegmentedControl = SegmentedControl(segments: ["Title", "Author"]) }
         let search = SearchController(helpText: "search titles and subtitles", progressTitle: "Searching \(records.count) records…")
         search.searchResultsUpdater = self

@@ -10,8 +10,13 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
 
     /// The sections, in order.
     enum Group: Int, CaseIterable {
-        case theme, bookOrder, reminder, bookFields, sources, swipeStyle, behaviour
+        case theme, bookOrder, reminder, bookFields, sources, swipeStyle, behaviour, reading
     }
+
+    /// The columns Review Width offers; its top is the whole width.
+    static let reviewWidths = 40.0 ... 100.0
+    /// The animation speeds offered.
+    static let speeds = 0.5 ... 2.0
 
     init(settings: AppSettings, facts: @escaping () -> [(title: String, rows: [(label: String, value: String)])]) {
         self.settings = settings
@@ -39,6 +44,12 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
             TableSection(header: "Behaviour", selectionMode: SelectionMode.none, cells: [
                 TableViewCell(text: "Animations", accessory: .switch(settings.state.animations)),
                 TableViewCell(text: "Mouse", accessory: .switch(settings.state.mouse)),
+                TableViewCell(text: "Animation Speed", valueText: Self.speedText(settings.state.speed),
+                              slider: Slider(value: settings.state.speed, in: Self.speeds, step: 0.25)),
+            ]),
+            TableSection(header: "Reading", footer: "The most columns a game review's text takes.", selectionMode: SelectionMode.none, cells: [
+                TableViewCell(text: "Review Width", valueText: Self.widthText(settings.state.reviewWidth),
+                              slider: Slider(value: Double(settings.state.reviewWidth ?? Int(Self.reviewWidths.upperBound)), in: Self.reviewWidths, step: 5)),
             ]),
         ]
         for group in facts() {
@@ -87,6 +98,31 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
         return .handled
     }
 
+    /// The Animation Speed and Review Width sliders: the state follows, and the rows show it.
+    func tableView(_ tableView: TableViewController, didChangeSliderAt indexPath: IndexPath, to value: Double) -> ScreenResponse {
+        settings.update { state in
+            switch Group(rawValue: indexPath.section) {
+            case .behaviour?: state.animationSpeed = value
+            case .reading?: state.reviewWidth = Int(value)
+            default: break
+            }
+        }
+        dataSource = makeDataSource()
+        showChoices()
+        return .handled
+    }
+
+    /// `1×`, `1.25×`.
+    static func speedText(_ speed: Double) -> String {
+        (speed == speed.rounded() ? String(Int(speed)) : String(speed)) + "×"
+    }
+
+    /// `72 columns`, or `Full` at the top of the range.
+    static func widthText(_ width: Int?) -> String {
+        guard let width, Double(width) < reviewWidths.upperBound else { return "Full" }
+        return "\(width) columns"
+    }
+
     func tableView(_ tableView: TableViewController, didDeselectRowAt indexPath: IndexPath) {
         change(indexPath, isOn: false)
     }
@@ -125,7 +161,7 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
                 if let source = Self.element(AppState.Source.allCases, row) {
                     if isOn { state.sources.insert(source) } else { state.sources.remove(source) }
                 }
-            case .behaviour:
+            case .behaviour, .reading:
                 break
             case .swipeStyle: if isOn, let choice = Self.element(AppState.SwipeStyle.allCases, row) { state.swipeStyle = choice }
             }

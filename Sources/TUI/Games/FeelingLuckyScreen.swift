@@ -15,6 +15,9 @@ final class FeelingLuckyScreen: TableViewController, TableViewDelegate {
     private var spin: PickerSpin?
     private var random: SeededRandomNumberGenerator
     private let animates: Bool
+    private let speed: Double
+    /// The width a review opened from the list takes, read when it opens.
+    var reviewWidth: () -> Int? = { nil }
     private var matches: [Game] = []
     /// Whether the keys turn the wheels (otherwise they move in the list).
     private var wheelsHaveFocus = true
@@ -26,7 +29,8 @@ final class FeelingLuckyScreen: TableViewController, TableViewDelegate {
     ]
 
     /// `seed` makes the spins the same on every run; `animates` false stops the wheels at once.
-    init(games: [Game], wishlist: Wishlist, releaseDates: ReleaseDates, glyphs: Glyphs, seed: UInt64?, animates: Bool) {
+    init(games: [Game], wishlist: Wishlist, releaseDates: ReleaseDates, glyphs: Glyphs, seed: UInt64?, animates: Bool, speed: Double = 1) {
+        self.speed = speed
         self.games = games
         self.wishlist = wishlist
         self.releaseDates = releaseDates
@@ -58,7 +62,7 @@ final class FeelingLuckyScreen: TableViewController, TableViewDelegate {
     private func spinAgain() {
         guard spin == nil else { return }
         hasSpun = true
-        let durations = animates ? PickerSpin.defaultDurations : [.zero]
+        let durations = animates ? PickerSpin.defaultDurations.map { $0 / max(0.1, speed) } : [.zero]
         let started = PickerSpin.random(for: wheels, start: now(), durations: durations, using: &random)
         spin = started
         advanceSpin()
@@ -172,7 +176,7 @@ final class FeelingLuckyScreen: TableViewController, TableViewDelegate {
     }
 
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
-        game(at: indexPath).map { .push(GameReviewScreen(game: $0, wishlist: wishlist, releaseDates: releaseDates)) } ?? .handled
+        game(at: indexPath).map { .push(GameReviewScreen(game: $0, wishlist: wishlist, releaseDates: releaseDates, textWidth: reviewWidth)) } ?? .handled
     }
 
     func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse {

@@ -54,6 +54,10 @@ final class GamesScreen: TableViewController, TableViewDelegate, SearchResultsUp
     var animatesSpins = true
     /// Makes Feeling Lucky's spins the same on every run (`--seed`).
     var spinSeed: UInt64?
+    /// The most columns a review's text takes (Settings › Review Text Width); nil for all.
+    var reviewWidth: Int?
+    /// The width a review opened now takes, read when it opens.
+    private var currentReviewWidth: () -> Int? { { [weak self] in self?.reviewWidth } }
 
     /// The games of `library`, or, when it could not be loaded, a list that says why.
     init(library: Result<[Game], CommandFailure>, wishlist: Wishlist, releaseDates: ReleaseDates = ReleaseDates()) {
@@ -105,15 +109,19 @@ final class GamesScreen: TableViewController, TableViewDelegate, SearchResultsUp
     override func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse {
         guard isOn else { return .ignored }
         switch id {
-        case .wishlist: return .push(WishlistScreen(games: games, wishlist: wishlist, releaseDates: releaseDates, glyphs: glyphs))
+        case .wishlist:
+            return .push(WishlistScreen(games: games, wishlist: wishlist, releaseDates: releaseDates, glyphs: glyphs, reviewWidth: currentReviewWidth))
         case .feelingLucky:
-            return .push(FeelingLuckyScreen(games: games, wishlist: wishlist, releaseDates: releaseDates, glyphs: glyphs, seed: spinSeed, animates: animatesSpins))
+            let lucky = FeelingLuckyScreen(games: games, wishlist: wishlist, releaseDates: releaseDates, glyphs: glyphs, seed: spinSeed,
+                                           animates: animatesSpins, speed: animationSpeed)
+            lucky.reviewWidth = currentReviewWidth
+            return .push(lucky)
         default: return .ignored
         }
     }
 
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
-        shown.item(at: indexPath).map { .push(GameReviewScreen(game: $0, wishlist: wishlist, releaseDates: releaseDates)) } ?? .handled
+        shown.item(at: indexPath).map { .push(GameReviewScreen(game: $0, wishlist: wishlist, releaseDates: releaseDates, textWidth: currentReviewWidth)) } ?? .handled
     }
 
     func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
@@ -144,9 +152,11 @@ final class WishlistScreen: TableViewController, TableViewDelegate {
     private let wishlist: Wishlist
     private let releaseDates: ReleaseDates
     private let glyphs: Glyphs
+    private let reviewWidth: () -> Int?
     private var starred: GroupedSections<Game>
 
-    init(games: [Game], wishlist: Wishlist, releaseDates: ReleaseDates, glyphs: Glyphs) {
+    init(games: [Game], wishlist: Wishlist, releaseDates: ReleaseDates, glyphs: Glyphs, reviewWidth: @escaping () -> Int? = { nil }) {
+        self.reviewWidth = reviewWidth
         self.games = games
         self.wishlist = wishlist
         self.releaseDates = releaseDates
@@ -202,7 +212,7 @@ final class WishlistScreen: TableViewController, TableViewDelegate {
 
     /// Enter opens the review; Space checks.
     func tableView(_ tableView: TableViewController, performPrimaryActionForRowAt indexPath: IndexPath) -> ScreenResponse {
-        starred.item(at: indexPath).map { .push(GameReviewScreen(game: $0, wishlist: wishlist, releaseDates: releaseDates)) } ?? .handled
+        starred.item(at: indexPath).map { .push(GameReviewScreen(game: $0, wishlist: wishlist, releaseDates: releaseDates, textWidth: reviewWidth)) } ?? .handled
     }
 
     func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
@@ -223,8 +233,12 @@ final class GameReviewScreen: TableViewController, TableViewDelegate {
     private let game: Game
     private let wishlist: Wishlist
     private let releaseDates: ReleaseDates
+    /// The most columns the review's text takes (nil for the whole row), read each time the
+    /// screen appears.
+    private let textWidth: () -> Int?
 
-    init(game: Game, wishlist: Wishlist, releaseDates: ReleaseDates) {
+    init(game: Game, wishlist: Wishlist, releaseDates: ReleaseDates, textWidth: @escaping () -> Int? = { nil }) {
+        self.textWidth = textWidth
         self.game = game
         self.wishlist = wishlist
         self.releaseDates = releaseDates
@@ -246,7 +260,7 @@ final class GameReviewScreen: TableViewController, TableViewDelegate {
             TableViewCell(style: .value1, text: "Rating", detailText: game.stars(.unicode)),
         ])
         let review = TableSection(header: "Review", selectionMode: SelectionMode.none, cells: [
-            TableViewCell(text: game.review, numberOfLines: 0),
+            TableViewCell(text: textWidth().map { TextLayout.wrap(game.review, width: $0).joined(separator: "\n") } ?? game.review, numberOfLines: 0),
         ])
         let download = TableSection(footer: wishlist.contains(game) ? "On your wishlist." : nil, selectionMode: .single, cells: [
             TableViewCell(text: "Download", accessory: .disclosureIndicator),
@@ -256,7 +270,7 @@ final class GameReviewScreen: TableViewController, TableViewDelegate {
 
     override func viewWillAppear() {
         super.viewWillAppear()
-        // The date screen may have changed the release date.
+        // The date screen may have changed the release date, Settings the text's width.
         dataSource = sections()
     }
 

@@ -88,6 +88,14 @@ struct AppState: Codable, Equatable, Sendable {
     /// Release dates filled in on games' reviews, by title (`2011-03-04`); nil in files
     /// written before there were any.
     var releaseDates: [String: String]?
+    /// How fast animations run (0.5 to 2, 1 by default); nil in files written before.
+    var animationSpeed: Double?
+    /// The most columns a game review's text takes (40 to 100; 100, or nil, is the whole
+    /// width).
+    var reviewWidth: Int?
+
+    /// The animation speed, held to what the slider offers.
+    var speed: Double { min(2, max(0.5, animationSpeed ?? 1)) }
 
     /// How side-swipe menus come in, as Settings names it.
     enum SwipeStyle: String, Codable, CaseIterable, Sendable {

@@ -41,6 +41,8 @@ public enum Theme {
     public static let swipeMenu = Style(foreground: .rgb(235, 235, 245), background: .rgb(72, 72, 74))
     /// A destructive button of a side-swipe menu: white on red.
     public static let swipeMenuDestructive = Style(foreground: .rgb(255, 255, 255), background: .destructive)
+    /// A slider's value popover: white on the tint colour.
+    public static let popover = Style(foreground: .rgb(255, 255, 255), background: .tint, attributes: [.bold])
     /// Values that cannot be edited, in the slate blue of iOS Settings.
     public static let readOnlyValue = Style(foreground: .slateBlue)
 }

@@ -12,7 +12,10 @@ struct SwipeBounce: Hashable, Sendable {
     let duration: Duration
 
     /// A bounce back from `from`; the swing is a tenth of the way, one to three columns.
-    init(from: Double, start: ContinuousClock.Instant, duration: Duration = .milliseconds(350)) {
+    /// The bounce's length at the standard speed.
+    static let standardDuration = Duration.milliseconds(350)
+
+    init(from: Double, start: ContinuousClock.Instant, duration: Duration = standardDuration) {
         self.from = from
         overshoot = min(3, max(1, (abs(from) / 10).rounded()))
         self.start = start

@@ -55,6 +55,10 @@ extension TableView {
             if let focus = state.focusedRow, dataSource.cell(for: focus).accessory.customButtonTitle != nil {
                 events.append(.customAccessoryTapped(focus))
             }
+        case .moveSlider(let motion):
+            if let focus = state.focusedRow, var slider = dataSource.cell(for: focus).slider, slider.move(motion) {
+                events.append(.sliderChanged(focus, value: slider.value))
+            }
         case .toggleSwitch:
             if let focus = state.focusedRow, let isOn = dataSource.cell(for: focus).accessory.switchValue {
                 events.append(.switchToggled(focus, isOn: !isOn))

@@ -123,6 +123,8 @@ public struct TableViewState: Hashable, Sendable {
     public var indexPosition: Int?
     /// Whether a mouse drag on the index is under way.
     public var isScrubbing: Bool
+    /// The row whose slider a mouse drag is moving.
+    public var draggedSlider: IndexPath?
     /// The selected rows: checked rows in radio and checkmark sections, the tapped row in a
     /// single-selection table.
     public var selectedRows: Set<IndexPath>
@@ -134,6 +136,7 @@ public struct TableViewState: Hashable, Sendable {
         isIndexFocused = false
         indexPosition = nil
         isScrubbing = false
+        draggedSlider = nil
         selectedRows = []
     }
 
@@ -163,6 +166,8 @@ public enum TableViewAction: Hashable, Sendable {
     case tapAccessoryButton
     /// Flip the focused row's switch.
     case toggleSwitch
+    /// Move the focused row's slider.
+    case moveSlider(Slider.Motion)
     /// Scroll the content by lines without choosing a row (the mouse wheel).
     case scroll(by: Int)
     /// Give the keyboard to the section index, or back to the rows.
@@ -195,6 +200,9 @@ public enum TableViewEvent: Hashable, Sendable {
     case clearButtonTapped(IndexPath)
     /// A row's switch was flipped (Space, Enter, a click on it): `isOn` is its new value.
     case switchToggled(IndexPath, isOn: Bool)
+    /// A row's slider was moved (← →, PgUp PgDn, Home End, a click or a drag on its track):
+    /// `value` is its new value.
+    case sliderChanged(IndexPath, value: Double)
     /// The focus moved to another row.
     case focusChanged(IndexPath?)
 }

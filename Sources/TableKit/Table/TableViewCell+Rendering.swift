@@ -188,6 +188,10 @@ extension TableViewCell {
             }
             return
         }
+        if let slider {
+            drawSlider(slider, x: x, rect: rect, visible: visible, isFocused: isFocused, context: context, canvas: &canvas)
+            return
+        }
         if !paragraphs.isEmpty {
             drawParagraphs(in: labelRect, top: rect.minY, width: labels, glyphs: glyphs, canvas: &canvas)
         } else {
@@ -277,6 +281,32 @@ extension TableViewCell {
         for (offset, line) in footnoteLines(width: rect.width).enumerated() {
             canvas.draw(line, at: Point(x: x, y: rect.minY + lines + offset), style: Style(foreground: .destructive), clip: visible)
         }
+    }
+
+    /// The columns of a slider row's track, from the row's left edge, in a row of `width`.
+    public func sliderTrack(rowWidth width: Int) -> Range<Int> {
+        let columns = fieldColumns(rowWidth: width)
+        let value = (detailText ?? "").displayWidth
+        let start = 1 + (columns.label > 0 ? columns.label + 1 : 0)
+        return start ..< start + max(1, columns.field - (value > 0 ? value + 1 : 0))
+    }
+
+    /// A slider row: the label, the track and the value after it; focused, the label is bold
+    /// in the tint colour and the thumb bold.
+    private func drawSlider(_ slider: Slider, x: Int, rect: Rect, visible: Rect, isFocused: Bool, context: RenderContext, canvas: inout Canvas) {
+        let columns = fieldColumns(rowWidth: rect.width)
+        let focused = isFocused && context.isActive
+        if columns.label > 0 {
+            let label = TextLayout.truncate(text, width: columns.label)
+            canvas.draw(label, at: Point(x: x, y: rect.minY), style: focused ? Theme.tint.adding(.bold) : .plain, clip: visible)
+        }
+        let track = sliderTrack(rowWidth: rect.width)
+        slider.render(into: &canvas, rect: Rect(x: rect.minX + track.lowerBound, y: rect.minY, width: track.count, height: 1).intersection(visible),
+                      isFocused: focused, context: context)
+        if let value = detailText, !value.isEmpty {
+            canvas.draw(value, at: Point(x: rect.minX + track.upperBound + 1, y: rect.minY), style: Theme.readOnlyValue, clip: visible)
+        }
+        if isFocused && !context.isActive { canvas.restyle(visible) { $0.attributes.insert(.underline) } }
     }
 
     /// The leading check's columns: the wider glyph set's (`(*)`), so rows lay out alike.

@@ -85,6 +85,11 @@ public struct TableViewCell: Hashable, Sendable {
     /// The cell's content as paragraphs of styled text laid out one under another, in place
     /// of the labels (a custom cell's content view): see ``init(paragraphs:image:accessory:isHighlightable:)``.
     public var paragraphs: [CellParagraph] = []
+    /// A slider in place of the detail label, the row's label in ``text`` and its value as
+    /// ``detailText`` after the track (UIKit's cell with a slider in its content view). The
+    /// value shown is the data source's: a person's change reaches
+    /// ``TableViewDelegate/tableView(_:didChangeSliderAt:to:)``, which stores it.
+    public var slider: Slider?
     /// Set by a table whose section draws trailing checks: the room of a `✓` is kept even
     /// when the row is not checked.
     var reservesCheckmark = false
@@ -110,6 +115,17 @@ public struct TableViewCell: Hashable, Sendable {
         self.numberOfLines = numberOfLines
         self.detailNumberOfLines = detailNumberOfLines
         self.isHighlightable = isHighlightable
+    }
+
+    /// Creates a row with a slider: `text` is its label, `valueText` the value as shown after
+    /// the track ("72 columns").
+    ///
+    /// ```swift
+    /// TableViewCell(text: "Speed", valueText: "1×", slider: Slider(value: 1, in: 0.5 ... 2, step: 0.25))
+    /// ```
+    public init(text: String, valueText: String, slider: Slider) {
+        self.init(text: text, detailText: valueText)
+        self.slider = slider
     }
 
     /// Creates a cell whose content is `paragraphs` of styled text, one under another, each

@@ -11,7 +11,24 @@ extension TableViewController {
         let hasIndex = tableView.indexTitles(dataSource) != nil
         let mode = tableView.selectionMode(forSection: focus.section, dataSource: dataSource)
         var bindings = rowKeyBindings
-        if accessory.switchValue != nil {
+        if dataSource.cell(for: focus).slider != nil {
+            // The arrows and the paging keys move the slider here; Enter still opens the row.
+            let sliderKeys: [Key] = [.right, .pageUp, .pageDown, .home, .end]
+            bindings = bindings.map { binding in
+                var binding = binding
+                binding.keys.removeAll(where: sliderKeys.contains)
+                binding.label = binding.label.split(separator: " ").filter { !["→", "PgUp", "PgDn", "Home", "End"].contains($0) }.joined(separator: " ")
+                return binding
+            }.filter { !$0.keys.isEmpty }
+            bindings += [
+                KeyBinding([.left], .moveSlider(.stepDown), label: "←", help: "slide a step down", footer: "slide"),
+                KeyBinding([.right], .moveSlider(.stepUp), label: "→", help: "slide a step up"),
+                KeyBinding([.pageUp], .moveSlider(.pageDown), label: "PgUp", help: "slide a big step down"),
+                KeyBinding([.pageDown], .moveSlider(.pageUp), label: "PgDn", help: "slide a big step up"),
+                KeyBinding([.home], .moveSlider(.minimum), label: "Home", help: "slide to the lowest"),
+                KeyBinding([.end], .moveSlider(.maximum), label: "End", help: "slide to the highest"),
+            ]
+        } else if accessory.switchValue != nil {
             // Space and Enter flip the switch here instead of paging and selecting.
             bindings = bindings.filter { $0.action != .select }.map { $0.removing(.space, named: "Space") }
             bindings.append(KeyBinding([.space, .enter], .toggleSwitch, label: "Space Enter", help: "switch it on or off", footer: "switch"))

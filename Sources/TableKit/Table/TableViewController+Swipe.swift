@@ -46,7 +46,7 @@ extension TableViewController {
         let width = rowFrame(of: indexPath)?.rect.width ?? tableSize.width
         var session = SwipeSession(indexPath: indexPath, edge: edge, configuration: configuration, width: width, motion: .held(offset))
         session.motion = .slide(SlideAnimation(from: offset, to: session.openOffset, start: now(),
-                                               duration: animatesSwipeMenus ? Self.swipeOpenDuration : .zero))
+                                               duration: animatesSwipeMenus ? Self.swipeOpenDuration / max(0.1, animationSpeed) : .zero))
         swipeMenu = session
         return true
     }
@@ -60,7 +60,8 @@ extension TableViewController {
             closingSwipe = nil
             return
         }
-        session.motion = .bounce(SwipeBounce(from: session.motion.offset(at: now()), start: now()))
+        session.motion = .bounce(SwipeBounce(from: session.motion.offset(at: now()), start: now(),
+                                                    duration: SwipeBounce.standardDuration / max(0.1, animationSpeed)))
         closingSwipe = session
     }
 

@@ -58,6 +58,8 @@ open class TableViewController: Screen {
     /// Whether side-swipe menus slide open and bounce closed (otherwise they appear and go
     /// at once, as with `--no-animation`).
     public var animatesSwipeMenus = true
+    /// How fast side-swipe menus move: 2 takes half the time, 0.5 twice as long.
+    public var animationSpeed = 1.0
     /// Reads the time for animations; tests pass a clock they move by hand.
     public var now: () -> ContinuousClock.Instant = { ContinuousClock.now }
     /// The open side-swipe menu.
@@ -74,6 +76,15 @@ open class TableViewController: Screen {
     public var titleSegmentedControl: SegmentedControl?
     /// The segment the keyboard is on while the title control has the focus.
     var titleControlHighlight: Int?
+    /// The value over a row's slider while it moves, and the row.
+    var sliderPopover = ValuePopover(), sliderPopoverRow: IndexPath?
+    /// Whether a long table shows a page scrubber under its rows: a slider of pages, with
+    /// "Page 57 of 300 · M" over its thumb while it moves. `p` gives it the keys.
+    public var showsPageScrubber = false
+    /// Whether the page scrubber has the keys, or a drag on it is under way.
+    var isPageScrubberFocused = false, isDraggingPageScrubber = false
+    /// The page scrubber's popover.
+    var pagePopover = ValuePopover()
 
     /// Creates a table screen titled `title`, showing `dataSource` in a table of `style`.
     public init(title: String, style: TableStyle = .plain, dataSource: any TableViewDataSource) {
@@ -153,7 +164,8 @@ open class TableViewController: Screen {
     /// and the ``tableHeaderHeight``.
     public func tableArea(in area: Rect) -> Rect {
         let above = searchController?.isActive == true ? area.inset(top: 1) : area
-        return above.inset(top: min(max(0, tableHeaderHeight), above.height))
+        let table = above.inset(top: min(max(0, tableHeaderHeight), above.height))
+        return showsPageScrubber(tableHeight: table.height) ? table.inset(bottom: 1) : table
     }
 
     /// The area of the ``tableHeaderHeight`` lines in an area of `area`: under the search
@@ -189,6 +201,8 @@ open class TableViewController: Screen {
         if tableHeaderHeight > 0 { renderTableHeader(into: &canvas, area: tableHeaderArea(in: area), context: context) }
         tableView.render(state, dataSource: dataSource, into: &canvas, area: tableArea(in: area), context: tableContext, heightCache: heightCache)
         drawSwipes(into: &canvas, area: tableArea(in: area), context: tableContext)
+        drawSliderPopover(into: &canvas, area: tableArea(in: area), context: tableContext)
+        drawPageScrubber(into: &canvas, area: area, context: tableContext)
     }
 
     // MARK: Events
@@ -223,10 +237,11 @@ open class TableViewController: Screen {
                 if mouse.position.y < header.height { return handleTableHeaderMouse(mouse, size: header.size) }
                 mouse.position.y -= header.height
             }
-            return handleSwipeMouse(mouse) ?? perform(.mouse(mouse))
+            return handlePageScrubberMouse(mouse) ?? handleSwipeMouse(mouse) ?? perform(.mouse(mouse))
         case .key(let key):
             if searchController?.isEditing == true { return handleSearchKey(key) }
             if let response = handleTitleControlKey(key) { return response }
+            if let response = handlePageScrubberKey(key) { return response }
             if let response = handleSwipeMenuKey(key) ?? (state.isIndexFocused ? nil : openSwipeMenu(for: key)) { return response }
             let action = state.isIndexFocused ? TableView.action(for: key, in: state) : availableRowKeyBindings.action(for: key)
             if let action { return perform(action) }
@@ -264,6 +279,10 @@ open class TableViewController: Screen {
                 response = clearButtonTapped(at: indexPath)
             case .switchToggled(let indexPath, let isOn):
                 response = delegate?.tableView(self, didChangeSwitchAt: indexPath, to: isOn) ?? .handled
+            case .sliderChanged(let indexPath, let value):
+                sliderPopover.show(at: now())
+                sliderPopoverRow = indexPath
+                response = delegate?.tableView(self, didChangeSliderAt: indexPath, to: value) ?? .handled
             }
         }
         return response
@@ -392,7 +411,9 @@ open class TableViewController: Screen {
         }
         if let menu = swipeMenuKeyHelp { return menu }
         if isTitleControlFocused { return titleControlKeyHints.help }
-        return availableRowKeyBindings.helpHints() + swipeKeyHints + titleControlKeyHints.help + searchKeyBindings.helpHints()
+        if isPageScrubberFocused { return pageScrubberKeyHints.help }
+        return availableRowKeyBindings.helpHints() + swipeKeyHints + titleControlKeyHints.help + pageScrubberKeyHints.help
+            + searchKeyBindings.helpHints()
     }
 
     /// The few keys that matter most now, for the footer.
@@ -401,6 +422,7 @@ open class TableViewController: Screen {
         if state.isIndexFocused { return TableView.indexKeyBindings.footerHints() + [KeyHint("A–Z", "jump")] }
         if isSwipeMenuOpen { return Self.swipeMenuFooter }
         if isTitleControlFocused { return titleControlKeyHints.footer }
+        if isPageScrubberFocused { return pageScrubberKeyHints.footer }
         // When the line is short the last hints give way first: clearing a search matters more.
         let bindings = searchKeyBindings
         let clear = bindings.filter { $0.action == .end }.map(\.hint).map { KeyHint($0.key, "clear") }
@@ -422,5 +444,7 @@ open class TableViewController: Screen {
     open var isSearchAvailable: Bool { searchController != nil }
 
     /// Whether ticks are needed: search results are being worked out.
-    open var wantsTicks: Bool { searchController?.isPending == true || isSwipeAnimating }
+    open var wantsTicks: Bool {
+        searchController?.isPending == true || isSwipeAnimating || sliderPopover.isVisible(at: now()) || pagePopover.isVisible(at: now())
+    }
 }

@@ -49,6 +49,10 @@ public protocol TableViewDelegate: AnyObject {
     /// so the data source shows it, as a `UISwitch`'s value-changed action does. The row is
     /// not selected. Default: `.handled` (and the switch shows what the data source says).
     func tableView(_ tableView: TableViewController, didChangeSwitchAt indexPath: IndexPath, to isOn: Bool) -> ScreenResponse
+    /// A person moved the slider of the row at `indexPath` (``TableViewCell/slider``) to
+    /// `value`; the delegate stores it so that the data source shows it. A change made in
+    /// code tells no one.
+    func tableView(_ tableView: TableViewController, didChangeSliderAt indexPath: IndexPath, to value: Double) -> ScreenResponse
     /// The buttons a swipe to the right (Shift-→, a drag to the right) reveals on the row's
     /// left, outermost first, as UIKit's `leadingSwipeActionsConfigurationForRowAt`; `nil` or
     /// no actions: no menu on that side. Default: `nil`.
@@ -78,6 +82,8 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableViewController, performPrimaryActionForRowAt indexPath: IndexPath) -> ScreenResponse { .handled }
     /// Does nothing more.
     public func tableView(_ tableView: TableViewController, didChangeSwitchAt indexPath: IndexPath, to isOn: Bool) -> ScreenResponse { .handled }
+    /// Nothing, by default.
+    public func tableView(_ tableView: TableViewController, didChangeSliderAt indexPath: IndexPath, to value: Double) -> ScreenResponse { .handled }
     /// No menu.
     public func tableView(_ tableView: TableViewController, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
     /// No menu.
