@@ -69,7 +69,12 @@ struct DataOptions: ParsableArguments {
     private static func loadStore(path: String, titleKey: String?, subtitleKey: String?) -> @Sendable () -> Result<JSONRecordStore, CommandFailure> {
         {
             do {
-                return .success(try JSONRecordStore.load(path: path, titleKey: titleKey, subtitleKey: subtitleKey))
+                let store = try JSONRecordStore.load(path: path, titleKey: titleKey, subtitleKey: subtitleKey)
+                // A key that no record has would show blank rows: a usage error (EX_USAGE).
+                if let problem = store.missingKeyProblem(name: path, titleKey: titleKey, subtitleKey: subtitleKey) {
+                    return .failure(CommandFailure(message: problem, exitCode: 64))
+                }
+                return .success(store)
             } catch let error as JSONLoadError {
                 return .failure(CommandFailure(message: error.description, exitCode: error.exitCode))
             } catch {

@@ -127,11 +127,11 @@ struct BookOrderControlTests {
 
 @Suite("Bad input: a clear error in words, before the terminal is touched")
 struct BadInputTests {
-    private func loadFailure(_ json: String?, path: String? = nil) -> CommandFailure? {
+    private func loadFailure(_ json: String?, path: String? = nil, arguments: [String] = []) -> CommandFailure? {
         let files = TemporaryFiles()
         let file = path ?? files.write(json ?? "")
         do {
-            _ = try DataOptions.parse(["--data", file]).loadListScreen()
+            _ = try DataOptions.parse(["--data", file] + arguments).loadListScreen()
             return nil
         } catch let failure as CommandFailure {
             return failure
@@ -157,6 +157,17 @@ struct BadInputTests {
         let failure = try #require(loadFailure(json))
         #expect(failure.exitCode == 65)
         #expect(!failure.message.isEmpty)
+    }
+
+    @Test func aKeyNoRecordHasIsAUsageErrorThatNamesTheKeysThereAre() throws {
+        let json = #"[{"name": "Ann", "city": "Oslo"}, {"name": "Bo", "zip": "0150"}, {"id": 3}]"#
+        let title = try #require(loadFailure(json, arguments: ["--title-key", "Nope"]))
+        #expect(title.exitCode == 64)
+        #expect(title.message.hasSuffix(#"data.json: --title-key "Nope" names no record's key; the records have: name, city, zip, id"#), "\(title.message)")
+        let both = try #require(loadFailure(json, arguments: ["--title-key", "nam", "--subtitle-key", "City\u{1B}"]))
+        #expect(both.message.contains(#"--title-key "nam" and --subtitle-key "City^[" name no record's key"#), "escaped: \(both.message)")
+        #expect(loadFailure(json, arguments: ["--title-key", "zip", "--subtitle-key", "id"]) == nil, "a key one record has is enough")
+        #expect(loadFailure("[]", arguments: ["--title-key", "Nope"]) == nil, "no records: nothing to check against")
     }
 
     @Test func anEmptyArrayShowsAnHonestEmptyList() throws {

@@ -1,5 +1,6 @@
 import CSimdjson
 import Foundation
+import TableKit
 
 /// The kind of a JSON value.
 enum JSONValueKind: Sendable, Equatable {
@@ -32,6 +33,37 @@ struct RecordMember: Sendable, Equatable {
 extension JSONRecordStore {
     /// Every member of record `index` in file order, duplicate keys included; empty outside
     /// `0..<count`. Values may hold control characters: escape before display.
+    /// Why a key named on the command line cannot be used: it is the key of no record, so
+    /// every row would be blank. Names the keys the records have (from up to 200 records
+    /// spread across the file, in the order first met, at most 20). Nil when every key given
+    /// is some record's, or there are no records.
+    func missingKeyProblem(name: String, titleKey: String?, subtitleKey: String?) -> String? {
+        guard count > 0 else { return nil }
+        var missing: [String] = []
+        if let titleKey, !(0 ..< count).contains(where: hasTitle(at:)) {
+            missing.append("--title-key \"\(ControlEscaping.escaped(titleKey))\"")
+        }
+        if let subtitleKey, !(0 ..< count).contains(where: { subtitle(at: $0) != nil }) {
+            missing.append("--subtitle-key \"\(ControlEscaping.escaped(subtitleKey))\"")
+        }
+        guard !missing.isEmpty else { return nil }
+        var keys: [String] = [], seen = Set<String>()
+        let stride = max(1, count / 200)
+        for index in Swift.stride(from: 0, to: count, by: stride) {
+            for member in members(at: index) where seen.insert(member.key).inserted { keys.append(ControlEscaping.escaped(member.key)) }
+        }
+        let shown = keys.prefix(20).joined(separator: ", ") + (keys.count > 20 ? ", …" : "")
+        let verb = missing.count == 1 ? "names" : "name"
+        return "\(ControlEscaping.escaped(name)): \(missing.joined(separator: " and ")) \(verb) no record's key; the records have: \(shown.isEmpty ? "no keys" : shown)"
+    }
+
+    /// Whether record `index` has the title key.
+    private func hasTitle(at index: Int) -> Bool {
+        var bytes: UnsafePointer<UInt8>?
+        var length = 0
+        return tk_json_title(handle, index, &bytes, &length) != 0
+    }
+
     func members(at index: Int) -> [RecordMember] {
         guard index >= 0, index < count, let fields = tk_json_record_fields(handle, index) else { return [] }
         defer { tk_json_fields_free(fields) }
