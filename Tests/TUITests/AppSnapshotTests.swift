@@ -53,6 +53,12 @@ struct AppSnapshotTests {
         // In a filtered list, the steps follow the matches.
         let filtered = try snapshot(fixtureBooks, size: size, keys: "/ b a Enter Enter n", files: files)
         #expect(filtered[filtered.count - 4].contains("2 of 2"))
+        // Back from a stepped detail lands on the record last shown, filtered or not (the
+        // focus shows only in the styled frame).
+        let back = { (keys: String) in try styledSnapshot(fixtureBooks, size: size, keys: keys, files: files) }
+        #expect(try back("Enter n n Esc") == (try back("j j")))
+        #expect(try back("Enter n n p Esc") == (try back("j")))
+        #expect(try back("/ b a Enter Enter n Esc") == (try back("/ b a Enter j")))
     }
 
     @Test func theHashSectionComesLastAndControlCharactersAreEscaped() throws {

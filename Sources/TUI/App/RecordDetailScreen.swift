@@ -28,6 +28,9 @@ extension BarButtonItem.Identifier {
 final class RecordDetailScreen: TableViewController {
     private var store: JSONRecordStore
     private let sequence: RecordSequence?
+    /// Told the position in the list of each record stepped to, so that going back lands on
+    /// the record last shown.
+    var onStep: (Int) -> Void = { _ in }
     private var position: Int
     /// The record shown.
     private var record: Int
@@ -95,6 +98,7 @@ final class RecordDetailScreen: TableViewController {
         let target = id == .previousRecord ? position - 1 : id == .nextRecord ? position + 1 : position
         guard target != position, target >= 0, target < sequence.count, let record = sequence.record(target) else { return .ignored }
         position = target
+        onStep(target)
         self.record = record
         title = store.title(at: record)
         state = TableViewState()

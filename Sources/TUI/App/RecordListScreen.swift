@@ -170,6 +170,8 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     override var wantsTicks: Bool { reloadTask != nil || super.wantsTicks }
 
     override func viewWillAppear() {
+        // The row opened is deselected on the way back, as UIKit's table controller does.
+        super.viewWillAppear()
         isVisible = true
         if tabBarItem?.badge == .dot { tabBarItem?.badge = nil }
     }
@@ -310,6 +312,11 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
             return order.order.indices.contains(position) ? Int(order.order[position]) : nil
         }
         let detail = RecordDetailScreen(store: records.store, record: record, sequence: sequence, position: index, hiddenFields: hiddenFields)
+        detail.onStep = { [weak self] position in
+            // The list shows the same records while its detail is in front.
+            guard let self, let row = self.dataSourceOfRecords.sections.indexPath(ofIndex: position) else { return }
+            self.focusRow(at: row)
+        }
         if let editable {
             detail.editForm = { [weak self, weak detail] record in
                 guard let self else { return nil }
