@@ -9,6 +9,14 @@ struct PlayOptions: ParsableArguments {
     var seed: UInt64?
 }
 
+/// Whether to ask the terminal for the mouse, shared by browsing and `snapshot` (where it
+/// snapshots a terminal without mouse reports). A group, because ArgumentParser hands an
+/// option that the root command and a subcommand both declare to the root.
+struct MouseOptions: ParsableArguments {
+    @Flag(help: "Do not ask the terminal for mouse events.")
+    var noMouse = false
+}
+
 /// The options that choose what to browse, shared by browsing and `snapshot`.
 struct DataOptions: ParsableArguments {
     @Option(name: .customLong("data"), help: ArgumentHelp("A JSON file holding an array of objects to browse.", valueName: "FILE.json"))

@@ -22,6 +22,8 @@ struct SnapshotCommand: ParsableCommand {
 
     @OptionGroup var play: PlayOptions
 
+    @OptionGroup var mouse: MouseOptions
+
     func run() throws {
         guard let screenSize = Size(parsing: size) else {
             throw ValidationError("--size takes columns x lines, such as 80x24 (got '\(size)')")
@@ -41,14 +43,15 @@ struct SnapshotCommand: ParsableCommand {
         // The saved settings are read, so that the frame is what a person would see; a
         // snapshot never writes them, nor sets an unreadable file aside.
         let saved = StateStore.standard().load(settingAside: false).state
-        let frame = Self.render(list: list, size: screenSize, keys: script, dataDescription: data.description, state: saved, seed: play.seed)
+        let frame = Self.render(list: list, size: screenSize, keys: script, dataDescription: data.description, state: saved, seed: play.seed, mouse: !mouse.noMouse)
         print(styles ? frame.styledText : frame.text)
     }
 
     /// The frame after `keys`, pressed one after another (stopping at a quit) through the
     /// same event loop as the terminal, on the headless backend; background work started by
     /// the keys (a reload) is waited for.
-    static func render(list: RecordListScreen, size: Size, keys: [Key], dataDescription: String = "bundled books", state: AppState = AppState(), seed: UInt64? = nil) -> Canvas {
+    static func render(list: RecordListScreen, size: Size, keys: [Key], dataDescription: String = "bundled books", state: AppState = AppState(), seed: UInt64? = nil,
+                       mouse: Bool = true) -> Canvas {
         let app = TerminalApp { capabilities in
             BrowserApp(list: list, size: size, options: AppOptions(
                 searchesSynchronously: true, animates: false, capabilities: capabilities, dataDescription: dataDescription,
@@ -56,6 +59,8 @@ struct SnapshotCommand: ParsableCommand {
             )).root
         }
         // The headless run cannot fail: only the terminal's start can.
-        return (try? app.snapshot(size: size, keys: keys)) ?? Canvas(size: size)
+        var capabilities = TerminalCapabilities.headless
+        capabilities.hasMouse = mouse
+        return (try? app.snapshot(size: size, keys: keys, capabilities: capabilities)) ?? Canvas(size: size)
     }
 }

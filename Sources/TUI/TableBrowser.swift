@@ -39,8 +39,7 @@ struct TableBrowser: ParsableCommand {
 
     @OptionGroup var data: DataOptions
 
-    @Flag(help: "Do not ask the terminal for mouse events.")
-    var noMouse = false
+    @OptionGroup var mouse: MouseOptions
 
     @Flag(help: "Move the tab indicator at once instead of sliding it.")
     var noAnimation = false
@@ -57,7 +56,7 @@ struct TableBrowser: ParsableCommand {
         }
         let (animates, description, seed) = (!noAnimation, data.description, play.seed)
         let settings = AppSettings(store: StateStore.standard())
-        let app = TerminalApp(options: TerminalApp.Options(mouse: !noMouse)) { capabilities in
+        let app = TerminalApp(options: TerminalApp.Options(mouse: !mouse.noMouse)) { capabilities in
             BrowserApp(list: list, options: AppOptions(
                 animates: animates, capabilities: capabilities, dataDescription: description, settings: settings, seed: seed
             )).root

@@ -179,6 +179,9 @@ struct BadInputTests {
     @Test func anEmptyArrayShowsAnHonestEmptyList() throws {
         let lines = try snapshot("[]")
         #expect(lines.contains(where: { $0.contains("No Records") }))
+        #expect(lines.last == " ? help  q quit", "no moves, no search and no actions it cannot do: \(lines.last ?? "")")
+        let help = try snapshot("[]", size: Size(width: 60, height: 30), keys: "?")
+        #expect(!help.contains { $0.contains("search titles") || $0.contains("actions for") })
     }
 
     @Test func keyScriptsRejectUnknownNames() {
@@ -201,3 +204,22 @@ struct SnapshotLoopTests {
         #expect(after.contains("New Book") && !after.contains("Old One"), "the reload finished within the snapshot:\n\(after)")
     }
 }
+
+@Suite("The command line: options a subcommand shares with the app reach the subcommand")
+struct CommandLineTests {
+    @Test func snapshotTakesSeedAndNoMouseAndTheFrameSaysSo() throws {
+        let command = try #require(try TableBrowser.parseAsRoot(["snapshot", "--seed", "7", "--no-mouse"]) as? SnapshotCommand)
+        #expect(command.play.seed == 7 && command.mouse.noMouse)
+        let list = try DataOptions.parse([]).loadListScreen(searchesSynchronously: true)
+        let frame = SnapshotCommand.render(list: list, size: Size(width: 80, height: 24), keys: try Key.parseScript("5 G"), mouse: false)
+        #expect(frame.lines.contains { $0.contains("Mouse reports") && $0.contains("Not available") })
+    }
+
+    @Test func helpSaysWhatTheMouseDoes() throws {
+        let list = try DataOptions.parse([]).loadListScreen(searchesSynchronously: true)
+        let frame = SnapshotCommand.render(list: list, size: Size(width: 80, height: 60), keys: try Key.parseScript("5 ?"))
+        #expect(frame.lines.contains { $0.contains("Mouse") })
+        #expect(frame.lines.contains { $0.contains("wheel") && $0.contains("scroll the rows") })
+    }
+}
+

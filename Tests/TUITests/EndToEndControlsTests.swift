@@ -27,16 +27,21 @@ struct EndToEndControlsTests {
         session.send("3")
         await session.waitUntil("the Games tab") { $0.first?.contains("Feeling Lucky (f)") == true }
         session.send("f")
-        await session.waitUntil("the wheels spinning") { $0.contains { $0.contains("Spinning…") } }
+        // Seen when the machine keeps up: the spin lasts 2.4 s from the press.
+        let seenSpinning = await session.waitUntil("the wheels spinning", timeout: .seconds(3), recordingIssue: false) {
+            $0.contains { $0.contains("Spinning…") }
+        }
         let stopped = { (screen: [String]) in
             !screen.contains { $0.contains("Spinning…") } && screen.contains { $0.contains(" MATCH") || $0.contains("Space Spins Again") }
         }
         let first = try #require(await session.waitUntil("the wheels to stop", stopped))
         #expect(Self.band(first) == Self.band(try Self.headless("3 f", seed: 7)), "the seed decides, animated or not")
         session.send("Space")
-        await session.waitUntil("the second spin") { $0.contains { $0.contains("Spinning…") } }
-        let second = try #require(await session.waitUntil("the second stop", stopped))
-        #expect(Self.band(second) == Self.band(try Self.headless("3 f Space", seed: 7)))
+        let expected = Self.band(try Self.headless("3 f Space", seed: 7))
+        #expect(expected != Self.band(first), "the seed's second spin lands elsewhere")
+        let second = await session.waitUntil("the second stop") { stopped($0) && Self.band($0) == expected }
+        #expect(second != nil)
+        if seenSpinning == nil { print("note: the first frames of the spin were not captured (a loaded machine)") }
         // Letters turn the wheels here: Esc goes back to Games, where q quits.
         session.send("Escape")
         await session.waitUntil("the Games list") { $0.first?.contains("Feeling Lucky (f)") == true }

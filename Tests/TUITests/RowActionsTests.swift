@@ -21,7 +21,7 @@ struct RowActionsTests {
             return line[line.index(after: open) ..< close].trimmingCharacters(in: .whitespaces)
         }
         #expect(labels == ["apple pie", "A. Baker", "Hide from List (x)", "Search for “A. Baker” (s)", "Cancel"])
-        #expect(lines.last == " → move  Enter choose  Esc cancel", "the footer offers the sheet's keys; the buttons show their own")
+        #expect(lines.last == " ↑ ↓ move  Enter choose  Esc cancel", "the footer offers the sheet's keys; the buttons show their own")
         #expect(lines[0].contains("⋯ (a)"), "the bar button that opens the sheet, with its key")
     }
 

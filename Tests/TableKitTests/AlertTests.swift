@@ -462,8 +462,12 @@ struct AlertInteractionTests {
 
     @Test func footerHintsComeFromTheBindingTable() {
         let hints = AlertController(alert: bookSheet()).keyHints
-        #expect(hints.map(\.key) == ["→", "Enter", "Esc"])
+        #expect(hints.map(\.key) == ["↑ ↓", "Enter", "Esc"], "a sheet's buttons are a column")
         #expect(hints.map(\.help) == ["move", "choose", "cancel"])
+        var pair = Alert(title: "Delete?", message: nil)
+        pair.addAction(AlertAction(title: "Cancel", style: .cancel))
+        pair.addAction(AlertAction(title: "Delete", style: .destructive))
+        #expect(AlertController(alert: pair).keyHints.first?.key == "← →", "two buttons side by side: a row")
         let footerLabels = AlertController.keyBindings.compactMap { $0.footerHelp == nil ? nil : $0.footerLabel }
         #expect(footerLabels == ["→", "Enter", "Esc"], "every footer hint is a row of the table that handles the keys")
     }

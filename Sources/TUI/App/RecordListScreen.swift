@@ -146,8 +146,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     // MARK: Bars and keys
 
     override var rightBarButtonItems: [BarButtonItem] {
-        let actions = BarButtonItem(system: .action, id: .actions, key: .character("a"),
-                                    isEnabled: state.focusedRow != nil || !hiddenPositions.isEmpty, help: "actions for the focused row")
+        let actions = BarButtonItem(system: .action, id: .actions, key: .character("a"), isEnabled: hasRowActions, help: "actions for the focused row")
         var items = [actions]
         if editable != nil {
             items.append(BarButtonItem(system: .add, id: .addRecord, key: .character("+"), isEnabled: isOn && records.isSorted,
@@ -162,10 +161,14 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     override var keyHints: [KeyHint] {
         if !records.isSorted { return reload != nil && reloadTask == nil ? [KeyHint("r", "load")] : [] }
         if searchController?.isEditing == true || state.isIndexFocused || isSwipeMenuOpen { return super.keyHints }
-        return super.keyHints + [KeyHint("a", "actions")]
+        return super.keyHints + (hasRowActions ? [KeyHint("a", "actions")] : [])
     }
 
-    override var isSearchAvailable: Bool { isOn && records.isSorted && super.isSearchAvailable }
+    /// Whether `a` has anything to offer: a focused row, or hidden records to show again.
+    private var hasRowActions: Bool { state.focusedRow != nil || !hiddenPositions.isEmpty }
+
+    /// A list with no records has nothing to search.
+    override var isSearchAvailable: Bool { isOn && records.isSorted && records.count > 0 && super.isSearchAvailable }
 
     override var wantsTicks: Bool { reloadTask != nil || super.wantsTicks }
 

@@ -81,13 +81,18 @@ public final class AlertController: Modal {
     /// enabled, Enter, and Esc only with a Cancel button. Each button shows its own hotkey.
     public var keyHints: [KeyHint] {
         let enabledCount = alert.actions.filter(\.isEnabled).count
+        // The arrows the footer names follow the buttons: a row of two, or a column.
+        let arrows = alert.buttonArrangement == .sideBySide ? "← →" : "↑ ↓"
         return Self.keyBindings.filter { binding in
             switch binding.action {
             case .moveFocus: return enabledCount > 1
             case .activateFocused: return enabledCount > 0
             case .cancel: return alert.cancelActionIndex != nil
             }
-        }.footerHints()
+        }.compactMap { binding in
+            if case .moveFocus = binding.action { return binding.footerHelp.map { KeyHint(arrows, $0) } }
+            return binding.footerHint
+        }
     }
 
     /// Carries out a command; exposed for tests and scripted sessions.

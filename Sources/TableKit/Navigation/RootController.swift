@@ -144,10 +144,19 @@ public final class RootController {
         return true
     }
 
-    /// The help overlay for what is in front now.
+    /// What the mouse does, for help while mouse reports are on.
+    public static let mouseHelp = [
+        KeyHint("click", "a row, a tab, a button or a control"),
+        KeyHint("wheel", "scroll the rows, turn a picker's wheel"),
+        KeyHint("drag", "scrub the index, slide a row aside, move a slider"),
+    ]
+
+    /// The help overlay for what is in front now (the mouse's part while it reports).
     public func helpOverlay() -> HelpOverlay {
         let global = Self.globalBindings.helpHints()
-        return HelpOverlay(sections: content.helpSections + [HelpOverlay.Section(title: "Everywhere", entries: global)])
+        var sections = content.helpSections + [HelpOverlay.Section(title: "Everywhere", entries: global)]
+        if reportsMouse { sections.append(HelpOverlay.Section(title: "Mouse", entries: Self.mouseHelp)) }
+        return HelpOverlay(sections: sections)
     }
 
     /// Draws the content, the footer and the modals.
