@@ -35,3 +35,40 @@ public struct Glyphs: Hashable, Sendable {
         block: "#"
     )
 }
+
+extension Glyphs {
+    /// Text the interface itself shows — key names, hints, help, status sentences — as this
+    /// glyph set can show it: unchanged in Unicode; in ASCII, arrows become words (`↑` `Up`,
+    /// `→` `Right`), ranges a hyphen (`1…5` `1-5`), dashes `--`, and the few symbols the app
+    /// uses their ASCII forms, so nothing the interface says turns into `?`.
+    public func interface(_ text: String) -> String {
+        guard self == .ascii, !text.unicodeScalars.allSatisfy(\.isASCII) else { return text }
+        var result = ""
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            if character == "…" {
+                // Between two letters or digits a range (1…5, F1…F5, C-a…C-z); else an ellipsis.
+                let before = index > 0 ? characters[index - 1] : " ", after = index + 1 < characters.count ? characters[index + 1] : " "
+                result += before.isLetter || before.isNumber ? (after.isLetter || after.isNumber ? "-" : "...") : "..."
+                continue
+            }
+            result += Self.asciiInterface[character] ?? (character.isASCII ? String(character) : "?")
+        }
+        return result
+    }
+
+    /// The ASCII form of each non-ASCII character the interface uses.
+    private static let asciiInterface: [Character: String] = [
+        "↑": "Up", "↓": "Down", "←": "Left", "→": "Right", "—": "--", "–": "-", "·": "-", "×": "x",
+        "‹": "<", "›": ">", "⋯": "...", "⌕": "/", "⟳": "r", "✎": "e", "ⓘ": "(i)", "★": "*", "☆": "-",
+        "●": "*", "○": "o", "◉": "(*)", "•": ".", "✓": "*", "│": "|", "◖": "(", "“": "\"", "”": "\"", "’": "'",
+        "♡": "<3", "♥": "<3", "↩": "Reply", "⇄": "RT", "↗": "Share", "▲": "^",
+    ]
+}
+
+extension KeyHint {
+    /// The hint as `glyphs` can show it (see ``Glyphs/interface(_:)``).
+    public func shown(with glyphs: Glyphs) -> KeyHint {
+        KeyHint(glyphs.interface(key), glyphs.interface(help))
+    }
+}

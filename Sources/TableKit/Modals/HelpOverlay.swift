@@ -76,9 +76,11 @@ public final class HelpOverlay: Modal {
         let offset = min(scrollOffset, max(0, all.count - visible))
         for (row, line) in all.dropFirst(offset).prefix(visible).enumerated() {
             let style = line.isHeading ? Theme.tint.adding(.bold) : Style.plain
-            canvas.draw(TextLayout.truncate(line.text, width: inner.width), at: Point(x: inner.minX, y: inner.minY + row), style: style, clip: inner)
+            // A key column cut with `…` is cut with the terminal's own ellipsis.
+            let text = TextLayout.truncate(line.text, width: inner.width).replacingOccurrences(of: String(TextLayout.ellipsis), with: String(context.glyphs.ellipsis))
+            canvas.draw(text, at: Point(x: inner.minX, y: inner.minY + row), style: style, clip: inner)
         }
-        let more = all.count > visible ? "  ↑↓ scroll" : ""
+        let more = all.count > visible ? context.glyphs.interface("  ↑↓ scroll") : ""
         canvas.draw(TextLayout.truncate("Esc close" + more, width: inner.width), at: Point(x: inner.minX, y: inner.maxY - 1), style: Theme.secondaryText, clip: inner)
     }
 

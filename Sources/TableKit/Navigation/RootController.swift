@@ -156,7 +156,10 @@ public final class RootController {
         let global = Self.globalBindings.helpHints()
         var sections = content.helpSections + [HelpOverlay.Section(title: "Everywhere", entries: global)]
         if reportsMouse { sections.append(HelpOverlay.Section(title: "Mouse", entries: Self.mouseHelp)) }
-        return HelpOverlay(sections: sections)
+        // Written as this terminal can show it.
+        return HelpOverlay(sections: sections.map { section in
+            HelpOverlay.Section(title: glyphs.interface(section.title), entries: section.entries.map { $0.shown(with: glyphs) })
+        })
     }
 
     /// Draws the content, the footer and the modals.
@@ -169,9 +172,9 @@ public final class RootController {
         content.render(into: &canvas, area: contentArea, context: RenderContext(glyphs: context.glyphs, isActive: modals.isEmpty))
         if modals.isEmpty, let status = content.statusMessage {
             let line = Rect(x: 0, y: size.height - 1, width: size.width, height: 1)
-            canvas.draw(TextLayout.truncate(status, width: max(0, size.width - 2)), at: Point(x: 1, y: line.minY), style: Style(foreground: .destructive), clip: line)
+            canvas.draw(TextLayout.truncate(context.glyphs.interface(status), width: max(0, size.width - 2)), at: Point(x: 1, y: line.minY), style: Style(foreground: .destructive), clip: line)
         } else {
-            renderFooter(modals.last?.keyHints ?? (content.keyHints + globalFooterHints), into: &canvas)
+            renderFooter((modals.last?.keyHints ?? (content.keyHints + globalFooterHints)).map { $0.shown(with: context.glyphs) }, into: &canvas)
         }
         for modal in modals {
             modal.render(into: &canvas, area: contentArea, context: context)
