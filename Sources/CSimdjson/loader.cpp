@@ -105,9 +105,13 @@ void set_error(tk_json_error *error, tk_json_error_kind kind, const std::string 
 
 // MARK: - Loading
 
-Loader::Loader(tk_json_store &store, const char *title_key, const char *subtitle_key) : store_(store) {
+Loader::Loader(tk_json_store &store, const char *pointer, const char *title_key, const char *subtitle_key) : store_(store) {
     data_ = store.file.bytes.get();
     size_ = store.file.length;
+    if (pointer) {
+        has_pointer_ = true;
+        pointer_ = pointer;
+    }
     if (title_key) {
         given_.has_title = given_.title_decided = true;
         given_.title = title_key;
@@ -120,6 +124,7 @@ Loader::Loader(tk_json_store &store, const char *title_key, const char *subtitle
 
 bool Loader::load(tk_json_error *error) {
     store_.start = (size_ >= 3 && std::memcmp(data_, "\xEF\xBB\xBF", 3) == 0) ? 3 : 0;
+    if (!choose_array(error)) { return false; }
     if (!walk_in_two() && !walk_in_one(error)) { return false; }
     if (store_.arena.size() > UINT32_MAX) {
         set_error(error, TK_JSON_ERROR_UNREADABLE, "escaped titles and subtitles exceed 4 GiB");
@@ -139,13 +144,104 @@ bool Loader::walk_in_one(tk_json_error *error) {
     bool ok;
     {
         od::parser parser;  // freed at the end of this block: only the file and our arrays remain
-        ok = walker.walk(parser, store_.start, size_);
+        ok = walker.walk(parser, begin_, end_);
     }
     if (!ok) {
         explain_failure(walker.shape_offset(), walker.shape_message(), error);
         return false;
     }
     walker.finish_inference();
+    return true;
+}
+
+namespace {
+
+/// `key` as a JSON Pointer token: `~` is `~0`, `/` is `~1` (RFC 6901).
+std::string pointer_token(std::string_view key) {
+    std::string token;
+    for (char c : key) {
+        if (c == '~') { token += "~0"; } else if (c == '/') { token += "~1"; } else { token += c; }
+    }
+    return token;
+}
+
+/// Whether the array whose text is `raw` is empty or starts with an object.
+bool holds_objects(std::string_view raw) {
+    const auto *p = reinterpret_cast<const uint8_t *>(raw.data());
+    const size_t i = tk::skip_space(p, raw.size(), 1);
+    return i < raw.size() && (p[i] == '{' || p[i] == ']');
+}
+
+}  // namespace
+
+/// Finds the records' array (see DESIGN, "Inner arrays"): the top-level array as it is; in
+/// a top-level object, the largest member array of objects; at a pointer, the array there.
+bool Loader::choose_array(tk_json_error *error) {
+    const size_t first = tk::skip_space(data_, size_, store_.start);
+    begin_ = first;
+    end_ = size_;
+    store_.array_begin = first;
+    store_.array_end = size_;
+    if (!has_pointer_ && (first >= size_ || data_[first] != '{')) { return true; }
+    // The whole text must be valid first: what lies outside the array is not walked.
+    tk::Fault fault;
+    if (!tk::validate(data_ + store_.start, size_ - store_.start, 0, fault)) {
+        explain_failure(0, "", error);
+        return false;
+    }
+    od::parser parser;
+    od::document doc;
+    const size_t length = size_ - store_.start;
+    if (parser.iterate(data_ + store_.start, length, length + simdjson::SIMDJSON_PADDING).get(doc)) {
+        explain_failure(0, "", error);
+        return false;
+    }
+    std::string_view chosen;
+    std::string chosen_pointer;
+    if (has_pointer_) {
+        od::value value;
+        od::json_type type;
+        od::array array;
+        if (doc.at_pointer(pointer_).get(value)) {
+            explain_failure(first, "nothing at --path " + pointer_, error);
+            return false;
+        }
+        if (value.type().get(type) || type != od::json_type::array || value.get_array().get(array) || array.raw_json().get(chosen)) {
+            explain_failure(first, "the value at --path " + pointer_ + " is not an array of objects", error);
+            return false;
+        }
+        chosen_pointer = pointer_;
+    } else {
+        od::object object;
+        if (doc.get_object().get(object)) {
+            explain_failure(first, "", error);
+            return false;
+        }
+        for (auto member : object) {
+            od::field field;
+            std::string_view key;
+            od::json_type type;
+            if (std::move(member).get(field) || field.unescaped_key().get(key)) { break; }
+            std::string name(key);
+            if (field.value().type().get(type) || type != od::json_type::array) { continue; }
+            od::array array;
+            std::string_view raw;
+            if (field.value().get_array().get(array) || array.raw_json().get(raw)) { break; }
+            if (holds_objects(raw) && raw.size() > chosen.size()) {
+                chosen = raw;
+                chosen_pointer = "/" + pointer_token(name);
+            }
+        }
+        if (chosen.empty()) {
+            explain_failure(first, "the top-level object holds no array of objects (--path chooses a value)", error);
+            return false;
+        }
+    }
+    begin_ = static_cast<size_t>(reinterpret_cast<const uint8_t *>(chosen.data()) - data_);
+    end_ = begin_ + chosen.size();
+    store_.array_begin = begin_;
+    store_.array_end = end_;
+    store_.records_pointer = chosen_pointer;
     return true;
 }
 
@@ -171,9 +267,9 @@ void Loader::explain_failure(size_t shape_offset, const std::string &shape_messa
 namespace {
 
 /// Loads the store whose file bytes are already in `store->file`. Takes ownership.
-tk_json_store *finish_load(std::unique_ptr<tk_json_store> store, const char *title_key, const char *subtitle_key,
-                           tk_json_error *error) {
-    Loader loader(*store, title_key, subtitle_key);
+tk_json_store *finish_load(std::unique_ptr<tk_json_store> store, const char *pointer, const char *title_key,
+                           const char *subtitle_key, tk_json_error *error) {
+    Loader loader(*store, pointer, title_key, subtitle_key);
     if (!loader.load(error)) { return nullptr; }
     set_error(error, TK_JSON_OK, "");
     return store.release();
@@ -212,6 +308,11 @@ using namespace tk_loader;
 extern "C" {
 
 tk_json_store *tk_json_load(const char *path, const char *title_key, const char *subtitle_key, tk_json_error *error) {
+    return tk_json_load_at(path, nullptr, title_key, subtitle_key, error);
+}
+
+tk_json_store *tk_json_load_at(const char *path, const char *pointer, const char *title_key, const char *subtitle_key,
+                               tk_json_error *error) {
     try {
         if (!path) {
             set_error(error, TK_JSON_ERROR_UNREADABLE, "no such file");
@@ -223,7 +324,7 @@ tk_json_store *tk_json_load(const char *path, const char *title_key, const char 
             set_error(error, TK_JSON_ERROR_UNREADABLE, why);
             return nullptr;
         }
-        return finish_load(std::move(store), title_key, subtitle_key, error);
+        return finish_load(std::move(store), pointer, title_key, subtitle_key, error);
     } catch (...) {  // std::bad_alloc from a vector or string
         set_error(error, TK_JSON_ERROR_UNREADABLE, "out of memory");
         return nullptr;
@@ -232,6 +333,11 @@ tk_json_store *tk_json_load(const char *path, const char *title_key, const char 
 
 tk_json_store *tk_json_load_bytes(const void *bytes, size_t length, const char *title_key, const char *subtitle_key,
                                   tk_json_error *error) {
+    return tk_json_load_bytes_at(bytes, length, nullptr, title_key, subtitle_key, error);
+}
+
+tk_json_store *tk_json_load_bytes_at(const void *bytes, size_t length, const char *pointer, const char *title_key,
+                                     const char *subtitle_key, tk_json_error *error) {
     try {
         if (length > kMaxFileSize) {
             set_error(error, TK_JSON_ERROR_UNREADABLE, too_large_message(length));
@@ -245,7 +351,7 @@ tk_json_store *tk_json_load_bytes(const void *bytes, size_t length, const char *
         if (length > 0 && bytes) { std::memcpy(store->file.bytes.get(), bytes, length); }
         store->file.length = (bytes || length == 0) ? length : 0;
         store->file.pad();
-        return finish_load(std::move(store), title_key, subtitle_key, error);
+        return finish_load(std::move(store), pointer, title_key, subtitle_key, error);
     } catch (...) {
         set_error(error, TK_JSON_ERROR_UNREADABLE, "out of memory");
         return nullptr;
@@ -278,6 +384,13 @@ void tk_json_set_split_minimum(size_t bytes) { split_minimum.store(bytes); }
 void tk_json_free(tk_json_store *store) { delete store; }
 
 size_t tk_json_count(const tk_json_store *store) { return store ? store->records.size() : 0; }
+
+const char *tk_json_records_pointer(const tk_json_store *store, size_t *length) {
+    if (length) { *length = store ? store->records_pointer.size() : 0; }
+    return store ? store->records_pointer.data() : nullptr;
+}
+
+size_t tk_json_array_offset(const tk_json_store *store) { return store ? store->array_begin : 0; }
 
 const uint8_t *tk_json_title_key(const tk_json_store *store, size_t *length) {
     return store ? key_bytes(store->keys.has_title, store->keys.title, length) : key_bytes(false, {}, length);

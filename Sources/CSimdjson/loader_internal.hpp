@@ -83,6 +83,10 @@ struct tk_json_store {
     std::string arena;
     std::vector<tk_loader::Record> records;
     tk_loader::Keys keys;
+    /// Where the records' array is: its `[` to its `]`, end exclusive.
+    size_t array_begin = 0, array_end = 0;
+    /// The JSON Pointer of that array: empty for the top-level array.
+    std::string records_pointer;
 };
 
 struct tk_json_fields {
@@ -181,11 +185,12 @@ private:
 /// when it can), settles the keys, and on failure explains where and why.
 class Loader {
 public:
-    Loader(tk_json_store &store, const char *title_key, const char *subtitle_key);
+    Loader(tk_json_store &store, const char *pointer, const char *title_key, const char *subtitle_key);
 
     bool load(tk_json_error *error);
 
 private:
+    bool choose_array(tk_json_error *error);
     bool walk_in_one(tk_json_error *error);
     void explain_failure(size_t shape_offset, const std::string &shape_message, tk_json_error *error);
 
@@ -197,6 +202,11 @@ private:
     tk_json_store &store_;
     const uint8_t *data_ = nullptr;
     size_t size_ = 0;
+    /// The records' array, `[` to `]` (end exclusive): the whole text, or the array found
+    /// in a top-level object or at the pointer.
+    size_t begin_ = 0, end_ = 0;
+    std::string pointer_;
+    bool has_pointer_ = false;
     Keys given_;
 };
 

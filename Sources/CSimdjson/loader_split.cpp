@@ -78,11 +78,11 @@ bool run_pair(A &&a, B &&b) {
 /// false, with the bytes restored and the store empty, whenever it cannot (or a half
 /// fails): then walk_in_one decides, and explains any error.
 bool Loader::walk_in_two() {
-    const size_t begin = store_.start;
+    const size_t begin = begin_;
     Split split{};
     store_.keys = given_;
-    if (size_ - begin < split_minimum.load() || !settle_keys_from_first_record() ||
-        !find_split(data_, begin, size_, split)) {
+    if (end_ - begin < split_minimum.load() || !settle_keys_from_first_record() ||
+        !find_split(data_, begin, end_, split)) {
         return false;
     }
     std::vector<Record> second_records;
@@ -92,7 +92,7 @@ bool Loader::walk_in_two() {
         od::parser first_parser, second_parser;
         // Allocating here, on this thread, also lets simdjson pick its implementation
         // before two threads race to do it.
-        if (first_parser.allocate(split.comma + 1 - begin) || second_parser.allocate(size_ - split.line_break)) {
+        if (first_parser.allocate(split.comma + 1 - begin) || second_parser.allocate(end_ - split.line_break)) {
             return false;
         }
         Walker first(data_, store_.keys, store_.records, store_.arena);
@@ -101,7 +101,7 @@ bool Loader::walk_in_two() {
         bytes[split.comma] = ']';
         bytes[split.line_break] = '[';
         ok = run_pair([&] { return first.walk(first_parser, begin, split.comma + 1); },
-                      [&] { return second.walk(second_parser, split.line_break, size_); });
+                      [&] { return second.walk(second_parser, split.line_break, end_); });
         bytes[split.comma] = ',';
         bytes[split.line_break] = '\n';
     }
@@ -133,13 +133,13 @@ bool Loader::append(const std::vector<Record> &records, const std::string &arena
 /// found: the file is then empty or malformed, and walk_in_one will tell).
 bool Loader::settle_keys_from_first_record() {
     if (store_.keys.decided()) { return true; }
-    size_t i = tk::skip_space(data_, size_, store_.start);
-    if (i >= size_ || data_[i] != '[') { return false; }
-    i = tk::skip_space(data_, size_, i + 1);
-    if (i >= size_ || data_[i] != '{') { return false; }
+    size_t i = tk::skip_space(data_, end_, begin_);
+    if (i >= end_ || data_[i] != '[') { return false; }
+    i = tk::skip_space(data_, end_, i + 1);
+    if (i >= end_ || data_[i] != '{') { return false; }
     std::vector<SeenKey> members;
     bool has_string = false;
-    tk::for_each_member(data_ + i, size_ - i,
+    tk::for_each_member(data_ + i, end_ - i,
                         [&](const uint8_t *key, size_t key_length, const uint8_t *value, size_t) {
                             std::string name;
                             tk::Fault fault;

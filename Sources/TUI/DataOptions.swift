@@ -22,6 +22,9 @@ struct DataOptions: ParsableArguments {
     @Option(name: .customLong("data"), help: ArgumentHelp("A JSON file holding an array of objects to browse.", valueName: "FILE.json"))
     var dataPath: String?
 
+    @Option(name: .customLong("path"), help: ArgumentHelp("A JSON Pointer to the array of records in the file, such as /3166-1 (default: the top-level array, or a top-level object's largest array of objects).", valueName: "POINTER"))
+    var pointer: String?
+
     @Option(help: ArgumentHelp("The key whose value titles each row (default: title, then name, then the first string field).", valueName: "KEY"))
     var titleKey: String?
 
@@ -44,8 +47,8 @@ struct DataOptions: ParsableArguments {
                         environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RecordListScreen {
         let started = ContinuousClock.now
         let (path, title) = try source()
-        let loadStore = Self.loadStore(path: path, titleKey: titleKey, subtitleKey: subtitleKey)
-        let reload = dataPath == nil ? nil : Self.load(path: path, titleKey: titleKey, subtitleKey: subtitleKey)
+        let loadStore = Self.loadStore(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey)
+        let reload = dataPath == nil ? nil : Self.load(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey)
         let isBookList = dataPath == nil
         // The records as they are to be browsed: a file as read, the books with the changes
         // made to them merged over them.
@@ -54,7 +57,9 @@ struct DataOptions: ParsableArguments {
                 : DataFileRecords(store: store, path: path)
         }
         let list = { (records: IndexedRecords, editable: EditableRecords) in
-            RecordListScreen(title: title, records: records, searchesSynchronously: searchesSynchronously, reload: reload,
+            // Records found inside the file say where: "iso_3166-1 /3166-1".
+            let pointer = records.store.recordsPointer
+            return RecordListScreen(title: pointer.isEmpty ? title : title + " " + ControlEscaping.escaped(pointer), records: records, searchesSynchronously: searchesSynchronously, reload: reload,
                              editable: editable, isBookList: isBookList)
         }
         let store = try Self.loadReportingSlowness(path: path) { _ in loadStore() }.get()
@@ -74,10 +79,10 @@ struct DataOptions: ParsableArguments {
     }
 
     /// Reads the file at `path` into a store, on any thread.
-    private static func loadStore(path: String, titleKey: String?, subtitleKey: String?) -> @Sendable () -> Result<JSONRecordStore, CommandFailure> {
+    private static func loadStore(path: String, pointer: String?, titleKey: String?, subtitleKey: String?) -> @Sendable () -> Result<JSONRecordStore, CommandFailure> {
         {
             do {
-                let store = try JSONRecordStore.load(path: path, titleKey: titleKey, subtitleKey: subtitleKey)
+                let store = try JSONRecordStore.load(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey)
                 // A key that no record has would show blank rows: a usage error (EX_USAGE).
                 if let problem = store.missingKeyProblem(name: path, titleKey: titleKey, subtitleKey: subtitleKey) {
                     return .failure(CommandFailure(message: problem, exitCode: 64))
@@ -92,8 +97,8 @@ struct DataOptions: ParsableArguments {
     }
 
     /// Reads, sections and sorts the file at `path` (⟳ on the list).
-    static func load(path: String, titleKey: String?, subtitleKey: String?) -> RecordListScreen.Load {
-        let loadStore = loadStore(path: path, titleKey: titleKey, subtitleKey: subtitleKey)
+    static func load(path: String, pointer: String?, titleKey: String?, subtitleKey: String?) -> RecordListScreen.Load {
+        let loadStore = loadStore(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey)
         return { isCancelled in
             loadStore().flatMap { store in
                 // Cancelled while parsing: skip sectioning and sorting, about half the work.

@@ -353,7 +353,8 @@ struct JSONRecordStoreTests {
         let object = try #require(try loadError(" {\"title\": \"x\"}"))
         #expect(object.kind == .notArrayOfObjects)
         #expect(object.exitCode == 65)
-        #expect(object.message == "the top-level value is an object, not an array of objects")
+        #expect(object.message == "the top-level object holds no array of objects (--path chooses a value)",
+                "an object is searched for its arrays of records (InnerArrayTests)")
         #expect((object.line, object.column) == (1, 2))
 
         let scalar = try #require(try loadError("\"just a string\""))

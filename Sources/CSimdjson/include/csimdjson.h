@@ -71,6 +71,28 @@ typedef struct tk_json_fields tk_json_fields;
 tk_json_store *tk_json_load(const char *path, const char *title_key, const char *subtitle_key,
                             tk_json_error *error_out);
 
+/**
+ * Like tk_json_load(), with the records found elsewhere than at the top: `pointer` (a JSON
+ * Pointer, RFC 6901, such as "/3166-1"; NULL for none) names an array of objects anywhere
+ * in the text; without one, a top-level object opens its largest member array of objects
+ * (an empty array counts as one). The whole text is still checked strictly.
+ */
+tk_json_store *tk_json_load_at(const char *path, const char *pointer, const char *title_key, const char *subtitle_key,
+                               tk_json_error *error_out);
+
+/** Like tk_json_load_at(), from `length` bytes in memory (copied). */
+tk_json_store *tk_json_load_bytes_at(const void *bytes, size_t length, const char *pointer, const char *title_key,
+                                     const char *subtitle_key, tk_json_error *error_out);
+
+/**
+ * The JSON Pointer of the array the records were found in (e.g. "/3166-1"), *length bytes,
+ * not NUL-terminated; empty when they are the top-level array.
+ */
+const char *tk_json_records_pointer(const tk_json_store *store, size_t *length);
+
+/** The byte offset of the records array's `[` in the file's bytes (see tk_json_bytes()). */
+size_t tk_json_array_offset(const tk_json_store *store);
+
 /** Like tk_json_load(), from `length` bytes in memory (copied; the caller keeps `bytes`). */
 tk_json_store *tk_json_load_bytes(const void *bytes, size_t length, const char *title_key,
                                   const char *subtitle_key, tk_json_error *error_out);

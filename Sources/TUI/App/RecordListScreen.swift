@@ -291,7 +291,9 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         if let file = editable as? DataFileRecords, file.path != loadedPath {
             // Saved As: ⟳ reads the new file from now on.
             loadedPath = file.path
-            reload = DataOptions.load(path: file.path, titleKey: records.store.titleKey, subtitleKey: records.store.subtitleKey)
+            let pointer = records.store.recordsPointer
+            reload = DataOptions.load(path: file.path, pointer: pointer.isEmpty ? nil : pointer, titleKey: records.store.titleKey,
+                                      subtitleKey: records.store.subtitleKey)
             title = URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent
         }
         adopt(IndexedRecords(store: editable.store, collation: records.collation, sortOrder: chosenSortOrder))

@@ -23,25 +23,34 @@ final class JSONRecordStore: @unchecked Sendable {
     /// in memory): a save refuses to overwrite a file that no longer matches it.
     let identity: FileIdentity?
     let handle: OpaquePointer
+    /// The JSON Pointer of the array the records are in (`/3166-1`); empty for a top-level array.
+    let recordsPointer: String
+    /// Where the records' array begins (its `[`) in the file's bytes.
+    let arrayOffset: Int
 
     private init(handle: OpaquePointer, identity: FileIdentity? = nil) {
         self.handle = handle
         self.identity = identity
         count = tk_json_count(handle)
+        var pointerLength = 0
+        let pointer = tk_json_records_pointer(handle, &pointerLength)
+        recordsPointer = pointer.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: pointerLength), as: UTF8.self) } ?? ""
+        arrayOffset = tk_json_array_offset(handle)
         titleKey = Self.string(tk_json_title_key, handle) ?? ""
         subtitleKey = Self.string(tk_json_subtitle_key, handle)
     }
 
     deinit { tk_json_free(handle) }
 
-    /// Loads the JSON file at `path`, which must hold an array of objects.
+    /// Loads the JSON file at `path`: an array of objects, a top-level object whose largest
+    /// member array of objects holds the records, or the array at `pointer` (a JSON Pointer).
     ///
     /// - Parameters:
     ///   - titleKey: the member shown as each row's title; nil infers it.
     ///   - subtitleKey: the member shown under the title; nil infers it (the first other
     ///     string-valued member, if any).
     /// - Throws: `JSONLoadError`, with line and column for malformed JSON.
-    static func load(path: String, titleKey: String? = nil, subtitleKey: String? = nil) throws(JSONLoadError) -> JSONRecordStore {
+    static func load(path: String, pointer: String? = nil, titleKey: String? = nil, subtitleKey: String? = nil) throws(JSONLoadError) -> JSONRecordStore {
         guard !path.utf8.contains(0) else {
             throw JSONLoadError(kind: .unreadable, path: path, message: "no such file")
         }
@@ -49,7 +58,7 @@ final class JSONRecordStore: @unchecked Sendable {
         // Taken before reading: a change made while reading makes a later save refuse.
         let identity = FileIdentity.of(path)
         let handle = withOptionalCStrings(titleKey, subtitleKey) { title, subtitle in
-            tk_json_load(path, title, subtitle, &error)
+            withOptionalCStrings(pointer, nil) { pointer, _ in tk_json_load_at(path, pointer, title, subtitle, &error) }
         }
         guard let handle else { throw JSONLoadError(error, path: path) }
         return JSONRecordStore(handle: handle, identity: identity)

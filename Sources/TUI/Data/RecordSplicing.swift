@@ -150,9 +150,9 @@ extension JSONRecordStore {
         return Array(",\n".utf8)
     }
 
-    /// Where the array's `[` is.
+    /// Where the records' array's `[` is (inside a top-level object, perhaps).
     private func openingBracket(_ file: UnsafeBufferPointer<UInt8>) -> Int? {
-        file.firstIndex(of: UInt8(ascii: "["))
+        file.indices.contains(arrayOffset) && file[arrayOffset] == UInt8(ascii: "[") ? arrayOffset : file.firstIndex(of: UInt8(ascii: "["))
     }
 }
 

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import TUI
+
+/// Records inside a top-level object, the most common shape of a published data file:
+/// `{"3166-1": [ … ]}`, found on their own or named with `--path`.
+@Suite("Inner arrays: a top-level object's largest array of objects, or the one at --path")
+struct InnerArrayTests {
+    static let countries = """
+        {"note": "codes [ISO]", "3166-1": [
+          {"alpha_2": "AW", "name": "Aruba"},
+          {"alpha_2": "AF", "name": "Afghanistan"},
+          {"alpha_2": "NO", "name": "Norway"}
+         ],
+         "letters": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p"],
+         "small": [{"name": "only"}],
+         "deep": {"a/b": {"list": [{"name": "deep one"}, {"name": "deep two"}]}},
+         "none": []
+        }
+        """
+
+    private func load(_ text: String, pointer: String? = nil) throws -> JSONRecordStore {
+        let files = TemporaryFiles()
+        return try JSONRecordStore.load(path: files.write(text), pointer: pointer)
+    }
+
+    private func failure(_ text: String, pointer: String? = nil) -> String? {
+        let files = TemporaryFiles()
+        do {
+            _ = try JSONRecordStore.load(path: files.write(text), pointer: pointer)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func aTopLevelObjectOpensItsLargestArrayOfObjectsAndSaysWhich() throws {
+        let store = try load(Self.countries)
+        #expect(store.recordsPointer == "/3166-1", "the array of scalars is larger but holds no records")
+        #expect(store.count == 3 && store.title(at: 1) == "Afghanistan")
+        #expect(store.rawJSON(at: 0) == #"{"alpha_2": "AW", "name": "Aruba"}"#)
+        let plain = try load(#"[{"name": "x"}]"#)
+        #expect(plain.recordsPointer.isEmpty && plain.count == 1)
+    }
+
+    @Test func pathChoosesAnyArrayByItsJSONPointer() throws {
+        #expect(try load(Self.countries, pointer: "/small").title(at: 0) == "only")
+        let deep = try load(Self.countries, pointer: "/deep/a~1b/list")
+        #expect(deep.count == 2 && deep.title(at: 1) == "deep two" && deep.recordsPointer == "/deep/a~1b/list")
+        #expect(try load(Self.countries, pointer: "/none").count == 0)
+        #expect(try load(#"[{"name": "x"}, {"name": "y"}]"#, pointer: "").count == 2, "the empty pointer is the whole text")
+    }
+
+    @Test func aPathToNothingOrToWhatIsNotRecordsSaysSoWithAPlace() {
+        #expect(failure(Self.countries, pointer: "/nope")?.hasSuffix("1:1: error: nothing at --path /nope") == true)
+        #expect(failure(Self.countries, pointer: "/note")?.contains("the value at --path /note is not an array of objects") == true)
+        #expect(failure(Self.countries, pointer: "/letters")?.contains("6:14: error: element 0 is a string, not an object") == true,
+                "\(failure(Self.countries, pointer: "/letters") ?? "")")
+        #expect(failure(#"{"a": 1, "b": [1, 2]}"#)?.contains("the top-level object holds no array of objects") == true)
+        #expect(failure(#"{"a": [{"x": 1}], "b": tru}"#)?.contains("1:24: error: invalid literal") == true, "outside the array the text is still checked")
+    }
+
+    @Test func editsInsideTheArrayLeaveEveryOtherByteAsItWas() throws {
+        let store = try load(Self.countries)
+        let edited = store.splicing(RecordChanges(replaced: [1: Array(#"{"alpha_2": "AF", "name": "Afghanistan!"}"#.utf8)]))
+        #expect(String(decoding: edited, as: UTF8.self) == Self.countries.replacingOccurrences(of: #""Afghanistan"}"#, with: #""Afghanistan!"}"#))
+        let removed = store.splicing(RecordChanges(deleted: [2]))
+        #expect(String(decoding: removed, as: UTF8.self).contains(#""Afghanistan"}"# + "\n ],"))
+        // One record, and an earlier `[` in a string: the new record joins the right array.
+        let small = try load(Self.countries, pointer: "/small")
+        let added = String(decoding: small.splicing(RecordChanges(added: [Array(#"{"name": "two"}"#.utf8)])), as: UTF8.self)
+        #expect(added.contains(#""small": [{"name": "only"},{"name": "two"}]"#), "\(added)")
+        let empty = try load(Self.countries, pointer: "/none")
+        let first = String(decoding: empty.splicing(RecordChanges(added: [Array(#"{"name": "first"}"#.utf8)])), as: UTF8.self)
+        #expect(first.contains("\"none\": [\n{\"name\": \"first\"}\n]"), "\(first)")
+        #expect(first.contains(#""note": "codes [ISO]""#), "the string with a bracket is untouched")
+    }
+
+    @Test func theListSaysWhereTheRecordsAreAndTheCommandLineTakesPath() throws {
+        let files = TemporaryFiles()
+        let path = files.write(Self.countries, named: "iso_3166-1.json")
+        let list = try DataOptions.parse(["--data", path]).loadListScreen(searchesSynchronously: true)
+        #expect(list.title == "iso_3166-1 /3166-1")
+        let chosen = try DataOptions.parse(["--data", path, "--path", "/deep/a~1b/list"]).loadListScreen(searchesSynchronously: true)
+        #expect(chosen.title == "iso_3166-1 /deep/a~1b/list" && chosen.records.count == 2)
+    }
+}
