@@ -58,6 +58,10 @@ struct InnerArrayTests {
                 "\(failure(Self.countries, pointer: "/letters") ?? "")")
         #expect(failure(#"{"a": 1, "b": [1, 2]}"#)?.contains("the top-level object holds no array of objects") == true)
         #expect(failure(#"{"a": [{"x": 1}], "b": tru}"#)?.contains("1:24: error: invalid literal") == true, "outside the array the text is still checked")
+        for broken in [#"{"a": [{"x": 1}, {"x": 2}], "b": {"c": [1,]}}"#, #"{"a": [{"x": 1}, {"x": 2}], "b": [{"y": 01}]}"#,
+                       #"{"a": [{"x": 1}, {"x": 2}], "b": "\q"}"#, #"{"a": [{"x": 1}, {"x": 2}]} 7"#] {
+            #expect(failure(broken)?.contains("error:") == true, "\(broken) is not JSON")
+        }
     }
 
     @Test func editsInsideTheArrayLeaveEveryOtherByteAsItWas() throws {

@@ -1,7 +1,8 @@
 /*
  * csimdjson.h — TableKit's JSON record loader: a plain C API over Debian's simdjson.
  *
- * A "store" is one JSON file that must be an array of objects ("records"), kept compactly:
+ * A "store" is one JSON file holding an array of objects ("records") — at the top, or inside
+ * a top-level object (see tk_json_load_at()) — kept compactly:
  * the file's bytes, plus per record the byte ranges of its title, its subtitle and the whole
  * object. Strings without backslash escapes point straight into the file bytes; strings with
  * escapes are unescaped once, at load time, into a side arena. Nothing here allocates per
