@@ -61,6 +61,13 @@
 // else none. With no string values anywhere, the title is "title", "name" or the first key
 // of the first non-empty record, and there is no subtitle. Duplicate keys in a record: the
 // first occurrence gives the title/subtitle (the detail screen shows all of them).
+// That first choice lets the walk capture titles as it goes; after the walk the keys not
+// given are decided again from up to 256 records spread evenly across the array
+// (Walker::refine_keys): among the keys holding a non-empty string in more than half of
+// them, the title is "title", then "name", then a key containing "name" or "title", then
+// the first whose values differ between records, before any constant one; the subtitle is
+// the first other key whose values differ, or none. Only when that changes a key are the
+// titles taken again from every record (one pass over the records' members).
 //
 // Inner arrays. A top-level object (or any text, with a JSON Pointer) holds its records
 // deeper: the whole text is checked by the strict validator first (nothing outside the
@@ -139,6 +146,10 @@ bool Loader::load(tk_json_error *error) {
     store_.start = (size_ >= 3 && std::memcmp(data_, "\xEF\xBB\xBF", 3) == 0) ? 3 : 0;
     if (!choose_array(error)) { return false; }
     if (!walk_in_two() && !walk_in_one(error)) { return false; }
+    {
+        Walker refiner(data_, store_.keys, store_.records, store_.arena);
+        refiner.refine_keys(given_.title_decided, given_.subtitle_decided);
+    }
     if (store_.arena.size() > UINT32_MAX) {
         set_error(error, TK_JSON_ERROR_UNREADABLE, "escaped titles and subtitles exceed 4 GiB");
         return false;

@@ -142,6 +142,11 @@ public:
     /// After a successful walk: settles keys that no record with a string decided.
     void finish_inference();
 
+    /// After a successful walk: decides the inferred keys again from up to 256 records
+    /// spread across the array (see DESIGN, "Key inference"), and takes every record's title
+    /// and subtitle again when they change. Keys given by name are kept.
+    void refine_keys(bool title_given, bool subtitle_given);
+
     size_t shape_offset() const { return shape_offset_; }
     const std::string &shape_message() const { return shape_message_; }
 

@@ -277,6 +277,83 @@ void Walker::reextract(size_t from, size_t to) {
     }
 }
 
+void Walker::refine_keys(bool title_given, bool subtitle_given) {
+    const size_t count = records_.size();
+    if (count < 2 || (title_given && subtitle_given)) { return; }
+    struct Stat {
+        std::string key;
+        size_t strings = 0;        // records where the value is a non-empty string
+        std::string first_value;   // the first such value
+        bool varies = false;       // whether another record's differs
+    };
+    std::vector<Stat> stats;       // in the order first met
+    const size_t samples = std::min<size_t>(count, 256);
+    std::vector<std::string> in_record;
+    for (size_t s = 0; s < samples; ++s) {
+        const Record &record = records_[s * count / samples];
+        in_record.clear();
+        tk::for_each_member(data_ + record.raw_offset, record.raw_length,
+                            [&](const uint8_t *key, size_t key_length, const uint8_t *value, size_t value_length) {
+                                std::string name(unescaped_key(key, key_length));
+                                if (std::find(in_record.begin(), in_record.end(), name) != in_record.end()) { return true; }
+                                in_record.push_back(name);
+                                auto stat = std::find_if(stats.begin(), stats.end(), [&](const Stat &st) { return st.key == name; });
+                                if (stat == stats.end()) { stat = stats.insert(stats.end(), Stat{name}); }
+                                if (value[0] == '"' && value_length > 2) {
+                                    const std::string text(reinterpret_cast<const char *>(value), value_length);
+                                    if (stat->strings++ == 0) { stat->first_value = text; } else if (text != stat->first_value) { stat->varies = true; }
+                                }
+                                return true;
+                            });
+    }
+    // Textual in most records; of those, the title: "title", "name", a key that says it is
+    // a name or a title, then the first whose values vary, before any constant one.
+    std::vector<const Stat *> textual;
+    for (const Stat &stat : stats) {
+        if (stat.strings * 2 > samples) { textual.push_back(&stat); }
+    }
+    if (textual.empty()) { return; }
+    auto lower = [](std::string text) {
+        for (char &c : text) { c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c); }
+        return text;
+    };
+    auto pick = [&](auto &&accept) -> const Stat * {
+        for (const Stat *stat : textual) {
+            if (accept(*stat)) { return stat; }
+        }
+        return nullptr;
+    };
+    Keys refined = keys_;
+    if (!title_given) {
+        const Stat *title = pick([](const Stat &s) { return s.varies && s.key == "title"; });
+        if (!title) { title = pick([](const Stat &s) { return s.varies && s.key == "name"; }); }
+        if (!title) {
+            title = pick([&](const Stat &s) {
+                const std::string key = lower(s.key);
+                return s.varies && (key.find("name") != std::string::npos || key.find("title") != std::string::npos);
+            });
+        }
+        if (!title) { title = pick([](const Stat &s) { return s.varies; }); }
+        if (!title) { title = textual.front(); }
+        refined.has_title = true;
+        refined.title = title->key;
+    }
+    if (!subtitle_given) {
+        const Stat *subtitle = pick([&](const Stat &s) { return s.varies && !(refined.has_title && s.key == refined.title); });
+        refined.has_subtitle = subtitle != nullptr;
+        refined.subtitle = subtitle ? subtitle->key : std::string();
+    }
+    if (refined.has_title == keys_.has_title && refined.title == keys_.title && refined.has_subtitle == keys_.has_subtitle &&
+        refined.subtitle == keys_.subtitle) {
+        return;
+    }
+    keys_.has_title = refined.has_title;
+    keys_.title = refined.title;
+    keys_.has_subtitle = refined.has_subtitle;
+    keys_.subtitle = refined.subtitle;
+    reextract(0, count);
+}
+
 bool Walker::shape_error(size_t offset, std::string message) {
     shape_offset_ = offset;
     shape_message_ = std::move(message);
