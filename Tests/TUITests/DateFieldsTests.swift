@@ -21,6 +21,13 @@ struct DateFieldsTests {
         return BrowserApp(list: list, size: size, options: options)
     }
 
+    /// Settings in memory whose saved profile is Ann's, born on `birthday` (`yyyy-MM-dd`).
+    private static func profile(birthday: String) -> AppSettings {
+        var state = AppState()
+        state.profile = ["name": "Ann", "birthday": birthday]
+        return AppSettings(store: nil, state: state)
+    }
+
     /// `yyyy-MM-dd` of today `years` years ago, in UTC.
     private func today(minusYears years: Int) -> String {
         let date = Self.utc.date(byAdding: .year, value: -years, to: Date()) ?? Date()
@@ -50,11 +57,7 @@ struct DateFieldsTests {
     }
 
     @Test func cancelEscAndBackspaceLeaveOrClearTheDate() throws {
-        let settings = AppSettings(store: nil, state: {
-            var state = AppState()
-            state.profile = ["name": "Ann", "birthday": "1985-07-14"]
-            return state
-        }())
+        let settings = Self.profile(birthday: "1985-07-14")
         let app = try app(settings: settings)
         try keys(app, "4 Enter Tab Tab")
         #expect(text(app)[5].contains("July 14, 1985 ›"))
@@ -69,11 +72,7 @@ struct DateFieldsTests {
     }
 
     @Test func aDayAMonthLacksRollsBackOnTheDateScreen() throws {
-        let settings = AppSettings(store: nil, state: {
-            var state = AppState()
-            state.profile = ["name": "Ann", "birthday": "2001-01-31"]
-            return state
-        }())
+        let settings = Self.profile(birthday: "2001-01-31")
         let app = try app(settings: settings)
         try keys(app, "4 Enter Tab Tab Enter Down")
         #expect(text(app)[3].contains("February 28, 2001"), "31 February is not a day: \(text(app)[3])")

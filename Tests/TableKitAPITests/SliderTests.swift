@@ -65,16 +65,11 @@ struct SliderTests {
 
     private func make(width: Int) -> (TableViewController, VolumeSettings) {
         let settings = VolumeSettings()
-        let controller = TableViewController(title: "Sound", dataSource: settings)
-        controller.delegate = settings
-        controller.layout(for: Size(width: width, height: 4))
-        return (controller, settings)
+        return (tableController(showing: settings, width: width), settings)
     }
 
     private func draw(_ controller: TableViewController, width: Int, glyphs: Glyphs = .unicode) -> [String] {
-        var canvas = Canvas(size: Size(width: width, height: 4))
-        controller.render(into: &canvas, area: canvas.bounds, context: RenderContext(glyphs: glyphs))
-        return canvas.lines
+        drawnLines(of: controller, size: Size(width: width, height: 4), glyphs: glyphs)
     }
 
     @Test(arguments: [
@@ -147,16 +142,16 @@ struct SliderTests {
         let size = Size(width: 50, height: 11)
         let area = Rect(origin: .zero, size: size)
         controller.layout(for: size)
-        var lines = draw(controller, size: size)
-        #expect(lines[10].hasSuffix("1/30"), "ten rows a page: \(lines[10])")
+        var frame = lines(of: controller, size: size)
+        #expect(frame[10].hasSuffix("1/30"), "ten rows a page: \(frame[10])")
         #expect(controller.keyHelp.contains(KeyHint("p", "scrub through the pages")))
         _ = controller.handle(.key(.character("p")), area: area)
         _ = controller.handle(.key(.right), area: area)
         _ = controller.handle(.key(.right), area: area)
-        lines = draw(controller, size: size)
+        frame = lines(of: controller, size: size)
         #expect(controller.state.focusedRow == IndexPath(row: 0, section: 2), "page 3 begins at row 20")
-        #expect(lines[9].contains("Page 3 of 30 · C"), "\(lines)")
-        #expect(lines[10].hasSuffix("3/30"))
+        #expect(frame[9].contains("Page 3 of 30 · C"), "\(frame)")
+        #expect(frame[10].hasSuffix("3/30"))
         _ = controller.handle(.key(.pageDown), area: area)
         #expect(controller.state.focusedRow == IndexPath(row: 0, section: 5), "a tenth of the pages on")
         _ = controller.handle(.key(.end), area: area)
@@ -170,12 +165,6 @@ struct SliderTests {
         let short = TableViewController(title: "Rows", dataSource: LongList(count: 25))
         short.showsPageScrubber = true
         short.layout(for: size)
-        #expect(!draw(short, size: size).contains { $0.contains("1/") }, "three pages or fewer: no scrubber")
-    }
-
-    private func draw(_ controller: TableViewController, size: Size) -> [String] {
-        var canvas = Canvas(size: size)
-        controller.render(into: &canvas, area: canvas.bounds, context: RenderContext())
-        return canvas.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        #expect(!lines(of: short, size: size).contains { $0.contains("1/") }, "three pages or fewer: no scrubber")
     }
 }

@@ -31,6 +31,22 @@ extension Array where Element == String {
     func hasLine(startingWith prefix: String) -> Bool { contains { $0.hasPrefix(prefix) } }
 }
 
+/// The lines of a screen drawn at `size` with `glyphs`, trailing spaces kept.
+func drawnLines(of screen: any Screen, size: Size, glyphs: Glyphs = .unicode) -> [String] {
+    var canvas = Canvas(size: size)
+    screen.render(into: &canvas, area: canvas.bounds, context: RenderContext(glyphs: glyphs))
+    return canvas.lines
+}
+
+/// A table screen over `rows`, which is also its delegate (held weakly: keep `rows` alive),
+/// laid out `width` columns wide and four lines tall.
+func tableController(showing rows: some TableViewDataSource & TableViewDelegate, width: Int) -> TableViewController {
+    let controller = TableViewController(title: "Settings", dataSource: rows)
+    controller.delegate = rows
+    controller.layout(for: Size(width: width, height: 4))
+    return controller
+}
+
 /// The styled lines of a screen (focus and colours marked).
 func styledLines(of screen: any Screen, size: Size) -> [String] {
     var canvas = Canvas(size: size)

@@ -26,16 +26,11 @@ private final class SwitchSettings: TableViewDelegate, TableViewDataSource {
 struct SwitchTests {
     private func make(width: Int) -> (TableViewController, SwitchSettings) {
         let settings = SwitchSettings()
-        let controller = TableViewController(title: "Settings", dataSource: settings)
-        controller.delegate = settings
-        controller.layout(for: Size(width: width, height: 4))
-        return (controller, settings)
+        return (tableController(showing: settings, width: width), settings)
     }
 
     private func draw(_ controller: TableViewController, width: Int, glyphs: Glyphs = .unicode) -> [String] {
-        var canvas = Canvas(size: Size(width: width, height: 4))
-        controller.render(into: &canvas, area: canvas.bounds, context: RenderContext(glyphs: glyphs))
-        return Array(canvas.lines.prefix(2))
+        Array(drawnLines(of: controller, size: Size(width: width, height: 4), glyphs: glyphs).prefix(2))
     }
 
     @Test(arguments: [40, 20, 12])

@@ -131,7 +131,7 @@ final class BrowserApp {
             tweets.setOn(state.sources.contains(.tweets))
             games.animatesSpins = animates && state.animations
             games.animationSpeed = state.speed
-            games.reviewWidth = state.reviewWidth.flatMap { Double($0) >= SettingsScreen.reviewWidths.upperBound ? nil : $0 }
+            games.reviewWidth = state.reviewColumns
             for screen in [list, tweets] as [TableViewController] {
                 screen.swipeMenuStyle = (state.swipeStyle ?? .reveal).menuStyle
                 screen.animatesSwipeMenus = animates && state.animations

@@ -13,10 +13,6 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
         case theme, bookOrder, reminder, bookFields, sources, swipeStyle, behaviour, reading
     }
 
-    /// The columns Review Width offers; its top is the whole width.
-    static let reviewWidths = 40.0 ... 100.0
-    /// The animation speeds offered.
-    static let speeds = 0.5 ... 2.0
 
     init(settings: AppSettings, facts: @escaping () -> [(title: String, rows: [(label: String, value: String)])]) {
         self.settings = settings
@@ -44,12 +40,13 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
             TableSection(header: "Behaviour", selectionMode: SelectionMode.none, cells: [
                 TableViewCell(text: "Animations", accessory: .switch(settings.state.animations)),
                 TableViewCell(text: "Mouse", accessory: .switch(settings.state.mouse)),
-                TableViewCell(text: "Animation Speed", valueText: Self.speedText(settings.state.speed),
-                              slider: Slider(value: settings.state.speed, in: Self.speeds, step: 0.25)),
+                TableViewCell(text: "Animation Speed", valueText: Slider.text(of: settings.state.speed) + "×",
+                              slider: Slider(value: settings.state.speed, in: AppState.animationSpeeds, step: 0.25)),
             ]),
             TableSection(header: "Reading", footer: "The most columns a game review's text takes.", selectionMode: SelectionMode.none, cells: [
-                TableViewCell(text: "Review Width", valueText: Self.widthText(settings.state.reviewWidth),
-                              slider: Slider(value: Double(settings.state.reviewWidth ?? Int(Self.reviewWidths.upperBound)), in: Self.reviewWidths, step: 5)),
+                TableViewCell(text: "Review Width", valueText: settings.state.reviewColumns.map { "\($0) columns" } ?? "Full",
+                              slider: Slider(value: Double(settings.state.reviewColumns ?? AppState.reviewWidths.upperBound),
+                                             in: Double(AppState.reviewWidths.lowerBound) ... Double(AppState.reviewWidths.upperBound), step: 5)),
             ]),
         ]
         for group in facts() {
@@ -110,17 +107,6 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
         dataSource = makeDataSource()
         showChoices()
         return .handled
-    }
-
-    /// `1×`, `1.25×`.
-    static func speedText(_ speed: Double) -> String {
-        (speed == speed.rounded() ? String(Int(speed)) : String(speed)) + "×"
-    }
-
-    /// `72 columns`, or `Full` at the top of the range.
-    static func widthText(_ width: Int?) -> String {
-        guard let width, Double(width) < reviewWidths.upperBound else { return "Full" }
-        return "\(width) columns"
     }
 
     func tableView(_ tableView: TableViewController, didDeselectRowAt indexPath: IndexPath) {

@@ -94,8 +94,16 @@ struct AppState: Codable, Equatable, Sendable {
     /// width).
     var reviewWidth: Int?
 
-    /// The animation speed, held to what the slider offers.
-    var speed: Double { min(2, max(0.5, animationSpeed ?? 1)) }
+    /// The animation speeds Settings offers.
+    static let animationSpeeds = 0.5 ... 2.0
+    /// The review widths Settings offers, in columns; the top is the whole width.
+    static let reviewWidths = 40 ... 100
+
+    /// The animation speed, held to what Settings offers.
+    var speed: Double { min(Self.animationSpeeds.upperBound, max(Self.animationSpeeds.lowerBound, animationSpeed ?? 1)) }
+
+    /// The most columns a review's text takes; nil for the whole width (the top of the range).
+    var reviewColumns: Int? { reviewWidth.flatMap { $0 >= Self.reviewWidths.upperBound ? nil : max($0, Self.reviewWidths.lowerBound) } }
 
     /// How side-swipe menus come in, as Settings names it.
     enum SwipeStyle: String, Codable, CaseIterable, Sendable {

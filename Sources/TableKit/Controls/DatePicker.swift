@@ -199,14 +199,15 @@ public struct DatePicker: Sendable {
             }
         }
         let target = rows(for: date)
-        wheels = makeWheels(focus: wheels.focusedComponent)
+        let focus = wheels.focusedComponent
         if target != turned, animatesRollBack {
+            wheels = makeWheels(focus: focus)
             for (component, row) in turned.enumerated() { wheels.selectRow(row, inComponent: component) }
             rollBack = RollBack(from: turned, to: target, counts: wheels.components.map(\.titles.count),
                                 endless: wheels.components.map(\.isEndless), start: instant)
         } else {
             centreDay = date
-            wheels = makeWheels(focus: wheels.focusedComponent)
+            wheels = makeWheels(focus: focus)
         }
         return before != (date, countDownDuration)
     }
@@ -318,7 +319,9 @@ public struct DatePicker: Sendable {
 
     private static let hours = ["12"] + (1 ... 11).map(String.init)
     private static let minutes = (0 ... 59).map { $0 < 10 ? "0\($0)" : String($0) }
-    private static let monthNames = DateFormatter.englishMonthNames
+    /// January to December, in English whatever the locale (as the date's text is).
+    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+                                     "September", "October", "November", "December"]
 
     /// The wheels for the value now, on its rows, with the days that are not allowed greyed.
     private func makeWheels(focus: Int = 0) -> PickerView {
@@ -397,10 +400,4 @@ public struct DatePicker: Sendable {
     public func render(into canvas: inout Canvas, rect: Rect, isFocused: Bool, context: RenderContext) {
         wheels.render(into: &canvas, rect: rect, isFocused: isFocused, context: context)
     }
-}
-
-extension DateFormatter {
-    /// January to December, in English whatever the locale.
-    static let englishMonthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                                    "September", "October", "November", "December"]
 }

@@ -80,6 +80,11 @@ public struct Slider: Hashable, Sendable {
         }
     }
 
+    /// A value as a slider row or its popover shows it by default: `3`, or `2.5`.
+    public static func text(of value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
     /// The slider's keys, for help.
     public static let keyHelp: [KeyHint] = [
         KeyHint("← →", "slide a step"), KeyHint("PgUp PgDn", "slide a big step"), KeyHint("Home End", "to either end"),

@@ -7,18 +7,16 @@ extension TableViewController {
     /// index; the info and edit keys only when the focused cell has such a button.
     public var availableRowKeyBindings: [KeyBinding<TableViewAction>] {
         guard let focus = state.focusedRow else { return [] }
-        let accessory = dataSource.cell(for: focus).accessory
+        let cell = dataSource.cell(for: focus)
+        let accessory = cell.accessory
         let hasIndex = tableView.indexTitles(dataSource) != nil
         let mode = tableView.selectionMode(forSection: focus.section, dataSource: dataSource)
         var bindings = rowKeyBindings
-        if dataSource.cell(for: focus).slider != nil {
+        if cell.slider != nil {
             // The arrows and the paging keys move the slider here; Enter still opens the row.
-            let sliderKeys: [Key] = [.right, .pageUp, .pageDown, .home, .end]
+            let sliderKeys: [(Key, String)] = [(.right, "→"), (.pageUp, "PgUp"), (.pageDown, "PgDn"), (.home, "Home"), (.end, "End")]
             bindings = bindings.map { binding in
-                var binding = binding
-                binding.keys.removeAll(where: sliderKeys.contains)
-                binding.label = binding.label.split(separator: " ").filter { !["→", "PgUp", "PgDn", "Home", "End"].contains($0) }.joined(separator: " ")
-                return binding
+                sliderKeys.reduce(binding) { $0.removing($1.0, named: $1.1) }
             }.filter { !$0.keys.isEmpty }
             bindings += [
                 KeyBinding([.left], .moveSlider(.stepDown), label: "←", help: "slide a step down", footer: "slide"),

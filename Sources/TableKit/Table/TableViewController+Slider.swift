@@ -15,15 +15,13 @@ extension TableViewController {
         let track = cell.sliderTrack(rowWidth: frame.rect.width)
         let thumb = frame.rect.minX + track.lowerBound + slider.thumbColumn(width: track.count)
         let y = frame.rect.minY > area.minY ? frame.rect.minY - 1 : frame.rect.minY + 1
-        ValuePopover.draw(cell.detailText ?? Self.number(slider.value), overColumn: thumb, line: y, style: style, into: &canvas, clip: area)
-    }
-
-    /// `3`, or `2.5`.
-    static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        ValuePopover.draw(cell.detailText ?? Slider.text(of: slider.value), overColumn: thumb, line: y, style: style, into: &canvas, clip: area)
     }
 
     // MARK: The page scrubber
+
+    /// The rows a page holds, how many pages there are, and the page of the focused row.
+    typealias Pages = (perPage: Int, count: Int, current: Int)
 
     /// The rows of every section.
     var totalRowCount: Int {
@@ -38,7 +36,7 @@ extension TableViewController {
 
     /// The rows a page holds (as many as the table's lines hold rows as tall as the focused
     /// one), how many pages there are, and the page of the focused row.
-    var pages: (perPage: Int, count: Int, current: Int) {
+    var pages: Pages {
         let rowWidth = tableView.rowWidth(tableWidth: tableSize.width, dataSource: dataSource)
         let rowHeight = state.focusedRow.map { max(1, dataSource.cell(for: $0).height(width: rowWidth)) } ?? 1
         let perPage = max(1, tableSize.height / rowHeight)
@@ -66,10 +64,9 @@ extension TableViewController {
         return last
     }
 
-    /// The page scrubber as a slider of pages.
-    private var pageSlider: Slider {
-        let pages = self.pages
-        return Slider(value: Double(pages.current), in: 1 ... Double(pages.count))
+    /// The page scrubber as a slider of `pages`.
+    private func pageSlider(_ pages: Pages) -> Slider {
+        Slider(value: Double(pages.current), in: 1 ... Double(pages.count))
     }
 
     /// Brings `page`'s first row to the top and focuses it; the popover shows.
@@ -90,8 +87,7 @@ extension TableViewController {
     }
 
     /// The track's columns on the scrubber's line, and the page label after it.
-    private func pageScrubberLayout(width: Int) -> (track: Range<Int>, label: String) {
-        let pages = self.pages
+    private func pageScrubberLayout(width: Int, pages: Pages) -> (track: Range<Int>, label: String) {
         let label = "\(pages.current)/\(pages.count)"
         return (2 ..< max(3, width - label.displayWidth - 3), label)
     }
@@ -100,14 +96,15 @@ extension TableViewController {
     func drawPageScrubber(into canvas: inout Canvas, area: Rect, context: RenderContext) {
         guard let line = pageScrubberLine(in: area) else { return }
         canvas.fill(line, style: .plain)
-        let (track, label) = pageScrubberLayout(width: line.width)
-        let slider = pageSlider
+        // Counted once a frame: counting walks the sections.
+        let pages = self.pages
+        let (track, label) = pageScrubberLayout(width: line.width, pages: pages)
+        let slider = pageSlider(pages)
         let focused = isPageScrubberFocused && context.isActive
         slider.render(into: &canvas, rect: Rect(x: line.minX + track.lowerBound, y: line.minY, width: track.count, height: 1), isFocused: focused, context: context)
         canvas.draw(label, at: Point(x: line.minX + track.upperBound + 1, y: line.minY), style: focused ? Theme.tint.adding(.bold) : Theme.secondaryText,
                     clip: line)
         guard let style = pagePopover.style(at: now()) ?? (isPageScrubberFocused ? Theme.popover : nil) else { return }
-        let pages = self.pages
         var text = "Page \(pages.current) of \(pages.count)"
         if let focus = state.focusedRow, let letter = dataSource.titleForHeader(inSection: focus.section), !letter.isEmpty {
             text += " · " + letter
@@ -131,7 +128,7 @@ extension TableViewController {
             return .handled
         }
         if let motion = Slider.motion(for: key) {
-            var slider = pageSlider
+            var slider = pageSlider(pages)
             slider.move(motion)
             scrub(toPage: Int(slider.value))
             return .handled
@@ -151,8 +148,9 @@ extension TableViewController {
         switch mouse.kind {
         case .press where onLine, .drag where isDraggingPageScrubber:
             isDraggingPageScrubber = true
-            let track = pageScrubberLayout(width: line.width).track
-            let slider = pageSlider
+            let pages = self.pages
+            let track = pageScrubberLayout(width: line.width, pages: pages).track
+            let slider = pageSlider(pages)
             scrub(toPage: Int(slider.value(atColumn: mouse.position.x - track.lowerBound, width: track.count)))
             return .handled
         case .release where isDraggingPageScrubber:

@@ -199,9 +199,10 @@ open class TableViewController: Screen {
         }
         let tableContext = RenderContext(glyphs: context.glyphs, isActive: context.isActive && searchController?.isEditing != true)
         if tableHeaderHeight > 0 { renderTableHeader(into: &canvas, area: tableHeaderArea(in: area), context: context) }
-        tableView.render(state, dataSource: dataSource, into: &canvas, area: tableArea(in: area), context: tableContext, heightCache: heightCache)
-        drawSwipes(into: &canvas, area: tableArea(in: area), context: tableContext)
-        drawSliderPopover(into: &canvas, area: tableArea(in: area), context: tableContext)
+        let table = tableArea(in: area)
+        tableView.render(state, dataSource: dataSource, into: &canvas, area: table, context: tableContext, heightCache: heightCache)
+        drawSwipes(into: &canvas, area: table, context: tableContext)
+        drawSliderPopover(into: &canvas, area: table, context: tableContext)
         drawPageScrubber(into: &canvas, area: area, context: tableContext)
     }
 
