@@ -19,9 +19,13 @@ private final class FruitSearch: TableViewController, SearchResultsUpdating {
     func willPresentSearch(_ searchController: SearchController) { log.append("begin") }
 
     func updateSearchResults(for searchController: SearchController) -> SearchUpdate {
-        log.append("update \(searchController.text)")
+        let scope = searchController.scopeButtonTitles.isEmpty ? "" : " in " + searchController.scopeButtonTitles[searchController.selectedScopeButtonIndex]
+        log.append("update \(searchController.text)" + scope)
         guard isSlow else {
-            dataSource = all.filtered(by: searchController.text)
+            // "Names" searches names only; otherwise names and colours.
+            dataSource = scope == " in Names"
+                ? fruitSections(someFruit.filter { $0.name.localizedCaseInsensitiveContains(searchController.text) })
+                : all.filtered(by: searchController.text)
             return .shown
         }
         pendingQuery = searchController.text
@@ -158,5 +162,95 @@ struct SearchControllerTests {
         #expect(screen.searchController?.text == "c", "the field goes back to the text of the results shown")
         #expect(!screen.wantsTicks)
         #expect(lines(of: screen, size: size).hasLine(startingWith: " Cherry"))
+    }
+
+    // MARK: ↓ and ↑ between the field and the results
+
+    @Test func downGivesTheKeyboardToTheResultsOnTheFirstOfThem() {
+        let screen = screen()
+        press([.character("/"), .character("r"), .character("e"), .character("d"), .down], on: screen, size: size)
+        #expect(screen.searchController?.isEditing == false, "the rows have the keyboard")
+        #expect(screen.searchController?.text == "red", "the filter stays")
+        #expect(screen.state.focusedRow == IndexPath(row: 0, section: 0), "on the first result, not the second")
+        // j now moves in the results instead of typing a j.
+        press([.character("j")], on: screen, size: size)
+        #expect(screen.searchController?.text == "red")
+        #expect(screen.state.focusedRow != IndexPath(row: 0, section: 0))
+    }
+
+    @Test func upOnTheFirstResultGoesBackToTheField() {
+        let screen = screen()
+        press([.character("/"), .character("r"), .character("e"), .down, .character("j")], on: screen, size: size)
+        press([.up], on: screen, size: size)
+        #expect(screen.searchController?.isEditing == false, "↑ from the second result moves to the first")
+        press([.up], on: screen, size: size)
+        #expect(screen.searchController?.isEditing == true, "↑ on the first result gives the field the keyboard")
+        press([.character("d")], on: screen, size: size)
+        #expect(screen.searchController?.text == "red")
+    }
+
+    @Test func theFieldsHelpAndFooterNameDown() {
+        let screen = screen()
+        press([.character("/")], on: screen, size: size)
+        #expect(screen.keyHints.contains { $0.key == "↓" })
+        #expect(screen.keyHelp.contains { $0.key == "↓" && $0.help == "into the results" })
+    }
+
+    // MARK: Scope bar
+
+    private func scopedScreen() -> FruitSearch {
+        let screen = screen()
+        screen.searchController?.scopeButtonTitles = ["Names", "All"]
+        screen.layout(for: Size(width: 40, height: 8))
+        return screen
+    }
+
+    @Test func theScopeBarShowsUnderTheFieldOnlyWhileSearching() {
+        let screen = scopedScreen()
+        let wide = Size(width: 40, height: 8)
+        #expect(!lines(of: screen, size: wide).contains { $0.contains("Names") }, "no search, no scope bar")
+        press([.character("/")], on: screen, size: wide)
+        let shown = lines(of: screen, size: wide)
+        #expect(shown[0] == " ⌕ Search Fruit")
+        #expect(shown[1] == "            ◖ Names │ All )")
+        #expect(screen.keyHints.contains { $0.key == "Tab" && $0.help == "scope" })
+    }
+
+    @Test func tabChoosesTheNextScopeAndSearchesAgain() {
+        let screen = scopedScreen()
+        let wide = Size(width: 40, height: 8)
+        press([.character("/"), .character("r"), .character("e"), .character("d")], on: screen, size: wide)
+        #expect(!lines(of: screen, size: wide).hasLine(startingWith: " apple"), "Names: no fruit is named red")
+        press([.tab], on: screen, size: wide)
+        #expect(screen.searchController?.selectedScopeButtonIndex == 1)
+        #expect(screen.log.last == "update red in All", "the scope change searched again")
+        let shown = lines(of: screen, size: wide)
+        #expect(shown[1] == "            ( Names │ All ◗")
+        #expect(shown.hasLine(startingWith: " apple") && shown.hasLine(startingWith: " Cherry"))
+        press([.backTab], on: screen, size: wide)
+        #expect(screen.searchController?.selectedScopeButtonIndex == 0)
+        #expect(screen.searchController?.text == "red", "Tab is not typed into the field")
+    }
+
+    @Test func aClickOnAScopeChoosesIt() {
+        let screen = scopedScreen()
+        let wide = Size(width: 40, height: 8)
+        press([.character("/"), .character("r")], on: screen, size: wide)
+        let area = Rect(origin: .zero, size: wide)
+        _ = screen.handle(.mouse(MouseEvent(.press, at: Point(x: 24, y: 1))), area: area)
+        #expect(screen.searchController?.selectedScopeButtonIndex == 1)
+        #expect(screen.log.last == "update r in All")
+        // A click between the segments' hit ranges and the table changes nothing else.
+        let focus = screen.state.focusedRow
+        _ = screen.handle(.mouse(MouseEvent(.press, at: Point(x: 1, y: 1))), area: area)
+        #expect(screen.state.focusedRow == focus)
+    }
+
+    @Test func settingTheScopeInCodeSearchesNothing() {
+        let screen = scopedScreen()
+        press([.character("/"), .character("r")], on: screen, size: Size(width: 40, height: 8))
+        let logged = screen.log.count
+        screen.searchController?.selectedScopeButtonIndex = 1
+        #expect(screen.log.count == logged)
     }
 }

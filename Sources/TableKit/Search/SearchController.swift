@@ -59,6 +59,13 @@ public final class SearchController {
     public var progressTitle: String
     /// Reads the time, for the half-second rule of the progress sheet; tests pass their own.
     public var now: () -> ContinuousClock.Instant
+    /// The titles of the scope bar under the field, as `UISearchBar.scopeButtonTitles`
+    /// ("Title", "All Fields"): shown while a search is in progress when there are two or
+    /// more. Tab in the field or a click chooses a scope, and the search runs again.
+    public var scopeButtonTitles: [String] = []
+    /// The scope chosen, an index into ``scopeButtonTitles``; the updater reads it. Setting
+    /// it in code searches nothing, as in UIKit.
+    public var selectedScopeButtonIndex = 0
 
     /// Creates a search controller.
     public init(
@@ -76,6 +83,17 @@ public final class SearchController {
 
     /// Whether the field has the keyboard.
     public var isEditing: Bool { session?.isEditing ?? false }
+
+    /// Whether the scope bar is shown under the field now.
+    public var showsScopeBar: Bool { isActive && scopeButtonTitles.count > 1 }
+
+    /// The lines the field and the scope bar take above the table now: 0, 1 or 2.
+    public var barHeight: Int { isActive ? (showsScopeBar ? 2 : 1) : 0 }
+
+    /// The scope bar as a control, with the chosen scope.
+    var scopeBar: SegmentedControl {
+        SegmentedControl(segments: scopeButtonTitles, selectedSegmentIndex: selectedScopeButtonIndex)
+    }
 
     /// Whether results are being worked out.
     public var isPending: Bool { session?.pending != nil }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension TableViewController {
     /// What the search keys ask of a table screen.
     public enum SearchCommand: Hashable, Sendable {
@@ -55,13 +57,22 @@ extension TableViewController {
         _ = updateSearchResults()
     }
 
-    /// A key while the field has the keyboard: the arrows and page keys still move in the
-    /// results; the rest edit the field.
+    /// A key while the field has the keyboard: ↓ gives the keyboard to the results (the
+    /// focus stays on the first of them); ↑ and the page keys move in the results; Tab and
+    /// Shift-Tab choose the scope; the rest edit the field.
     func handleSearchKey(_ key: Key) -> ScreenResponse {
-        if [.up, .down, .pageUp, .pageDown].contains(key), let action = TableView.action(for: key, in: state) {
+        guard let search = searchController, var session = search.session else { return .ignored }
+        if key == .down {
+            search.modifySession { $0.isEditing = false }
+            return .handled
+        }
+        if [.up, .pageUp, .pageDown].contains(key), let action = TableView.action(for: key, in: state) {
             return perform(action)
         }
-        guard let search = searchController, var session = search.session else { return .ignored }
+        if search.showsScopeBar, key == .tab || key == .backTab {
+            let count = search.scopeButtonTitles.count
+            return chooseSearchScope((search.selectedScopeButtonIndex + (key == .tab ? 1 : count - 1)) % count)
+        }
         let event = session.field.handle(key)
         search.state = .active(session)
         switch event {
@@ -75,6 +86,42 @@ extension TableViewController {
             break
         }
         return .handled
+    }
+
+    /// The keys of the field while it has the keyboard, beyond typing: for help and the footer.
+    var searchFieldKeyHints: (help: [KeyHint], footer: [KeyHint]) {
+        guard let search = searchController else { return ([], []) }
+        let scopes = search.showsScopeBar
+            ? [KeyHint("Tab S-Tab", "search " + search.scopeButtonTitles.joined(separator: " | "))] : []
+        return (SearchField.keyHelp + scopes + [KeyHint("↓", "into the results"), KeyHint("↑ PgUp PgDn", "move in the results")],
+                SearchField.keyBindings.footerHints() + [KeyHint("↓", "results")] + (scopes.isEmpty ? [] : [KeyHint("Tab", "scope")]))
+    }
+
+    /// ↑ on the first row of a search's results gives the keyboard back to the field.
+    func returnToSearchField(for key: Key) -> Bool {
+        guard key == .up || key == .character("k"), let search = searchController, search.isActive, !search.isEditing,
+              !state.isIndexFocused, state.focusedRow == nil || state.focusedRow == firstRow else { return false }
+        search.modifySession { $0.isEditing = true }
+        return true
+    }
+
+    /// The first row of the table, if it has one.
+    private var firstRow: IndexPath? {
+        (0..<dataSource.numberOfSections()).first { dataSource.numberOfRows(inSection: $0) > 0 }.map { IndexPath(row: 0, section: $0) }
+    }
+
+    /// A person chose scope `index` (Tab, or a click on the scope bar): the search runs again.
+    func chooseSearchScope(_ index: Int) -> ScreenResponse {
+        guard let search = searchController, search.scopeButtonTitles.indices.contains(index) else { return .ignored }
+        guard index != search.selectedScopeButtonIndex else { return .handled }
+        search.selectedScopeButtonIndex = index
+        return updateSearchResults()
+    }
+
+    /// Where the scope bar's left edge is in a screen `size.width` wide (it is centred).
+    var scopeBarLeft: Int {
+        guard let search = searchController else { return 0 }
+        return max(0, (size.width - min(size.width, search.scopeBar.naturalWidth)) / 2)
     }
 
     /// A paste while the field has the keyboard: one edit, one search.

@@ -3,7 +3,8 @@ import Foundation
 extension TableViewController {
     /// The row keys that do something now, for handling and help alike: none without rows;
     /// in a checkable section Space checks (and Enter chooses a radio row), elsewhere Space
-    /// pages and Enter selects when there is a delegate to tell; Tab only with a section
+    /// pages and Enter selects when there is a delegate to tell that lets the row be
+    /// highlighted (``TableViewDelegate/tableView(_:shouldHighlightRowAt:)``); Tab only with a section
     /// index; the info and edit keys only when the focused cell has such a button.
     public var availableRowKeyBindings: [KeyBinding<TableViewAction>] {
         guard let focus = state.focusedRow else { return [] }
@@ -44,7 +45,7 @@ extension TableViewController {
                 case .none: return false
                 case .multiple: return delegate?.tableView(self, canPerformPrimaryActionForRowAt: focus) == true
                 case .radio: return true
-                case .single: return delegate != nil
+                case .single: return delegate?.tableView(self, shouldHighlightRowAt: focus) == true
                 }
             case .toggleIndexFocus: return hasIndex
             case .tapDetailButton: return accessory.hasDetailButton

@@ -163,7 +163,7 @@ open class TableViewController: Screen {
     /// The area the table takes in an area of `area`: all of it, less the search field's line
     /// and the ``tableHeaderHeight``.
     public func tableArea(in area: Rect) -> Rect {
-        let above = searchController?.isActive == true ? area.inset(top: 1) : area
+        let above = area.inset(top: min(searchController?.barHeight ?? 0, area.height))
         let table = above.inset(top: min(max(0, tableHeaderHeight), above.height))
         return showsPageScrubber(tableHeight: table.height) ? table.inset(bottom: 1) : table
     }
@@ -171,7 +171,7 @@ open class TableViewController: Screen {
     /// The area of the ``tableHeaderHeight`` lines in an area of `area`: under the search
     /// field, above the table.
     public func tableHeaderArea(in area: Rect) -> Rect {
-        let above = searchController?.isActive == true ? area.inset(top: 1) : area
+        let above = area.inset(top: min(searchController?.barHeight ?? 0, area.height))
         return above.topLines(min(max(0, tableHeaderHeight), above.height))
     }
 
@@ -196,6 +196,7 @@ open class TableViewController: Screen {
     open func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
         if let search = searchController, let session = search.session {
             session.field.render(into: &canvas, area: area.topLines(1), isEditing: session.isEditing, context: context)
+            if search.showsScopeBar { search.scopeBar.render(into: &canvas, rect: area.inset(top: 1).topLines(1), context: context) }
         }
         let tableContext = RenderContext(glyphs: context.glyphs, isActive: context.isActive && searchController?.isEditing != true)
         if tableHeaderHeight > 0 { renderTableHeader(into: &canvas, area: tableHeaderArea(in: area), context: context) }
@@ -223,7 +224,7 @@ open class TableViewController: Screen {
             guard searchController?.isEditing == true else { return .ignored }
             return handlePasteIntoSearch(text)
         case .mouse(var mouse):
-            if searchController?.isActive == true {
+            if let search = searchController, search.isActive {
                 if mouse.position.y == 0 {
                     if mouse.kind == .press {
                         closeSwipeMenu()
@@ -231,7 +232,13 @@ open class TableViewController: Screen {
                     }
                     return .handled
                 }
-                mouse.position.y -= 1
+                if search.showsScopeBar, mouse.position.y == 1 {
+                    if mouse.kind == .press, let scope = search.scopeBar.segment(atColumn: mouse.position.x - scopeBarLeft, width: size.width) {
+                        return chooseSearchScope(scope)
+                    }
+                    return .handled
+                }
+                mouse.position.y -= search.barHeight
             }
             if tableHeaderHeight > 0 {
                 let header = tableHeaderArea(in: Rect(origin: .zero, size: size))
@@ -243,6 +250,7 @@ open class TableViewController: Screen {
             if searchController?.isEditing == true { return handleSearchKey(key) }
             if let response = handleTitleControlKey(key) { return response }
             if let response = handlePageScrubberKey(key) { return response }
+            if returnToSearchField(for: key) { return .handled }
             if let response = handleSwipeMenuKey(key) ?? (state.isIndexFocused ? nil : openSwipeMenu(for: key)) { return response }
             let action = state.isIndexFocused ? TableView.action(for: key, in: state) : availableRowKeyBindings.action(for: key)
             if let action { return perform(action) }
@@ -313,6 +321,7 @@ open class TableViewController: Screen {
             change.deselected.forEach { delegate?.tableView(self, didDeselectRowAt: $0) }
             return .handled
         }
+        if let delegate, !delegate.tableView(self, shouldHighlightRowAt: indexPath) { return .handled }
         let target = delegate.map { $0.tableView(self, willSelectRowAt: indexPath) } ?? indexPath
         guard let target else { return .handled }
         if target != indexPath {
@@ -404,9 +413,7 @@ open class TableViewController: Screen {
     /// The keys of the screen in front, for help: the field's while it has the keyboard, the
     /// index's while it has the focus, else the rows' and the search's.
     open var keyHelp: [KeyHint] {
-        if searchController?.isEditing == true {
-            return SearchField.keyHelp + [KeyHint("↑ ↓ PgUp PgDn", "move in the results")]
-        }
+        if searchController?.isEditing == true { return searchFieldKeyHints.help }
         if state.isIndexFocused {
             return TableView.indexKeyBindings.helpHints() + [KeyHint("A–Z #", "jump to that section")]
         }
@@ -419,7 +426,7 @@ open class TableViewController: Screen {
 
     /// The few keys that matter most now, for the footer.
     open var keyHints: [KeyHint] {
-        if searchController?.isEditing == true { return SearchField.keyBindings.footerHints() }
+        if searchController?.isEditing == true { return searchFieldKeyHints.footer }
         if state.isIndexFocused { return TableView.indexKeyBindings.footerHints() + [KeyHint("A–Z", "jump")] }
         if isSwipeMenuOpen { return Self.swipeMenuFooter }
         if isTitleControlFocused { return titleControlKeyHints.footer }

@@ -21,6 +21,10 @@ import Foundation
 /// check moves, a checkmark toggles) and tells the delegate what changed. The swipe-actions
 /// methods give rows a side-swipe menu (see ``SwipeActionsConfiguration``).
 public protocol TableViewDelegate: AnyObject {
+    /// Whether a row may be highlighted and so selected, as UIKit's `shouldHighlightRowAt`:
+    /// where it may not, Enter, → and l are not offered (help leaves them out) and a click
+    /// selects nothing. Default: `true`.
+    func tableView(_ tableView: TableViewController, shouldHighlightRowAt indexPath: IndexPath) -> Bool
     /// A row is about to be selected: return `indexPath`, another row to select instead, or
     /// `nil` to refuse (no `didSelectRowAt` follows). Default: `indexPath`.
     func tableView(_ tableView: TableViewController, willSelectRowAt indexPath: IndexPath) -> IndexPath?
@@ -65,6 +69,8 @@ public protocol TableViewDelegate: AnyObject {
 
 extension TableViewDelegate {
     /// Selects the row asked for.
+    public func tableView(_ tableView: TableViewController, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+    /// Default: `indexPath`.
     public func tableView(_ tableView: TableViewController, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
     /// Does nothing more.
     public func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse { .handled }
