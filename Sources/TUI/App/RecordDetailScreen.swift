@@ -22,10 +22,11 @@ extension BarButtonItem.Identifier {
 }
 
 /// Every field of one record, labelled, long values wrapped; a toolbar steps to the previous
-/// and next record of the list it came from. Selecting a field does nothing here, so ← and
-/// Esc stay free for going back. A record that may be changed has Edit (e), which opens its
+/// and next record of the list it came from. A field holding an object or an array says how
+/// big it is and opens its own screen (``NestedValueScreen``) with Enter, → or a click;
+/// selecting any other field does nothing, so ← and Esc stay free for going back. A record that may be changed has Edit (e), which opens its
 /// form; after a save the detail shows the record as saved, and after a deletion it goes back.
-final class RecordDetailScreen: TableViewController {
+final class RecordDetailScreen: TableViewController, TableViewDelegate {
     private var store: JSONRecordStore
     private let sequence: RecordSequence?
     /// Told the position in the list of each record stepped to, so that going back lands on
@@ -41,6 +42,8 @@ final class RecordDetailScreen: TableViewController {
 
     /// The fields left out (keys, lowercased), as Settings chose.
     private let hiddenFields: Set<String>
+    /// The fields shown, in row order.
+    private var shownFields: [RecordMember] = []
 
     init(store: JSONRecordStore, record: Int, sequence: RecordSequence? = nil, position: Int = 0, hiddenFields: Set<String> = []) {
         self.store = store
@@ -51,15 +54,48 @@ final class RecordDetailScreen: TableViewController {
         super.init(
             title: store.title(at: record),
             tableView: TableView(style: .plain, showsSectionIndex: false, emptyMessage: "This record has no fields"),
-            dataSource: Self.fields(of: record, in: store, hiding: hiddenFields)
+            dataSource: StaticTableDataSource([])
         )
+        delegate = self
+        showFields()
     }
 
-    /// Each field as a row: its key, and its value wrapped under it.
-    private static func fields(of record: Int, in store: JSONRecordStore, hiding hidden: Set<String>) -> StaticTableDataSource {
-        StaticTableDataSource(cells: store.fields(at: record).filter { !hidden.contains($0.key.lowercased()) }.map { field in
-            TableViewCell(style: .subtitle, text: field.key, detailText: field.value.isEmpty ? "—" : field.value, detailNumberOfLines: 0)
+    /// Each field as a row: its key, and its value wrapped under it; an object or an array
+    /// says how big it is, with a disclosure indicator.
+    private func showFields() {
+        shownFields = store.members(at: record).filter { !hiddenFields.contains($0.key.lowercased()) }
+        dataSource = StaticTableDataSource(cells: shownFields.map { field in
+            switch field.kind {
+            case .object, .array:
+                let summary = JSONTree(parsing: field.value)?.summary ?? field.value
+                return TableViewCell(style: .subtitle, text: field.key, detailText: summary, accessory: .disclosureIndicator)
+            case .null:
+                return TableViewCell(style: .subtitle, text: field.key, detailText: "—")
+            default:
+                return TableViewCell(style: .subtitle, text: field.key, detailText: field.value.isEmpty ? "—" : field.value, detailNumberOfLines: 0)
+            }
         })
+    }
+
+    // MARK: Nested values
+
+    /// The nested value of the field on `indexPath`'s row, if it holds an object or an array.
+    private func nestedValue(at indexPath: IndexPath) -> (key: String, value: JSONTree)? {
+        guard shownFields.indices.contains(indexPath.row) else { return nil }
+        let field = shownFields[indexPath.row]
+        guard field.kind == .object || field.kind == .array, let value = JSONTree(parsing: field.value) else { return nil }
+        return (field.key, value)
+    }
+
+    func tableView(_ tableView: TableViewController, shouldHighlightRowAt indexPath: IndexPath) -> Bool {
+        guard shownFields.indices.contains(indexPath.row) else { return false }
+        let kind = shownFields[indexPath.row].kind
+        return kind == .object || kind == .array
+    }
+
+    func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+        guard let nested = nestedValue(at: indexPath) else { return .handled }
+        return .push(NestedValueScreen(value: nested.value, path: ControlEscaping.escaped(nested.key)))
     }
 
     override var rightBarButtonItems: [BarButtonItem] {
@@ -73,7 +109,7 @@ final class RecordDetailScreen: TableViewController {
         isDeleted = deleted
         guard !deleted else { return }
         title = store.title(at: record)
-        dataSource = Self.fields(of: record, in: store, hiding: hiddenFields)
+        showFields()
     }
 
     override func handle(_ event: Event, area: Rect) -> ScreenResponse {
@@ -102,7 +138,7 @@ final class RecordDetailScreen: TableViewController {
         self.record = record
         title = store.title(at: record)
         state = TableViewState()
-        dataSource = Self.fields(of: record, in: store, hiding: hiddenFields)
+        showFields()
         return .handled
     }
 }

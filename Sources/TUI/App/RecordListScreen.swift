@@ -34,7 +34,19 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// The file the records were read from, when they were.
     private var loadedPath: String?
 
-    private var filter: RecordFilter
+    /// One filter per search scope (Title, All Fields), each made when first searched.
+    private var filters: [FilterHaystack.Scope: RecordFilter] = [:]
+    /// The scope the search bar has chosen.
+    private var scope: FilterHaystack.Scope {
+        FilterHaystack.Scope(rawValue: searchController?.selectedScopeButtonIndex ?? 0) ?? .titles
+    }
+    /// The filter of the chosen scope.
+    private var filter: RecordFilter {
+        if let made = filters[scope] { return made }
+        let made = RecordFilter(records: records, scope: scope)
+        filters[scope] = made
+        return made
+    }
     /// The search's result on display; `nil` without a search.
     private(set) var filterResult: FilterResult? {
         didSet { updateShownResult() }
@@ -68,7 +80,6 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         self.editable = editable
         self.isBookList = isBookList
         loadedPath = (editable as? DataFileRecords)?.path
-        filter = RecordFilter(records: records)
         shownResult = .all(records.order)
         super.init(title: title, dataSource: RecordsDataSource(records: records, isEditable: editable != nil))
         delegate = self
@@ -76,6 +87,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         showsPageScrubber = true
         if isBookList { titleSegmentedControl = SegmentedControl(segments: ["Title", "Author"]) }
         let search = SearchController(helpText: "search titles and subtitles", progressTitle: "Searching \(records.count) records…")
+        search.scopeButtonTitles = FilterHaystack.Scope.buttonTitles
         search.searchResultsUpdater = self
         searchController = search
         updateEmptyMessage()
@@ -401,6 +413,8 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     }
 
     func updateSearchResults(for searchController: SearchController) -> SearchUpdate {
+        // A scope change stops the other scope's search.
+        for (scope, other) in filters where scope != self.scope { other.cancel() }
         if searchesSynchronously {
             show(filter.filterNow(query: searchController.text))
             return .shown
@@ -419,7 +433,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     }
 
     func cancelSearchUpdate(_ searchController: SearchController) {
-        filter.cancel()
+        filters.values.forEach { $0.cancel() }
     }
 
     func didDismissSearch(_ searchController: SearchController) {
@@ -479,7 +493,8 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     private func adopt(_ newRecords: IndexedRecords) {
         if searchController?.isActive == true { endSearch() }
         records = newRecords
-        filter = RecordFilter(records: newRecords)
+        filters.values.forEach { $0.cancel() }
+        filters = [:]
         searchController?.progressTitle = "Searching \(newRecords.count) records…"
         hiddenPositions = []
         filterResult = nil

@@ -111,6 +111,18 @@ final class JSONRecordStore: @unchecked Sendable {
         members(at: index).map { (key: $0.key, value: $0.value) }
     }
 
+    /// Calls `body` with record `index` exactly as written in the file, `{` to `}`, as bytes
+    /// (empty out of range), without making a `String`. Valid only during the call.
+    func withRawUTF8<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        var bytes: UnsafePointer<UInt8>?
+        var length = 0
+        if index < 0 || index >= count || tk_json_raw(handle, index, &bytes, &length) == 0 {
+            bytes = nil
+            length = 0
+        }
+        return try body(UnsafeBufferPointer(start: bytes, count: length))
+    }
+
     /// Record `index` exactly as written in the file, from `{` to `}`.
     func rawJSON(at index: Int) -> String {
         guard index >= 0, index < count else { return "" }

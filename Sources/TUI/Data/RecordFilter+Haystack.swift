@@ -13,8 +13,23 @@ import TableKit
 /// width removed, `ß` → `ss`, `æ` → `ae`, `ø` → `o`, leading whitespace dropped. A match may not
 /// cross from one record into the next, so one `memmem` can scan many records at once.
 ///
-/// Immutable after ``build(records:progress:)``; shared between threads.
+/// With the ``Scope/allFields`` scope, every value of the record follows, each behind a unit
+/// separator: strings unescaped and numbers as written, at any depth; keys, `true`, `false`
+/// and `null` are left out.
+///
+/// Immutable after ``build(records:scope:progress:)``; shared between threads.
 final class FilterHaystack: Sendable {
+    /// What of each record is searched: UISearchBar's scope buttons.
+    enum Scope: Int, Sendable, CaseIterable {
+        /// The title and the subtitle.
+        case titles
+        /// Every value of the record, at any depth.
+        case allFields
+
+        /// The scope bar's titles, in order.
+        static let buttonTitles = ["Title", "All Fields"]
+    }
+
     /// The folded bytes of all records, position by position.
     let bytes: [UInt8]
     /// Where each position's bytes start (at its 0x1E), plus the end: `count + 1` entries.
@@ -38,7 +53,7 @@ final class FilterHaystack: Sendable {
 
     /// Folds every record of `records`, in collation order, on two threads for large sets;
     /// `progress` is called now and then with the fraction done (0…1), from any thread.
-    static func build(records: IndexedRecords, progress: @escaping @Sendable (Double) -> Void = { _ in }) -> FilterHaystack {
+    static func build(records: IndexedRecords, scope: Scope = .titles, progress: @escaping @Sendable (Double) -> Void = { _ in }) -> FilterHaystack {
         let count = records.order.count
         let workers = count >= 100_000 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
         let bounds = (0...workers).map { count * $0 / max(workers, 1) }
@@ -48,7 +63,7 @@ final class FilterHaystack: Sendable {
         let shared = PartSlots(slots: parts)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let report: (@Sendable (Double) -> Void)? = worker == 0 ? progress : nil
-            shared.slots[worker] = Self.foldRecords(records, positions: bounds[worker] ..< bounds[worker + 1], progress: report)
+            shared.slots[worker] = Self.foldRecords(records, scope: scope, positions: bounds[worker] ..< bounds[worker + 1], progress: report)
         }
         guard workers > 1 else {
             var starts = parts[0].starts
@@ -72,7 +87,7 @@ final class FilterHaystack: Sendable {
 
     /// The folded bytes and starts of the records at `positions` of the collated order.
     private static func foldRecords(
-        _ records: IndexedRecords, positions: Range<Int>, progress: (@Sendable (Double) -> Void)?
+        _ records: IndexedRecords, scope: Scope, positions: Range<Int>, progress: (@Sendable (Double) -> Void)?
     ) -> (bytes: [UInt8], starts: [Int]) {
         let store = records.store, collation = records.collation
         var bytes: [UInt8] = []
@@ -85,6 +100,7 @@ final class FilterHaystack: Sendable {
             let record = Int(records.order.order[position])
             sampled += store.withTitleUTF8(at: record) { $0.count } + 2
             sampled += store.withSubtitleUTF8(at: record) { $0.count } ?? 0
+            if scope == .allFields { sampled += store.withRawUTF8(at: record) { $0.count } }
         }
         bytes.reserveCapacity(sampled * positions.count / max(sample.count, 1) * 9 / 8 + 64)
         for position in positions {
@@ -98,11 +114,70 @@ final class FilterHaystack: Sendable {
                 collation.appendSortKey(utf8: subtitle, to: &bytes)
                 bytes[mark] = fieldSeparator
             }
+            if scope == .allFields {
+                store.withRawUTF8(at: record) { appendFoldedValues(ofJSON: $0, collation: collation, to: &bytes) }
+            }
             if let progress, (position - positions.lowerBound) & 0xFFFF == 0xFFFF {
                 progress(Double(position - positions.lowerBound) / Double(positions.count))
             }
         }
         return (bytes, starts)
+    }
+
+    /// Appends every value in `json` (one valid JSON value) folded, each behind a unit
+    /// separator: strings (unescaped when they hold escapes) and numbers as written, at any
+    /// depth; object keys, `true`, `false` and `null` are skipped.
+    ///
+    /// - Complexity: O(n) in the length of `json`.
+    static func appendFoldedValues(ofJSON json: UnsafeBufferPointer<UInt8>, collation: Collation, to bytes: inout [UInt8]) {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        var index = 0
+        let end = json.count
+        func appendField(_ value: UnsafeBufferPointer<UInt8>) {
+            guard !value.isEmpty else { return }
+            let mark = bytes.count
+            collation.appendSortKey(utf8: value, to: &bytes)
+            if bytes.count > mark { bytes[mark] = fieldSeparator }
+        }
+        while index < end {
+            let byte = json[index]
+            if byte == quote {
+                var close = index + 1
+                var hasEscape = false
+                while close < end, json[close] != quote {
+                    if json[close] == backslash { hasEscape = true; close += 1 }
+                    close += 1
+                }
+                var next = close + 1
+                while next < end, json[next] == 0x20 || json[next] == 0x0A || json[next] == 0x0D || json[next] == 0x09 { next += 1 }
+                let isKey = next < end && json[next] == UInt8(ascii: ":")
+                if !isKey {
+                    let body = UnsafeBufferPointer(rebasing: json[min(index + 1, end) ..< min(close, end)])
+                    if hasEscape {
+                        var text = JSONText.unescaped(body)
+                        text.withUTF8 { appendField($0) }
+                    } else {
+                        appendField(body)
+                    }
+                }
+                index = next
+            } else if byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
+                var stop = index + 1
+                while stop < end, !Self.endsScalar(json[stop]) { stop += 1 }
+                appendField(UnsafeBufferPointer(rebasing: json[index ..< stop]))
+                index = stop
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// Whether `byte` ends a number: JSON punctuation or white space.
+    private static func endsScalar(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x0A, 0x0D, 0x09: return true
+        default: return false
+        }
     }
 
     /// The key a query is matched by: the query folded like the haystack, nil when nothing is

@@ -14,6 +14,8 @@ import TableKit
 final class RecordFilter: Sendable {
     /// The records searched.
     let records: IndexedRecords
+    /// What of each record is searched.
+    let scope: FilterHaystack.Scope
 
     private let queue = DispatchQueue(label: "TableKit.RecordFilter", qos: .userInitiated)
     private let state = Mutex(State())
@@ -39,8 +41,9 @@ final class RecordFilter: Sendable {
     }
 
     /// A filter over `records`; nothing is built until the first search or ``prepare()``.
-    init(records: IndexedRecords) {
+    init(records: IndexedRecords, scope: FilterHaystack.Scope = .titles) {
         self.records = records
+        self.scope = scope
     }
 
     // MARK: UI thread
@@ -167,7 +170,7 @@ final class RecordFilter: Sendable {
         buildLock.lock()
         defer { buildLock.unlock() }
         if let ready = state.withLock({ $0.haystack }) { return (ready, false) }
-        let made = FilterHaystack.build(records: records, progress: progress ?? { _ in })
+        let made = FilterHaystack.build(records: records, scope: scope, progress: progress ?? { _ in })
         state.withLock { $0.haystack = made }
         return (made, true)
     }
