@@ -155,12 +155,13 @@ struct SectionIndexLayoutTests {
         #expect(centred.titleIndex(atLine: 8) == 4)
     }
 
-    @Test func widthIsTheWidestTitleUpToTwoColumns() {
+    @Test func widthIsTheWidestTitleUpToFiveColumns() {
         #expect(SectionIndexLayout(titles: alphabet, height: 10).width == 1)
         #expect(SectionIndexLayout(titles: withSearch, height: 10).width == 1)
         #expect(SectionIndexLayout(titles: ["A", "Ab"], height: 10).width == 2)
         #expect(SectionIndexLayout(titles: ["あ", "か"], height: 10).width == 2)
-        #expect(SectionIndexLayout(titles: ["Long title"], height: 10).width == 2)
+        #expect(SectionIndexLayout(titles: ["1970", "Other"], height: 10).width == 5, "ranges of values fit")
+        #expect(SectionIndexLayout(titles: ["Long title"], height: 10).width == 5)
         #expect(SectionIndexLayout(titles: [""], height: 10).width == 1)
         #expect(SectionIndexLayout(titles: [], height: 10).width == 0)
         #expect(SectionIndexLayout(titles: [], height: 10).titleIndex(atLine: 0) == nil)

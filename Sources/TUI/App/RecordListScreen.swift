@@ -2,6 +2,8 @@ import Foundation
 import TableKit
 
 extension BarButtonItem.Identifier {
+    /// Sort: the fields the list can be sorted by.
+    static let sortBy: Self = "sortBy"
     /// ⋯: the focused row's actions.
     static let actions: Self = "actions"
     /// ⟳: reload the `--data` file.
@@ -62,6 +64,8 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         didSet { updateEmptyMessage() }
     }
     private var isReloadSheetShown = false
+    /// What the progress sheet of the work under way says: loading, or sorting.
+    private var backgroundWorkTitle: String?
     /// Whether the list is in front (glowing new content is cleared by looking at it).
     private var isVisible = false
     /// The fields a record's detail leaves out (keys, lowercased), as Settings chose.
@@ -122,11 +126,20 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     func setSortOrder(_ order: IndexedRecords.SortOrder, keepsFocus: Bool = true) {
         chosenSortOrder = order
         // The bar's Title | Author follows, whoever chose (it or Settings).
-        titleSegmentedControl?.selectedSegmentIndex = order == .title ? 0 : 1
+        switch order {
+        case .title: titleSegmentedControl?.selectedSegmentIndex = 0
+        case .subtitleLastName: titleSegmentedControl?.selectedSegmentIndex = 1
+        case .field: break
+        }
         guard order != records.sortOrder, records.isSorted else { return }
+        adoptSorted(IndexedRecords(store: records.store, collation: records.collation, sortOrder: order), keepsFocus: keepsFocus)
+    }
+
+    /// Shows the same records in another order; the record that had the focus keeps it, at
+    /// the top of the list, unless `keepsFocus` is false.
+    private func adoptSorted(_ sorted: IndexedRecords, keepsFocus: Bool = true) {
         let focused = keepsFocus ? state.focusedRow.flatMap(dataSourceOfRecords.recordIndex(at:)) : nil
-        adopt(IndexedRecords(store: records.store, collation: records.collation, sortOrder: order))
-        // The record that had the focus keeps it, at the top of the list.
+        adopt(sorted)
         state = TableViewState()
         if let indexPath = focused.flatMap(indexPath(ofRecord:)) {
             state.focusedRow = indexPath
@@ -156,6 +169,13 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     }
 
     // MARK: Bars and keys
+
+    /// Sort (o), for a `--data` list: the books have Title | Author in the bar instead.
+    override var leftBarButtonItems: [BarButtonItem] {
+        guard !isBookList else { return [] }
+        return [BarButtonItem(id: .sortBy, title: "Sort", key: .character("o"), isEnabled: isOn && records.isSorted && records.count > 0 && reloadTask == nil,
+                       help: "sort by a field")]
+    }
 
     override var rightBarButtonItems: [BarButtonItem] {
         let actions = BarButtonItem(system: .action, id: .actions, key: .character("a"), isEnabled: hasRowActions, help: "actions for the focused row")
@@ -206,11 +226,14 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         switch id {
         case .actions:
             return rowActionSheet().map { .present($0) } ?? .ignored
+        case .sortBy:
+            return .present(sortSheet())
         case .addRecord:
             return addForm()
         case .reload:
             guard let reload, reloadTask == nil else { return .ignored }
             reloadTask = BackgroundTask(reload)
+            backgroundWorkTitle = nil
             isReloadSheetShown = false
             return .handled
         default:
@@ -346,6 +369,51 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         return .push(detail)
     }
 
+    // MARK: Sorting by a field
+
+    /// Lists of this many records or more are sorted in the background, behind the progress
+    /// sheet after half a second; shorter ones at once.
+    static let backgroundSortMinimum = 50_000
+
+    /// The action sheet of the fields to sort by: the title first, then every key of the
+    /// records (from 200 spread across the file), the current one marked ✓.
+    private func sortSheet() -> AlertController {
+        var alert = Alert(title: "Sort By", message: "Numbers, dates and true/false sort by value; nulls come last.", style: .actionSheet)
+        let titleKey = records.store.titleKey
+        let current: String
+        switch records.sortOrder {
+        case .title: current = titleKey
+        case .subtitleLastName: current = records.store.subtitleKey ?? titleKey
+        case .field(let key): current = key
+        }
+        var keys = records.store.sampledKeys()
+        keys.removeAll { $0 == titleKey }
+        if !titleKey.isEmpty { keys.insert(titleKey, at: 0) }
+        for key in keys.prefix(20) {
+            let shown = ControlEscaping.escaped(key) + (key == titleKey ? " (title)" : "") + (key == current ? " ✓" : "")
+            alert.addAction(AlertAction(title: shown) { [weak self] in
+                self?.sort(byField: key)
+            })
+        }
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        return AlertController(alert: alert)
+    }
+
+    /// Sorts the list by `key` (the title key sorts by title): at once for a short list, in the
+    /// background for a long one.
+    func sort(byField key: String) {
+        let order: IndexedRecords.SortOrder = key == records.store.titleKey ? .title : .field(key)
+        guard records.count >= Self.backgroundSortMinimum else {
+            setSortOrder(order)
+            return
+        }
+        chosenSortOrder = order
+        let store = records.store, collation = records.collation
+        reloadTask = BackgroundTask { _ in .success(IndexedRecords(store: store, collation: collation, sortOrder: order)) }
+        backgroundWorkTitle = "Sorting \(records.count) records…"
+        isReloadSheetShown = false
+    }
+
     // MARK: Row actions
 
     /// The action sheet of the focused row (as a long press shows in UIKit): search for its
@@ -453,6 +521,10 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         if task.isFinished {
             reloadTask = nil
             switch task.takeResult() {
+            case .success(let newRecords) where backgroundWorkTitle != nil:
+                // A sort: the same records, in the order chosen.
+                isReloadSheetShown = false
+                adoptSorted(newRecords)
             case .success(let newRecords):
                 editable?.adopt(newRecords.store)
                 replaceRecords(newRecords)
@@ -466,11 +538,14 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         } else if task.isSlow, !isReloadSheetShown {
             isReloadSheetShown = true
             return .present(ProgressModal(
-                title: "Loading \(title)…", progress: { nil },
+                title: backgroundWorkTitle ?? "Loading \(title)…", progress: { nil },
                 isFinished: { task.isFinished },
                 onCancel: { [weak self] in
                     task.cancel()
-                    self?.reloadTask = nil
+                    guard let self else { return }
+                    reloadTask = nil
+                    // A cancelled sort leaves the order as it was.
+                    if backgroundWorkTitle != nil { chosenSortOrder = records.sortOrder }
                 }
             ))
         }

@@ -12,6 +12,8 @@ final class IndexedRecords: @unchecked Sendable {
         /// The subtitle read as a person's name: last name, then the rest (`Tolkien J. R. R.`);
         /// a record without one goes by its title.
         case subtitleLastName
+        /// The value of a field, by its type (``FieldOrder``).
+        case field(String)
     }
 
     let store: JSONRecordStore
@@ -20,13 +22,21 @@ final class IndexedRecords: @unchecked Sendable {
     let sortOrder: SortOrder
     /// How the sorted records map onto the table's sections.
     let sections: CollatedSections
+    /// The sections' titles when they are ranges of a field's values (``SortOrder/field(_:)``),
+    /// nil for the collation's letters.
+    let sectionTitles: [String]?
 
     init(store: JSONRecordStore, collation: Collation = .english, sortOrder: SortOrder = .title) {
         self.store = store
         self.collation = collation
         self.sortOrder = sortOrder
         let order: CollatedOrder
+        var titles: [String]?
         switch sortOrder {
+        case .field(let key):
+            let byField = FieldOrder.build(store: store, key: key, collation: collation)
+            order = byField.order
+            titles = byField.sectionTitles
         case .title:
             order = CollatedOrder.build(count: store.count, collation: collation) { index, body in
                 store.withTitleUTF8(at: index, body)
@@ -38,7 +48,15 @@ final class IndexedRecords: @unchecked Sendable {
             }
         }
         self.order = order
-        sections = CollatedSections(collation: collation, sectionStarts: order.sectionStarts)
+        sectionTitles = titles
+        sections = Self.sections(collation: collation, sectionStarts: order.sectionStarts, titles: titles, isSearch: false)
+    }
+
+    /// The table's sections over `sectionStarts`: the collation's letters (every letter in
+    /// the index, unless `isSearch`), or `titles`.
+    static func sections(collation: Collation, sectionStarts: [Int], titles: [String]?, isSearch: Bool) -> CollatedSections {
+        if let titles { return CollatedSections(sectionTitles: titles, sectionStarts: sectionStarts) }
+        return CollatedSections(collation: collation, sectionStarts: sectionStarts, indexTitles: isSearch ? .visibleSections : .all(.nextAvailable))
     }
 
     /// The records of `store` before they are sectioned and sorted: the table shows none of
@@ -47,6 +65,7 @@ final class IndexedRecords: @unchecked Sendable {
         self.store = store
         self.collation = collation
         sortOrder = .title
+        sectionTitles = nil
         order = CollatedOrder.build(count: 0, collation: collation) { _, _ in }
         sections = CollatedSections(collation: collation, sectionStarts: order.sectionStarts)
     }
@@ -61,6 +80,7 @@ final class IndexedRecords: @unchecked Sendable {
         switch sortOrder {
         case .title: return store.titleKey
         case .subtitleLastName: return (store.subtitleKey ?? store.titleKey) + " (last name)"
+        case .field(let key): return key
         }
     }
 

@@ -31,6 +31,17 @@ struct RecordMember: Sendable, Equatable {
 }
 
 extension JSONRecordStore {
+    /// The keys of up to `samples` records spread evenly across the store, in the order
+    /// first met, each once: the fields a list can be sorted by.
+    func sampledKeys(samples: Int = 200) -> [String] {
+        var keys: [String] = [], seen = Set<String>()
+        let stride = max(1, count / samples)
+        for index in Swift.stride(from: 0, to: count, by: stride) {
+            for member in members(at: index) where seen.insert(member.key).inserted { keys.append(member.key) }
+        }
+        return keys
+    }
+
     /// Every member of record `index` in file order, duplicate keys included; empty outside
     /// `0..<count`. Values may hold control characters: escape before display.
     /// Why a key named on the command line cannot be used: it is the key of no record, so
@@ -47,11 +58,7 @@ extension JSONRecordStore {
             missing.append("--subtitle-key \"\(ControlEscaping.escaped(subtitleKey))\"")
         }
         guard !missing.isEmpty else { return nil }
-        var keys: [String] = [], seen = Set<String>()
-        let stride = max(1, count / 200)
-        for index in Swift.stride(from: 0, to: count, by: stride) {
-            for member in members(at: index) where seen.insert(member.key).inserted { keys.append(ControlEscaping.escaped(member.key)) }
-        }
+        let keys = sampledKeys().map(ControlEscaping.escaped)
         let shown = keys.prefix(20).joined(separator: ", ") + (keys.count > 20 ? ", …" : "")
         let verb = missing.count == 1 ? "names" : "name"
         return "\(ControlEscaping.escaped(name)): \(missing.joined(separator: " and ")) \(verb) no record's key; the records have: \(shown.isEmpty ? "no keys" : shown)"

@@ -24,10 +24,8 @@ struct RecordsDataSource: CollatedDataSource {
         self.records = records
         self.isEditable = isEditable
         self.result = result
-        sections = CollatedSections(
-            collation: records.collation, sectionStarts: result.sectionStarts,
-            indexTitles: result.isSearch ? .visibleSections : .all(.nextAvailable)
-        )
+        sections = IndexedRecords.sections(collation: records.collation, sectionStarts: result.sectionStarts,
+                                           titles: records.sectionTitles, isSearch: result.isSearch)
     }
 
     /// The position in `records.order` of the row at `indexPath`; nil outside the list.
@@ -44,7 +42,11 @@ struct RecordsDataSource: CollatedDataSource {
 
     func cell(for indexPath: IndexPath) -> TableViewCell {
         guard let record = recordIndex(at: indexPath) else { return TableViewCell(text: "") }
-        let subtitle = records.store.subtitle(at: record)
+        // Sorted by a field: the field's value stands under the title.
+        var subtitle = records.store.subtitle(at: record)
+        if case .field(let key) = records.sortOrder, key != records.store.titleKey {
+            subtitle = key + ": " + FieldOrder.fieldText(store: records.store, record: record, key: Array(key.utf8))
+        }
         return TableViewCell(
             style: subtitle == nil ? .default : .subtitle,
             text: records.store.title(at: record),

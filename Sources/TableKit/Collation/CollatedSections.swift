@@ -36,10 +36,31 @@ public struct CollatedSections: Sendable, Equatable {
     public let visibleSections: [Int]
     /// Which index titles the table shows.
     public var indexTitles: IndexTitles
+    /// The sections' own titles when they are not the collation's — ranges of values such as
+    /// `0`, `100`, `200` for a list sorted by a number — one per section; nil for the
+    /// collation's letters. With them, the index shows the titles of the sections with rows.
+    public let sectionTitles: [String]?
 
     /// The sections of a sorted list whose collation section `s` runs from `sectionStarts[s]`
     /// to `sectionStarts[s + 1]`.
     public init(collation: Collation, sectionStarts: [Int], indexTitles: IndexTitles = .all(.nextAvailable)) {
+        self.init(collation: collation, sectionStarts: sectionStarts, indexTitles: indexTitles, sectionTitles: nil)
+    }
+
+    /// The sections of a list sorted by something other than a collation — numbers, dates —
+    /// titled `sectionTitles` (one per section; `sectionStarts` has one more entry). The index
+    /// shows the titles of the sections that have rows: `0 · 100 · 200 …`.
+    ///
+    /// ```swift
+    /// let byPrice = CollatedSections(sectionTitles: ["0", "10", "20"], sectionStarts: [0, 4, 4, 9])
+    /// byPrice.sectionIndexTitles  // ["0", "20"]: the empty section is not shown
+    /// ```
+    public init(sectionTitles: [String], sectionStarts: [Int]) {
+        self.init(collation: .english, sectionStarts: sectionStarts, indexTitles: .visibleSections, sectionTitles: sectionTitles)
+    }
+
+    private init(collation: Collation, sectionStarts: [Int], indexTitles: IndexTitles, sectionTitles: [String]?) {
+        self.sectionTitles = sectionTitles
         self.collation = collation
         self.sectionStarts = sectionStarts
         self.indexTitles = indexTitles
@@ -79,29 +100,36 @@ public struct CollatedSections: Sendable, Equatable {
         return IndexPath(row: index - sectionStarts[visibleSections[low]], section: low)
     }
 
-    /// The header title of table section `section`: its collation section's title.
+    /// The header title of table section `section`: its collation section's title, or its
+    /// own (``sectionTitles``).
     public func titleForHeader(inSection section: Int) -> String? {
         guard visibleSections.indices.contains(section) else { return nil }
-        return collation.sectionTitles[visibleSections[section]]
+        return title(ofSection: visibleSections[section])
     }
 
     /// The index titles the table shows; `nil` when it has no rows.
     public var sectionIndexTitles: [String]? {
         guard !visibleSections.isEmpty else { return nil }
         switch indexTitles {
-        case .all: return collation.sectionIndexTitles
-        case .visibleSections: return visibleSections.map { collation.sectionTitles[$0] }
+        case .all where sectionTitles == nil: return collation.sectionIndexTitles
+        case .all, .visibleSections: return visibleSections.map(title(ofSection:))
         }
     }
 
     /// The table section that the index title at `index` jumps to.
     public func section(forSectionIndexTitleAt index: Int) -> Int {
         switch indexTitles {
-        case .all(let rule):
+        case .all(let rule) where sectionTitles == nil:
             return collation.section(forSectionIndexTitleAt: index, availableSections: visibleSections, rule: rule)
-        case .visibleSections:
+        case .all, .visibleSections:
             return max(0, min(index, visibleSections.count - 1))
         }
+    }
+
+    /// The title of section `section` (of all sections, shown or not).
+    private func title(ofSection section: Int) -> String {
+        if let sectionTitles { return sectionTitles.indices.contains(section) ? sectionTitles[section] : "" }
+        return collation.sectionTitles[section]
     }
 }
 

@@ -31,9 +31,14 @@ public struct SectionIndexLayout: Equatable, Sendable {
     public var top: Int
     /// The number of titles in the full list.
     public var titleCount: Int
-    /// The columns the index needs: the widest title, counting at most 2 columns a title
-    /// (longer ones are cut to 2 when drawn) and 1 for `{search}`; 1 at least, 0 with no titles.
+    /// The columns the index needs: the widest title, counting at most
+    /// ``maximumTitleWidth`` columns a title (longer ones are cut when drawn) and 1 for
+    /// `{search}`; 1 at least, 0 with no titles.
     public var width: Int
+
+    /// The most columns an index title takes: letters take one, ranges of values such as
+    /// `1970` or `Other` up to five.
+    public static let maximumTitleWidth = 5
 
     /// Lays out `titles` in `height` lines.
     ///
@@ -41,7 +46,7 @@ public struct SectionIndexLayout: Equatable, Sendable {
     public init(titles: [String], height: Int) {
         let count = titles.count, height = max(0, height)
         titleCount = count
-        width = count == 0 ? 0 : max(1, titles.map { $0 == Self.searchTitle ? 1 : min(2, $0.displayWidth) }.max() ?? 1)
+        width = count == 0 ? 0 : max(1, titles.map { $0 == Self.searchTitle ? 1 : min(Self.maximumTitleWidth, $0.displayWidth) }.max() ?? 1)
         if count == 0 || height == 0 {
             slots = []
         } else if count <= height {

@@ -131,7 +131,7 @@ extension TableView {
             let line = layout.top + offset
             let text: String
             switch slot {
-            case .title(let index): text = TextLayout.truncate(titles[index], width: 2, ellipsis: " ")
+            case .title(let index): text = TextLayout.truncate(titles[index], width: SectionIndexLayout.maximumTitleWidth, ellipsis: " ")
             case .dot: text = context.glyphs.indexDot
             }
             var style = base

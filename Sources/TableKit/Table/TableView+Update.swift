@@ -110,10 +110,11 @@ extension TableView {
         return titles
     }
 
-    /// The columns the index takes at the right edge: a space, then titles of at most 2 columns.
+    /// The columns the index takes at the right edge: a space, then titles of at most
+    /// ``SectionIndexLayout/maximumTitleWidth`` columns.
     func indexGutterWidth<DataSource: TableViewDataSource>(_ dataSource: DataSource) -> Int {
         guard let titles = indexTitles(dataSource) else { return 0 }
-        let widest = titles.map { min(2, $0.displayWidth) }.max() ?? 1
+        let widest = titles.map { min(SectionIndexLayout.maximumTitleWidth, $0.displayWidth) }.max() ?? 1
         return 1 + max(1, widest)
     }
 

@@ -1,0 +1,125 @@
+import Foundation
+import TableKit
+import Testing
+@testable import TUI
+
+/// Sorting a list by any field, by the field's type: the order, the sections, and the rows.
+@Suite("Typed order: numbers, dates, booleans and text; nulls and missing values last")
+struct TypedSortTests {
+    static let cars = """
+        [{"name": "chevelle", "mpg": 18, "year": "1970-01-01", "electric": false, "origin": "USA"},
+         {"name": "beetle", "mpg": 26, "year": "1970-01-01", "electric": false, "origin": "Europe"},
+         {"name": "504", "mpg": 25.5, "year": "1972-03-01T10:00:00Z", "origin": "Europe"},
+         {"name": "corona", "mpg": null, "year": "1975-01-01", "electric": true, "origin": "Japan"},
+         {"name": "pinto", "mpg": 230, "year": "1982-01-01", "origin": "USA"},
+         {"name": "gremlin", "mpg": 46, "year": "1982-06-01T00:00:00+02:00", "origin": "usa"},
+         {"name": "A'ou 10", "mpg": "n/a", "year": null, "origin": "Japan"},
+         {"name": "A'ou 2", "mpg": -3, "year": "1969-12-31", "origin": "Éire"}]
+        """
+
+    private func store(_ text: String = cars) throws -> JSONRecordStore {
+        let files = TemporaryFiles()
+        return try JSONRecordStore.load(path: files.write(text))
+    }
+
+    /// The titles in the order sorted, and the sections as "title: names".
+    private func sorted(by key: String, _ text: String = cars) throws -> (names: [String], sections: [String]) {
+        let store = try store(text)
+        let byField = FieldOrder.build(store: store, key: key, collation: .english)
+        let order = byField.order
+        let names = order.order.map { store.title(at: Int($0)) }
+        let sections = (0 ..< order.sectionCount).filter { order.rows(inSection: $0) > 0 }.map { section in
+            byField.sectionTitles[section] + ": " + (0 ..< order.rows(inSection: section)).map { store.title(at: order.record(section: section, row: $0)) }.joined(separator: ", ")
+        }
+        return (names, sections)
+    }
+
+    @Test func numbersSortNumericallyNotAsText() throws {
+        let result = try sorted(by: "mpg")
+        #expect(result.names == ["A'ou 2", "chevelle", "504", "beetle", "gremlin", "pinto", "A'ou 10", "corona"],
+                "230 after 46; the text n/a after the numbers; null last")
+        #expect(result.sections == ["-20: A'ou 2", "0: chevelle", "20: 504, beetle", "40: gremlin", "220: pinto", "Other: A'ou 10", "—: corona"])
+    }
+
+    @Test func isoDatesSortByTimeAndSectionByYear() throws {
+        let result = try sorted(by: "year")
+        #expect(result.names == ["A'ou 2", "chevelle", "beetle", "504", "corona", "pinto", "gremlin", "A'ou 10"])
+        #expect(result.sections == ["1969: A'ou 2", "1970: chevelle, beetle", "1972: 504", "1975: corona", "1982: pinto, gremlin", "—: A'ou 10"])
+    }
+
+    @Test func datesWithinTwoYearsSectionByMonthAndZonesCount() throws {
+        let text = """
+            [{"t": "2024-03-05T00:30:00+01:00", "name": "a"}, {"t": "2024-03-04T23:45:00Z", "name": "b"},
+             {"t": "2024-01-31", "name": "c"}, {"t": "2025-02-01 08:00", "name": "d"}]
+            """
+        let result = try sorted(by: "t", text)
+        #expect(result.names == ["c", "a", "b", "d"], "00:30+01:00 is 23:30Z the day before, so before 23:45Z")
+        #expect(result.sections == ["2024-01: c", "2024-03: a, b", "2025-02: d"])
+    }
+
+    @Test func booleansFalseThenTrueThenMissing() throws {
+        let result = try sorted(by: "electric")
+        #expect(result.sections == ["false: chevelle, beetle", "true: corona", "—: 504, pinto, gremlin, A'ou 10, A'ou 2"],
+                "missing values keep the file's order")
+    }
+
+    @Test func textSortsByTheCollationUnderLetters() throws {
+        let result = try sorted(by: "origin")
+        #expect(result.sections == ["E: A'ou 2, beetle, 504", "J: corona, A'ou 10", "U: chevelle, pinto, gremlin"],
+                "case and accents folded; equal values keep the file's order")
+    }
+
+    @Test func aMissingFieldSortsEverythingLast() throws {
+        let result = try sorted(by: "nope")
+        #expect(result.sections == ["—: chevelle, beetle, 504, corona, pinto, gremlin, A'ou 10, A'ou 2"])
+    }
+
+    @Test func theScannerFindsTopLevelMembersOnly() {
+        let json = Array(#"{"a": {"key": 1}, "k\u0065y": [1, "x]"], "key": 2}"#.utf8)
+        let range = json.withUnsafeBufferPointer { RecordScanner.valueRange(ofMember: Array("key".utf8), inObject: $0) }
+        #expect(range.map { String(decoding: json[$0], as: UTF8.self) } == #"[1, "x]"]"#, "an escaped key matches; a nested one does not")
+    }
+
+    @Test func isoDatesAreReadStrictly() {
+        func seconds(_ text: String) -> Double? {
+            var text = text
+            return text.withUTF8 { ISODate.seconds($0) }
+        }
+        #expect(seconds("1970-01-02") == 86_400)
+        #expect(seconds("1970-01-01T00:00:01.5Z") == 1.5)
+        #expect(seconds("1970-01-01T01:00+01:00") == 0)
+        for bad in ["1970-13-01", "1970-1-01", "tomorrow", "1970-01-01T25:00", "1970-01-01Tx", "1970-01-01 and more"] {
+            #expect(seconds(bad) == nil, "\(bad)")
+        }
+    }
+
+    // MARK: In the app
+
+    private func app() throws -> BrowserApp {
+        let files = TemporaryFiles()
+        let list = try DataOptions.parse(["--data", files.write(Self.cars)]).loadListScreen(searchesSynchronously: true)
+        return BrowserApp(list: list, size: Size(width: 60, height: 20), options: AppOptions(searchesSynchronously: true, animates: false))
+    }
+
+    @Test func oOffersEveryFieldAndSortsByTheOneChosen() throws {
+        let app = try app()
+        try keys(app, "o")
+        let sheet = text(app)
+        #expect(sheet.contains { $0.contains("name (title) ✓") })
+        #expect(sheet.contains { $0.contains("mpg") } && sheet.contains { $0.contains("electric") })
+        try keys(app, "Down Enter g")
+        let shown = text(app)
+        #expect(shown[0].hasPrefix("Sort (o)"))
+        #expect(shown[1] == " -20", "a section per range of values")
+        #expect(shown[2].hasPrefix(" A'ou 2") && shown[3] == " mpg: -3", "the value stands under the title")
+        #expect(shown.contains { $0.hasSuffix("220") }, "the index lists the ranges")
+        try keys(app, "o")
+        #expect(text(app).contains { $0.contains("mpg ✓") })
+    }
+
+    @Test func nullsShowAsADash() throws {
+        let app = try app()
+        try keys(app, "o Down Enter G")
+        #expect(text(app).contains(" mpg: —"))
+    }
+}
