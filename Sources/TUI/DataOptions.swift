@@ -57,9 +57,7 @@ struct DataOptions: ParsableArguments {
                 : DataFileRecords(store: store, path: path)
         }
         let list = { (records: IndexedRecords, editable: EditableRecords) in
-            // Records found inside the file say where: "iso_3166-1 /3166-1".
-            let pointer = records.store.recordsPointer
-            return RecordListScreen(title: pointer.isEmpty ? title : title + " " + ControlEscaping.escaped(pointer), records: records, searchesSynchronously: searchesSynchronously, reload: reload,
+            RecordListScreen(title: title, records: records, searchesSynchronously: searchesSynchronously, reload: reload,
                              editable: editable, isBookList: isBookList)
         }
         let store = try Self.loadReportingSlowness(path: path) { _ in loadStore() }.get()

@@ -1,4 +1,5 @@
 import Foundation
+import TableKit
 import Testing
 @testable import TUI
 
@@ -84,8 +85,24 @@ struct InnerArrayTests {
         let files = TemporaryFiles()
         let path = files.write(Self.countries, named: "iso_3166-1.json")
         let list = try DataOptions.parse(["--data", path]).loadListScreen(searchesSynchronously: true)
-        #expect(list.title == "iso_3166-1 /3166-1")
+        #expect(list.title == "iso_3166-1" && list.prompt == "Records at /3166-1")
         let chosen = try DataOptions.parse(["--data", path, "--path", "/deep/a~1b/list"]).loadListScreen(searchesSynchronously: true)
-        #expect(chosen.title == "iso_3166-1 /deep/a~1b/list" && chosen.records.count == 2)
+        #expect(chosen.prompt == "Records at /deep/a~1b/list" && chosen.records.count == 2)
+        let bare = try DataOptions.parse(["--data", files.write("[{\"name\": \"x\"}]")]).loadListScreen(searchesSynchronously: true)
+        #expect(bare.prompt == nil, "a top-level array needs no prompt")
+    }
+
+    @Test func thePromptStandsAboveTheBarAndClicksStillReachTheBar() throws {
+        let files = TemporaryFiles()
+        let path = files.write(Self.countries, named: "iso_3166-1.json")
+        let list = try DataOptions.parse(["--data", path]).loadListScreen(searchesSynchronously: true)
+        let app = BrowserApp(list: list, size: Size(width: 60, height: 12), options: AppOptions(searchesSynchronously: true, animates: false))
+        let shown = text(app)
+        #expect(shown[0] == "                     Records at /3166-1")
+        #expect(shown[1].hasPrefix("Sort (o)") && shown[1].contains("iso_3166-1"))
+        #expect(shown[2] == " A                                                         A")
+        // A click on Sort (o), now on the second line, opens the sort sheet.
+        _ = app.handle(.mouse(MouseEvent(.press, at: Point(x: 2, y: 1))))
+        #expect(text(app).contains { $0.contains("Sort By") })
     }
 }

@@ -170,6 +170,12 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
 
     // MARK: Bars and keys
 
+    /// Records found inside the file say where, above the bar: "Records at /3166-1".
+    override var prompt: String? {
+        let pointer = records.store.recordsPointer
+        return pointer.isEmpty ? nil : "Records at " + ControlEscaping.escaped(pointer)
+    }
+
     /// Sort (o), for a `--data` list: the books have Title | Author in the bar instead.
     override var leftBarButtonItems: [BarButtonItem] {
         guard !isBookList else { return [] }

@@ -100,14 +100,23 @@ public final class NavigationController {
         top.toolbarItems.isEmpty ? nil : Toolbar(items: top.toolbarItems)
     }
 
+    /// The lines above the content: the bar, and the prompt above it when the screen in
+    /// front has one.
+    var barHeight: Int { top.prompt == nil ? 1 : 2 }
+
     /// The area where the screen in front draws: below the bar, above any toolbar.
     public func contentArea(in area: Rect) -> Rect {
-        area.inset(top: 1, bottom: toolbar == nil ? 0 : 1)
+        area.inset(top: min(barHeight, area.height), bottom: toolbar == nil ? 0 : 1)
     }
 
-    /// Draws the bar, the screen in front and its toolbar.
+    /// Draws the prompt, the bar, the screen in front and its toolbar.
     public func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
-        navigationBar.render(into: &canvas, area: area, context: context)
+        if let prompt = top.prompt {
+            let line = area.topLines(1)
+            let shown = TextLayout.truncate(prompt, width: line.width)
+            canvas.draw(shown, at: Point(x: line.minX + (line.width - shown.displayWidth) / 2, y: line.minY), style: Theme.secondaryText, clip: line)
+        }
+        navigationBar.render(into: &canvas, area: area.inset(top: min(barHeight - 1, area.height)), context: context)
         top.render(into: &canvas, area: contentArea(in: area), context: context)
         if let toolbar {
             toolbar.render(into: &canvas, area: area.bottomLines(1), context: context)
@@ -143,7 +152,7 @@ public final class NavigationController {
     private func handleBarClick(_ mouse: MouseEvent, area: Rect, glyphs: Glyphs) -> ScreenResponse {
         guard mouse.kind == .press else { return .handled }
         let x = mouse.position.x - area.minX
-        if mouse.position.y == area.minY {
+        if mouse.position.y == area.minY + barHeight - 1 {
             if navigationBar.isBackButton(atColumn: x, width: area.width, glyphs: glyphs), stack.count > 1 {
                 return requestPop(area: area)
             }

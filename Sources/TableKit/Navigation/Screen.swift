@@ -55,6 +55,9 @@ public protocol Screen: AnyObject {
     var navigationTitle: String { get }
     /// The back button title for screens pushed on this one (default: the title).
     var backButtonTitle: String? { get }
+    /// A line of text above the navigation bar while the screen is in front, as UIKit's
+    /// `navigationItem.prompt` ("Records at /3166-1"); `nil` for none (default).
+    var prompt: String? { get }
     /// A segmented control the navigation bar shows in place of the title while the screen
     /// is in front, as UIKit's `navigationItem.titleView` (default: none).
     var titleControl: SegmentedControl? { get }
@@ -109,6 +112,8 @@ extension Screen {
     public var navigationTitle: String { title }
     /// The title, by default.
     public var backButtonTitle: String? { nil }
+    /// No prompt, by default.
+    public var prompt: String? { nil }
     /// No control, by default.
     public var titleControl: SegmentedControl? { nil }
     /// Ignored, by default.

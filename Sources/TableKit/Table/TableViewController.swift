@@ -108,6 +108,8 @@ open class TableViewController: Screen {
 
     /// The back title for screens pushed on this one (default: the title).
     open var backButtonTitle: String? { nil }
+    /// A line above the navigation bar while the screen is in front (default: none).
+    open var prompt: String? { nil }
     /// Buttons after the back button (default: none).
     open var leftBarButtonItems: [BarButtonItem] { [] }
     /// Buttons on the right of the navigation bar (default: none).
