@@ -8,7 +8,7 @@ struct AppSnapshotTests {
     @Test func listIsSectionedIndexedAndSorted() throws {
         let lines = try snapshot(fixtureBooks)
         #expect(lines == [
-            "Sort (o)               data    ⋯ (a)  + (+)  ⟳ (r)",
+            "Sort (o)  Columns (c)  data    ⋯ (a)  + (+)  ⟳ (r)",
             " A                                               A",
             " Ångström Units                             [✎]  •",
             " Anders Å.                                       G",

@@ -123,3 +123,27 @@ struct TypedSortTests {
         #expect(text(app).contains(" mpg: —"))
     }
 }
+
+/// The columns layout of a `--data` list (c).
+@Suite("Columns: the title and the fields picked, under a header that stays")
+struct ColumnsTests {
+    @Test func checkingFieldsShowsThemAsColumnsWithNumbersOnTheRight() throws {
+        let files = TemporaryFiles()
+        let list = try DataOptions.parse(["--data", files.write(TypedSortTests.cars)]).loadListScreen(searchesSynchronously: true)
+        let app = BrowserApp(list: list, size: Size(width: 64, height: 14), options: AppOptions(searchesSynchronously: true, animates: false))
+        try keys(app, "c")
+        #expect(text(app)[0].contains("Columns"))
+        // The fields in the records' order: mpg, year, electric, origin.
+        try keys(app, "j Space j j j Space Esc")
+        let shown = text(app)
+        #expect(shown[1] == " name                                         mpg  origin")
+        #expect(shown.contains(" chevelle                                      18  USA    [✎]  Z"), "numbers on the right")
+        #expect(shown.contains(" A'ou 10                                      n/a  Japan  [✎]  •"))
+        try keys(app, "G")
+        #expect(text(app)[1] == " name                                         mpg  origin", "the header stays while the rows scroll")
+        #expect(text(app).contains { $0.hasPrefix(" 504                                         25.5  Europe") })
+        // Off again: titles and subtitles.
+        try keys(app, "c Space Esc")
+        #expect(!text(app)[1].contains("origin"))
+    }
+}

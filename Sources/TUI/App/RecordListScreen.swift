@@ -4,6 +4,8 @@ import TableKit
 extension BarButtonItem.Identifier {
     /// Sort: the fields the list can be sorted by.
     static let sortBy: Self = "sortBy"
+    /// Columns: the columns layout and its fields.
+    static let columns: Self = "columns"
     /// ⋯: the focused row's actions.
     static let actions: Self = "actions"
     /// ⟳: reload the `--data` file.
@@ -104,7 +106,53 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         isReloadSheetShown = false
     }
 
-    private var dataSourceOfRecords: RecordsDataSource { RecordsDataSource(records: records, result: shownResult, isEditable: editable != nil) }
+    private var dataSourceOfRecords: RecordsDataSource {
+        var source = RecordsDataSource(records: records, result: shownResult, isEditable: editable != nil)
+        if let layout = columnLayout {
+            source.columns = layout
+            source.columnKeys = columnsChoice.fields.map { Array($0.utf8) }
+        }
+        return source
+    }
+
+    // MARK: Columns
+
+    /// Whether the list shows columns, and which fields (c).
+    private(set) var columnsChoice = ColumnsChoice()
+    /// The layout of the columns, worked out from the records when the choice changes.
+    private var columnLayout: ColumnLayout?
+
+    /// Shows the list as `choice` says: columns of the title and the fields chosen, their
+    /// widths from records spread across the list, numbers on the right.
+    func showColumns(_ choice: ColumnsChoice) {
+        columnsChoice = choice
+        columnLayout = choice.isOn && !choice.fields.isEmpty ? Self.columnLayout(for: choice.fields, titleKey: records.store.titleKey, store: records.store) : nil
+        updateShownResult()
+    }
+
+    /// Columns for `fields`: each as wide as its widest value among up to 200 records spread
+    /// across the store (its title at least, 24 at most), right-aligned when most are numbers.
+    static func columnLayout(for fields: [String], titleKey: String, store: JSONRecordStore) -> ColumnLayout {
+        let stride = max(1, store.count / 200)
+        let sample = Array(Swift.stride(from: 0, to: store.count, by: stride))
+        let columns = fields.map { field -> ColumnLayout.Column in
+            let key = Array(field.utf8)
+            let values = sample.map { FieldOrder.fieldText(store: store, record: $0, key: key) }
+            let widest = values.map(\.displayWidth).max() ?? 0
+            let numbers = values.filter { Double($0) != nil }.count
+            return ColumnLayout.Column(title: field, width: min(24, max(field.displayWidth, widest, 1)),
+                                       alignment: numbers * 2 > values.count ? .right : .left)
+        }
+        return ColumnLayout(columns: [ColumnLayout.Column(title: titleKey.isEmpty ? "Title" : titleKey, width: 12)] + columns)
+    }
+
+    override var tableHeaderHeight: Int { columnLayout == nil ? 0 : 1 }
+
+    override func renderTableHeader(into canvas: inout Canvas, area: Rect, context: RenderContext) {
+        guard let columnLayout else { return }
+        let source = dataSourceOfRecords
+        renderColumnHeader(columnLayout, alignedWith: TableViewCell(columns: columnLayout, values: [], accessory: source.accessory), into: &canvas, area: area)
+    }
 
     private func updateShownResult() {
         shownResult = (filterResult ?? .all(records.order)).excluding(hiddenPositions, order: records.order)
@@ -179,8 +227,9 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// Sort (o), for a `--data` list: the books have Title | Author in the bar instead.
     override var leftBarButtonItems: [BarButtonItem] {
         guard !isBookList else { return [] }
-        return [BarButtonItem(id: .sortBy, title: "Sort", key: .character("o"), isEnabled: isOn && records.isSorted && records.count > 0 && reloadTask == nil,
-                       help: "sort by a field")]
+        let isEnabled = isOn && records.isSorted && records.count > 0 && reloadTask == nil
+        return [BarButtonItem(id: .sortBy, title: "Sort", key: .character("o"), isEnabled: isEnabled, help: "sort by a field"),
+                BarButtonItem(id: .columns, title: "Columns", key: .character("c"), isEnabled: isEnabled, help: "show fields as columns")]
     }
 
     override var rightBarButtonItems: [BarButtonItem] {
@@ -234,6 +283,9 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
             return rowActionSheet().map { .present($0) } ?? .ignored
         case .sortBy:
             return .present(sortSheet())
+        case .columns:
+            let keys = records.store.sampledKeys().filter { $0 != records.store.titleKey }
+            return .push(ColumnsScreen(choice: columnsChoice, keys: keys) { [weak self] in self?.showColumns($0) })
         case .addRecord:
             return addForm()
         case .reload:
@@ -574,6 +626,9 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     private func adopt(_ newRecords: IndexedRecords) {
         if searchController?.isActive == true { endSearch() }
         records = newRecords
+        if columnLayout != nil {
+            columnLayout = Self.columnLayout(for: columnsChoice.fields, titleKey: newRecords.store.titleKey, store: newRecords.store)
+        }
         filters.values.forEach { $0.cancel() }
         filters = [:]
         searchController?.progressTitle = "Searching \(newRecords.count) records…"

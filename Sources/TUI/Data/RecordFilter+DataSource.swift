@@ -16,6 +16,11 @@ struct RecordsDataSource: CollatedDataSource {
     let sections: CollatedSections
     /// Whether each row has `[✎]`, which edits its record, in place of the chevron.
     let isEditable: Bool
+    /// The columns each row shows (the title, then ``columnKeys``' values), or nil for the
+    /// title and subtitle.
+    var columns: ColumnLayout?
+    /// The fields of the columns after the title.
+    var columnKeys: [[UInt8]] = []
 
     /// A data source showing `result`, which must come from a filter over `records`; every
     /// record by default.
@@ -40,8 +45,15 @@ struct RecordsDataSource: CollatedDataSource {
         position(at: indexPath).map { Int(records.order.order[$0]) }
     }
 
+    /// The row's accessory.
+    var accessory: Accessory { isEditable ? .button("[✎]") : .disclosureIndicator }
+
     func cell(for indexPath: IndexPath) -> TableViewCell {
         guard let record = recordIndex(at: indexPath) else { return TableViewCell(text: "") }
+        if let columns {
+            let values = [records.store.title(at: record)] + columnKeys.map { FieldOrder.fieldText(store: records.store, record: record, key: $0) }
+            return TableViewCell(columns: columns, values: values, accessory: accessory)
+        }
         // Sorted by a field: the field's value stands under the title.
         var subtitle = records.store.subtitle(at: record)
         if case .field(let key) = records.sortOrder, key != records.store.titleKey {
@@ -51,7 +63,7 @@ struct RecordsDataSource: CollatedDataSource {
             style: subtitle == nil ? .default : .subtitle,
             text: records.store.title(at: record),
             detailText: subtitle,
-            accessory: isEditable ? .button("[✎]") : .disclosureIndicator
+            accessory: accessory
         )
     }
 }

@@ -79,6 +79,15 @@ extension TableViewCell {
         return nil
     }
 
+    /// Where the labels are in a row of `width`: from the column after the leading check and
+    /// image, as wide as ``labelWidth(_:)``.
+    public func labelColumns(inRowOfWidth width: Int) -> Range<Int> {
+        var x = 1
+        if leadingCheck != nil { x += Self.leadingCheckWidth + 1 }
+        if let image { x += image.displayWidth + 1 }
+        return x ..< x + labelWidth(width)
+    }
+
     /// The columns the labels may use in a row of `width`. The accessory is given the room of
     /// its wider glyph set, so that a row's height never depends on the glyphs drawn with.
     func labelWidth(_ width: Int) -> Int {
@@ -93,7 +102,8 @@ extension TableViewCell {
     /// The lines of the main label at this label width; with `upTo`, only that many of the
     /// first ones are needed (a tall row drawn in part).
     func textLines(labelWidth: Int, upTo needed: Int? = nil) -> [String] {
-        numberOfLines == 1
+        if let columns { return [columns.line(columnValues, width: labelWidth)] }
+        return numberOfLines == 1
             ? [TextLayout.truncate(text, width: labelWidth)]
             : TextLayout.wrap(text, width: labelWidth, maximumLines: numberOfLines, stoppingAfter: needed)
     }

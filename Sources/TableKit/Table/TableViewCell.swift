@@ -90,6 +90,12 @@ public struct TableViewCell: Hashable, Sendable {
     /// value shown is the data source's: a person's change reaches
     /// ``TableViewDelegate/tableView(_:didChangeSliderAt:to:)``, which stores it.
     public var slider: Slider?
+    /// Columns in place of the main label: ``columnValues`` laid out by this layout at the
+    /// label's width, so that rows line up under a header drawn with the same layout (see
+    /// ``TableViewController/renderColumnHeader(_:alignedWith:into:area:)``).
+    public var columns: ColumnLayout?
+    /// The values of ``columns``, one per column.
+    public var columnValues: [String] = []
     /// Set by a table whose section draws trailing checks: the room of a `✓` is kept even
     /// when the row is not checked.
     var reservesCheckmark = false
@@ -115,6 +121,18 @@ public struct TableViewCell: Hashable, Sendable {
         self.numberOfLines = numberOfLines
         self.detailNumberOfLines = detailNumberOfLines
         self.isHighlightable = isHighlightable
+    }
+
+    /// Creates a row of columns: `values` laid out by `layout` (the first is the title, and
+    /// ``text`` holds them all, for whatever reads the row as text).
+    ///
+    /// ```swift
+    /// TableViewCell(columns: layout, values: ["Apple", "1.20"], accessory: .disclosureIndicator)
+    /// ```
+    public init(columns layout: ColumnLayout, values: [String], accessory: Accessory = .none) {
+        self.init(text: values.joined(separator: " "), accessory: accessory)
+        columns = layout
+        columnValues = values
     }
 
     /// Creates a row with a slider: `text` is its label, `valueText` the value as shown after

@@ -189,6 +189,17 @@ open class TableViewController: Screen {
     open var tableHeaderHeight: Int { 0 }
     /// Draws the header view in `area` (default: nothing).
     open func renderTableHeader(into canvas: inout Canvas, area: Rect, context: RenderContext) {}
+    /// Draws `layout`'s header line on the first line of `area` (the table's width), lined up
+    /// with the labels of rows like `cell`: call it from ``renderTableHeader(into:area:context:)``
+    /// for a list of ``TableViewCell/columns``.
+    public func renderColumnHeader(_ layout: ColumnLayout, alignedWith cell: TableViewCell, into canvas: inout Canvas, area: Rect) {
+        guard !area.isEmpty else { return }
+        let line = area.topLines(1)
+        canvas.fill(line, style: Theme.sectionHeader)
+        let labels = cell.labelColumns(inRowOfWidth: tableView.rowWidth(tableWidth: line.width, dataSource: dataSource))
+        canvas.draw(layout.headerLine(width: labels.count), at: Point(x: line.minX + labels.lowerBound, y: line.minY), style: Theme.sectionHeader, clip: line)
+    }
+
     /// A mouse event on the header view, relative to its corner; the header is `size` (default: ignored).
     open func handleTableHeaderMouse(_ mouse: MouseEvent, size: Size) -> ScreenResponse { .ignored }
 
