@@ -80,7 +80,7 @@ extension TableViewCell {
     }
 
     /// Where the labels are in a row of `width`: from the column after the leading check and
-    /// image, as wide as ``labelWidth(_:)``.
+    /// image, as wide as the labels may be beside the accessory.
     public func labelColumns(inRowOfWidth width: Int) -> Range<Int> {
         var x = 1
         if leadingCheck != nil { x += Self.leadingCheckWidth + 1 }
