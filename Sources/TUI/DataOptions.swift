@@ -19,7 +19,7 @@ struct MouseOptions: ParsableArguments {
 
 /// The options that choose what to browse, shared by browsing and `snapshot`.
 struct DataOptions: ParsableArguments {
-    @Option(name: .customLong("data"), help: ArgumentHelp("A JSON file holding an array of objects to browse.", valueName: "FILE.json"))
+    @Option(name: .customLong("data"), help: ArgumentHelp("A JSON file holding an array of objects to browse; - reads standard input.", valueName: "FILE.json"))
     var dataPath: String?
 
     @Option(name: .customLong("path"), help: ArgumentHelp("A JSON Pointer to the array of records in the file, such as /3166-1 (default: the top-level array, or a top-level object's largest array of objects).", valueName: "POINTER"))
@@ -47,25 +47,30 @@ struct DataOptions: ParsableArguments {
                         environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RecordListScreen {
         let started = ContinuousClock.now
         let (path, title) = try source()
-        let loadStore = Self.loadStore(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey)
-        let reload = dataPath == nil ? nil : Self.load(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey)
+        let isStandardInput = dataPath == Self.standardInputPath
+        let loadStore = isStandardInput
+            ? Self.loadStandardInput(pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey)
+            : Self.loadStore(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey)
+        // Standard input can be read once: no reload, and no saving back.
+        let reload = dataPath == nil || isStandardInput ? nil : Self.load(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey)
         let isBookList = dataPath == nil
         // The records as they are to be browsed: a file as read, the books with the changes
         // made to them merged over them.
-        let editable = { (store: JSONRecordStore) -> EditableRecords in
-            isBookList ? BundledBookRecords(bundled: store, changesPath: BundledBookRecords.standardChangesPath(environment: environment))
+        let editable = { (store: JSONRecordStore) -> EditableRecords? in
+            if isStandardInput { return nil }
+            return isBookList ? BundledBookRecords(bundled: store, changesPath: BundledBookRecords.standardChangesPath(environment: environment))
                 : DataFileRecords(store: store, path: path)
         }
-        let list = { (records: IndexedRecords, editable: EditableRecords) in
+        let list = { (records: IndexedRecords, editable: EditableRecords?) in
             RecordListScreen(title: title, records: records, searchesSynchronously: searchesSynchronously, reload: reload,
                              editable: editable, isBookList: isBookList)
         }
         let store = try Self.loadReportingSlowness(path: path) { _ in loadStore() }.get()
         let records = editable(store)
+        let shown = records?.store ?? store
         guard sortsWhileShowing else {
-            return list(IndexedRecords(store: records.store), records)
+            return list(IndexedRecords(store: shown), records)
         }
-        let shown = records.store
         let sorting = BackgroundTask(startedAt: started) { _ in Result<IndexedRecords, CommandFailure>.success(IndexedRecords(store: shown)) }
         while !sorting.isFinished, ContinuousClock.now - started < ProgressModal.delay { usleep(2_000) }
         if sorting.isFinished, case .success(let sorted)? = sorting.takeResult() {
@@ -105,7 +110,43 @@ struct DataOptions: ParsableArguments {
         }
     }
 
+    /// `--data -`: the records come from standard input.
+    static let standardInputPath = "-"
+
+    /// The most standard input may hold: simdjson's limit, as for a file.
+    static let standardInputLimit = 4 << 30 - 1
+
+    /// Reads standard input to its end (once), then loads it like a file named `stdin`.
+    private static func loadStandardInput(pointer: String?, titleKey: String?, subtitleKey: String?) -> @Sendable () -> Result<JSONRecordStore, CommandFailure> {
+        {
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    if count < 0 { return .failure(CommandFailure(message: "stdin: cannot be read (\(String(cString: strerror(errno))))", exitCode: 66)) }
+                    break
+                }
+                bytes += chunk[0 ..< count]
+                guard bytes.count <= standardInputLimit else {
+                    return .failure(CommandFailure(message: "stdin: larger than 4 GiB", exitCode: 66))
+                }
+            }
+            do throws(JSONLoadError) {
+                let store = try JSONRecordStore.load(data: bytes, name: "stdin", pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey)
+                if let problem = store.missingKeyProblem(name: "stdin", titleKey: titleKey, subtitleKey: subtitleKey) {
+                    return .failure(CommandFailure(message: problem, exitCode: 64))
+                }
+                return .success(store)
+            } catch {
+                return .failure(CommandFailure(message: error.description, exitCode: error.exitCode))
+            }
+        }
+    }
+
     private func source() throws -> (path: String, title: String) {
+        if dataPath == Self.standardInputPath { return ("stdin", "stdin") }
         if let dataPath {
             return (dataPath, URL(fileURLWithPath: dataPath).deletingPathExtension().lastPathComponent)
         }

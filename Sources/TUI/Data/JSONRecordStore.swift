@@ -64,13 +64,16 @@ final class JSONRecordStore: @unchecked Sendable {
         return JSONRecordStore(handle: handle, identity: identity)
     }
 
-    /// Loads JSON held in memory (e.g. a bundled resource); `name` stands for the path in errors.
-    static func load(data: some ContiguousBytes, name: String, titleKey: String? = nil, subtitleKey: String? = nil,
+    /// Loads JSON held in memory (e.g. a bundled resource, standard input); `name` stands for
+    /// the path in errors. `pointer` finds the records as ``load(path:pointer:titleKey:subtitleKey:)`` does.
+    static func load(data: some ContiguousBytes, name: String, pointer: String? = nil, titleKey: String? = nil, subtitleKey: String? = nil,
                      identity: FileIdentity? = nil) throws(JSONLoadError) -> JSONRecordStore {
         var error = tk_json_error()
         let handle = data.withUnsafeBytes { bytes in
             withOptionalCStrings(titleKey, subtitleKey) { title, subtitle in
-                tk_json_load_bytes(bytes.baseAddress, bytes.count, title, subtitle, &error)
+                withOptionalCStrings(pointer, nil) { pointer, _ in
+                    tk_json_load_bytes_at(bytes.baseAddress, bytes.count, pointer, title, subtitle, &error)
+                }
             }
         }
         guard let handle else { throw JSONLoadError(error, path: name) }

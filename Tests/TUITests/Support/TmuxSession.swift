@@ -315,7 +315,8 @@ final class TmuxSession {
         var description: String
     }
 
-    /// Runs a program to its end with standard input from /dev/null, collecting both outputs.
+    /// Runs a program to its end with standard input from `standardInput` (default
+    /// /dev/null), collecting both outputs.
     ///
     /// Not `Foundation.Process`: called from a test on Linux, its `waitUntilExit()` missed the
     /// exit of `tmux new-session` (the client stayed a zombie, never reaped) and hung for ever.
@@ -323,7 +324,7 @@ final class TmuxSession {
     /// pipe open could not block us), and a deadline after which the child is killed.
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-        timeout: Duration = .seconds(20)
+        timeout: Duration = .seconds(20), standardInput: String = "/dev/null"
     ) throws -> ProcessResult {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("tablekit-e2e-run-\(UUID().uuidString.prefix(8))", isDirectory: true)
@@ -341,7 +342,7 @@ final class TmuxSession {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 

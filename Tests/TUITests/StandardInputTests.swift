@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+@testable import TUI
+
+/// `--data -`: records piped in, as `jq … | table-browser --data -` would.
+@Suite("Standard input: --data - reads the records from a pipe")
+struct StandardInputTests {
+    private func snapshot(stdin text: String, _ arguments: [String]) throws -> TmuxSession.ProcessResult {
+        let files = TemporaryFiles()
+        let input = files.write(text, named: "piped.json")
+        return try TmuxSession.run(try TableBrowserBinary.url().path, ["snapshot", "--size", "60x8", "--data", "-"] + arguments,
+                                   environment: TableBrowserBinary.environment, standardInput: input)
+    }
+
+    @Test func recordsFromAPipeAreListedAsStdinAndCannotBeEditedOrReloaded() throws {
+        let result = try snapshot(stdin: #"[{"name": "Ada", "born": 1815}, {"name": "Grace", "born": 1906}]"#, [])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.components(separatedBy: "\n")
+        #expect(lines[0].contains("stdin") && !lines[0].contains("⟳") && !lines[0].contains("+ (+)"), "no reload, no Add: \(lines[0])")
+        #expect(lines.contains { $0.hasPrefix(" Ada") && !$0.contains("[✎]") })
+    }
+
+    @Test func aPointerFindsTheRecordsInAPipeToo() throws {
+        let result = try snapshot(stdin: #"{"meta": 1, "people": [{"name": "Ada"}]}"#, ["--path", "/people"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("Records at /people"))
+    }
+
+    @Test func badInputInAPipeSaysWhereAsAFileDoes() throws {
+        let result = try snapshot(stdin: "[{\"name\": 1\n", [])
+        #expect(result.status == 65)
+        #expect(result.standardError.hasPrefix("table-browser: stdin:2:1: error:"), "\(result.standardError)")
+        let empty = try snapshot(stdin: "", [])
+        #expect(empty.status == 65 && empty.standardError.contains("stdin:1:1"))
+    }
+}
