@@ -147,3 +147,16 @@ struct ColumnsTests {
         #expect(!text(app)[1].contains("origin"))
     }
 }
+
+@Suite("Records without a title")
+struct MissingTitleTests {
+    @Test func nullMissingAndEmptyTitlesShowADashAndSortLast() throws {
+        let files = TemporaryFiles()
+        let path = files.write(#"[{"name": null, "n": 1}, {"name": "null", "n": 2}, {"n": 3}, {"name": "", "n": 4}, {"name": "Zed", "n": 5}]"#)
+        let lines = try DataOptions.parse(["--data", path]).loadListScreen(searchesSynchronously: true)
+        let app = BrowserApp(list: lines, size: Size(width: 50, height: 14), options: AppOptions(searchesSynchronously: true, animates: false))
+        let shown = text(app).map { $0.prefix(8).trimmingCharacters(in: .whitespaces) }
+        #expect(Array(shown[1 ... 9]) == ["N", "null", "Z", "Zed", "#", "—", "—", "—", ""],
+                "the string \"null\" is a title; null, a missing name and an empty one are not")
+    }
+}

@@ -39,7 +39,11 @@ final class IndexedRecords: @unchecked Sendable {
             titles = byField.sectionTitles
         case .title:
             order = CollatedOrder.build(count: store.count, collation: collation) { index, body in
-                store.withTitleUTF8(at: index, body)
+                store.withTitleUTF8(at: index) { title in
+                    // A null or missing title sorts as "—", under # at the end.
+                    title.isEmpty || title.elementsEqual("null".utf8) && store.lacksTitle(at: index)
+                        ? Self.missingTitleUTF8.withUnsafeBufferPointer(body) : body(title)
+                }
             }
         case .subtitleLastName:
             order = CollatedOrder.build(count: store.count, collation: collation) { index, body in
@@ -82,6 +86,16 @@ final class IndexedRecords: @unchecked Sendable {
         case .subtitleLastName: return (store.subtitleKey ?? store.titleKey) + " (last name)"
         case .field(let key): return key
         }
+    }
+
+    /// What a record without a title (null or missing) shows, and sorts by.
+    static let missingTitle = FieldOrder.missingTitle
+    private static let missingTitleUTF8 = Array(missingTitle.utf8)
+
+    /// Record `index`'s title as a row shows it: "—" when it is null, missing or empty.
+    func shownTitle(at index: Int) -> String {
+        let title = store.title(at: index)
+        return title.isEmpty || title == "null" && store.lacksTitle(at: index) ? Self.missingTitle : title
     }
 
     /// `Jane Austen` → `Austen Jane`, `J. R. R. Tolkien` → `Tolkien J. R. R.`.

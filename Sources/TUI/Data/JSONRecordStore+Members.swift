@@ -65,6 +65,18 @@ extension JSONRecordStore {
     }
 
     /// Whether record `index` has the title key.
+    /// Whether record `index` has no title to show: it lacks the title key, or its value is
+    /// `null` (whose text is the word "null", like the string "null": the record's bytes tell).
+    func lacksTitle(at index: Int) -> Bool {
+        guard hasTitle(at: index) else { return true }
+        let isNullText = withTitleUTF8(at: index) { $0.elementsEqual("null".utf8) }
+        guard isNullText else { return false }
+        let key = Array(titleKey.utf8)
+        return withRawUTF8(at: index) { raw in
+            RecordScanner.valueRange(ofMember: key, inObject: raw).map { raw[$0.lowerBound] == UInt8(ascii: "n") } ?? true
+        }
+    }
+
     private func hasTitle(at index: Int) -> Bool {
         var bytes: UnsafePointer<UInt8>?
         var length = 0

@@ -51,7 +51,7 @@ struct RecordsDataSource: CollatedDataSource {
     func cell(for indexPath: IndexPath) -> TableViewCell {
         guard let record = recordIndex(at: indexPath) else { return TableViewCell(text: "") }
         if let columns {
-            let values = [records.store.title(at: record)] + columnKeys.map { FieldOrder.fieldText(store: records.store, record: record, key: $0) }
+            let values = [records.shownTitle(at: record)] + columnKeys.map { FieldOrder.fieldText(store: records.store, record: record, key: $0) }
             return TableViewCell(columns: columns, values: values, accessory: accessory)
         }
         // Sorted by a field: the field's value stands under the title.
@@ -61,7 +61,7 @@ struct RecordsDataSource: CollatedDataSource {
         }
         return TableViewCell(
             style: subtitle == nil ? .default : .subtitle,
-            text: records.store.title(at: record),
+            text: records.shownTitle(at: record),
             detailText: subtitle,
             accessory: accessory
         )
