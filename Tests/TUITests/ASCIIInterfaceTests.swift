@@ -25,6 +25,7 @@ struct ASCIIInterfaceTests {
         "3", "3 f", "3 f Tab", "3 Enter", "3 Enter Down Down Down Enter", "3 w", "3 i",
         "4", "4 Enter", "4 Enter Tab 2 0 0 C-s", "4 Enter Tab Tab Enter", "4 Down Enter",
         "5", "5 G k k k k k k k",
+        "/ Tab", "/ a Down", "o", "c", "c Down Space Esc",
     ]
 
     @Test(arguments: scripts)

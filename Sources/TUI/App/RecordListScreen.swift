@@ -434,7 +434,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     static let backgroundSortMinimum = 50_000
 
     /// The action sheet of the fields to sort by: the title first, then every key of the
-    /// records (from 200 spread across the file), the current one marked ✓.
+    /// records (from 200 spread across the file), the current one marked "(current)".
     private func sortSheet() -> AlertController {
         var alert = Alert(title: "Sort By", message: "Numbers, dates and true/false sort by value; nulls come last.", style: .actionSheet)
         let titleKey = records.store.titleKey
@@ -448,7 +448,9 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         keys.removeAll { $0 == titleKey }
         if !titleKey.isEmpty { keys.insert(titleKey, at: 0) }
         for key in keys.prefix(20) {
-            let shown = ControlEscaping.escaped(key) + (key == titleKey ? " (title)" : "") + (key == current ? " ✓" : "")
+            // Plain words, not a ✓: an ASCII terminal shows them as they are.
+            let notes = (key == titleKey ? ["title"] : []) + (key == current ? ["current"] : [])
+            let shown = ControlEscaping.escaped(key) + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
             alert.addAction(AlertAction(title: shown) { [weak self] in
                 self?.sort(byField: key)
             })
