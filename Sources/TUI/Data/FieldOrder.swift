@@ -285,18 +285,13 @@ enum RecordScanner {
         let end = object.count
         var depth = 0
         func skipSpace() {
-            while index < end, [0x20, 0x0A, 0x0D, 0x09].contains(object[index]) { index += 1 }
+            while index < end, JSONText.isSpace(object[index]) { index += 1 }
         }
-        /// Moves past the string starting at `index`; returns whether it held an escape.
-        func skipString() -> Bool {
-            var escaped = false
-            index += 1
-            while index < end, object[index] != UInt8(ascii: "\"") {
-                if object[index] == UInt8(ascii: "\\") { escaped = true; index += 1 }
-                index += 1
-            }
-            index += 1
-            return escaped
+        /// Moves past the string starting at `index`; returns its body and whether it held an escape.
+        func skipString() -> (body: Range<Int>, hasEscape: Bool) {
+            let string = JSONText.string(in: object, openingAt: index)
+            index = string.body.upperBound + 1
+            return string
         }
         func skipValue() {
             guard index < end else { return }
@@ -316,7 +311,7 @@ enum RecordScanner {
                     index += 1
                 } while index < end && level > 0
             default:
-                while index < end, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09].contains(object[index]) { index += 1 }
+                while index < end, !JSONText.endsScalar(object[index]) { index += 1 }
             }
         }
         while index < end {
@@ -329,16 +324,14 @@ enum RecordScanner {
                 depth -= 1
                 index += 1
             case UInt8(ascii: "\""):
-                let start = index
-                let escaped = skipString()
+                let name = skipString()
                 guard depth == 1 else { continue }
-                let nameEnd = index
                 skipSpace()
                 guard index < end, object[index] == UInt8(ascii: ":") else { continue }
                 index += 1
                 skipSpace()
-                let body = UnsafeBufferPointer(rebasing: object[start + 1 ..< nameEnd - 1])
-                let matches = escaped ? Array(JSONText.unescaped(body).utf8) == key : body.elementsEqual(key)
+                let body = UnsafeBufferPointer(rebasing: object[name.body])
+                let matches = name.hasEscape ? Array(JSONText.unescaped(body).utf8) == key : body.elementsEqual(key)
                 guard matches else { continue }
                 let valueStart = index
                 skipValue()

@@ -119,8 +119,45 @@ enum JSONTree: Equatable, Sendable {
     }
 }
 
-/// Turning the body of a JSON string (between its quotes) into its text.
+/// Reading JSON text that is known to be valid, byte by byte: where strings end, what is
+/// white space, and turning a string's body into its text.
 enum JSONText {
+    /// The string whose opening quote is at `start`: its body's range (between the quotes)
+    /// and whether it holds an escape. The body ends at the end of `bytes` when the closing
+    /// quote is missing.
+    ///
+    /// - Complexity: O(n) in the string's length.
+    @inline(__always)
+    static func string(in bytes: UnsafeBufferPointer<UInt8>, openingAt start: Int) -> (body: Range<Int>, hasEscape: Bool) {
+        var index = start + 1
+        var hasEscape = false
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+            if bytes[index] == UInt8(ascii: "\\") {
+                hasEscape = true
+                index += 1
+            }
+            index += 1
+        }
+        return (min(start + 1, bytes.count) ..< min(index, bytes.count), hasEscape)
+    }
+
+    /// Whether `byte` is JSON white space.
+    @inline(__always)
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// Whether `byte` ends a number or a literal: `,`, `]`, `}` or white space.
+    @inline(__always)
+    static func endsScalar(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") || isSpace(byte)
+    }
+
+    /// The text of a string whose body (between its quotes) is `body`.
+    static func text(ofBody body: UnsafeBufferPointer<UInt8>, hasEscape: Bool) -> String {
+        hasEscape ? unescaped(body) : String(decoding: body, as: UTF8.self)
+    }
+
     /// The text of a JSON string body: escapes replaced, a lone surrogate escape as U+FFFD.
     ///
     /// - Complexity: O(n) in the length of `body`.
@@ -209,7 +246,7 @@ private struct JSONParser {
     }
 
     private mutating func skipSpace() {
-        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        while index < bytes.count, JSONText.isSpace(bytes[index]) { index += 1 }
     }
 
     /// One value, containers followed with an explicit stack.
@@ -305,16 +342,9 @@ private struct JSONParser {
 
     /// A string from its opening quote, unescaped.
     private mutating func parseString() -> String? {
-        index += 1
-        let start = index
-        var hasEscape = false
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-            if bytes[index] == UInt8(ascii: "\\") { hasEscape = true; index += 1 }
-            index += 1
-        }
-        guard index < bytes.count else { return nil }
-        let body = UnsafeBufferPointer(rebasing: bytes[start ..< index])
-        index += 1
-        return hasEscape ? JSONText.unescaped(body) : String(decoding: body, as: UTF8.self)
+        let string = JSONText.string(in: bytes, openingAt: index)
+        guard string.body.upperBound < bytes.count else { return nil }
+        index = string.body.upperBound + 1
+        return JSONText.text(ofBody: UnsafeBufferPointer(rebasing: bytes[string.body]), hasEscape: string.hasEscape)
     }
 }

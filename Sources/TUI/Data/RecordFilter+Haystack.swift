@@ -130,7 +130,6 @@ final class FilterHaystack: Sendable {
     ///
     /// - Complexity: O(n) in the length of `json`.
     static func appendFoldedValues(ofJSON json: UnsafeBufferPointer<UInt8>, collation: Collation, to bytes: inout [UInt8]) {
-        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         var index = 0
         let end = json.count
         func appendField(_ value: UnsafeBufferPointer<UInt8>) {
@@ -141,19 +140,14 @@ final class FilterHaystack: Sendable {
         }
         while index < end {
             let byte = json[index]
-            if byte == quote {
-                var close = index + 1
-                var hasEscape = false
-                while close < end, json[close] != quote {
-                    if json[close] == backslash { hasEscape = true; close += 1 }
-                    close += 1
-                }
-                var next = close + 1
-                while next < end, json[next] == 0x20 || json[next] == 0x0A || json[next] == 0x0D || json[next] == 0x09 { next += 1 }
-                let isKey = next < end && json[next] == UInt8(ascii: ":")
-                if !isKey {
-                    let body = UnsafeBufferPointer(rebasing: json[min(index + 1, end) ..< min(close, end)])
-                    if hasEscape {
+            if byte == UInt8(ascii: "\"") {
+                let string = JSONText.string(in: json, openingAt: index)
+                var next = string.body.upperBound + 1
+                while next < end, JSONText.isSpace(json[next]) { next += 1 }
+                // A key is followed by a colon; only values are searched.
+                if next >= end || json[next] != UInt8(ascii: ":") {
+                    let body = UnsafeBufferPointer(rebasing: json[string.body])
+                    if string.hasEscape {
                         var text = JSONText.unescaped(body)
                         text.withUTF8 { appendField($0) }
                     } else {
@@ -163,20 +157,12 @@ final class FilterHaystack: Sendable {
                 index = next
             } else if byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
                 var stop = index + 1
-                while stop < end, !Self.endsScalar(json[stop]) { stop += 1 }
+                while stop < end, !JSONText.endsScalar(json[stop]) { stop += 1 }
                 appendField(UnsafeBufferPointer(rebasing: json[index ..< stop]))
                 index = stop
             } else {
                 index += 1
             }
-        }
-    }
-
-    /// Whether `byte` ends a number: JSON punctuation or white space.
-    private static func endsScalar(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x0A, 0x0D, 0x09: return true
-        default: return false
         }
     }
 
