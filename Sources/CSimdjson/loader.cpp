@@ -125,7 +125,9 @@ void set_error(tk_json_error *error, tk_json_error_kind kind, const std::string 
 
 // MARK: - Loading
 
-Loader::Loader(tk_json_store &store, const char *pointer, const char *title_key, const char *subtitle_key) : store_(store) {
+Loader::Loader(tk_json_store &store, const char *pointer, const char *title_key, const char *subtitle_key,
+               tk_json_format format)
+    : store_(store), format_(format) {
     data_ = store.file.bytes.get();
     size_ = store.file.length;
     if (pointer) {
@@ -144,8 +146,21 @@ Loader::Loader(tk_json_store &store, const char *pointer, const char *title_key,
 
 bool Loader::load(tk_json_error *error) {
     store_.start = (size_ >= 3 && std::memcmp(data_, "\xEF\xBB\xBF", 3) == 0) ? 3 : 0;
-    if (!choose_array(error)) { return false; }
-    if (!walk_in_two() && !walk_in_one(error)) { return false; }
+    if (is_json_lines()) {
+        if (has_pointer_) {
+            set_error(error, TK_JSON_ERROR_NOT_ARRAY_OF_OBJECTS, "--path does not apply to JSON Lines");
+            return false;
+        }
+        store_.is_lines = true;
+        begin_ = store_.start;
+        end_ = size_;
+        store_.array_begin = begin_;
+        store_.array_end = end_;
+        if (!walk_lines_in_two() && !walk_lines_in_one(error)) { return false; }
+    } else {
+        if (!choose_array(error)) { return false; }
+        if (!walk_in_two() && !walk_in_one(error)) { return false; }
+    }
     {
         Walker refiner(data_, store_.keys, store_.records, store_.arena);
         refiner.refine_keys(given_.title_decided, given_.subtitle_decided);
@@ -176,6 +191,103 @@ bool Loader::walk_in_one(tk_json_error *error) {
     }
     walker.finish_inference();
     return true;
+}
+
+// MARK: - JSON Lines
+
+/// Whether the text is JSON Lines: asked for, or (detecting) its first line is one whole
+/// object and more than white space follows that line.
+bool Loader::is_json_lines() const {
+    if (format_ != TK_JSON_FORMAT_DETECT) { return format_ == TK_JSON_FORMAT_LINES; }
+    const size_t first = tk::skip_space(data_, size_, store_.start);
+    if (first >= size_ || data_[first] != '{') { return false; }
+    const void *hit = std::memchr(data_ + first, '\n', size_ - first);
+    if (!hit) { return false; }
+    const size_t line_end = static_cast<size_t>(static_cast<const uint8_t *>(hit) - data_);
+    if (tk::skip_space(data_, size_, line_end) >= size_) { return false; }
+    tk::Fault fault;
+    return tk::validate(data_ + first, line_end - first, 0, fault);
+}
+
+/// simdjson's window for JSON Lines: 1 MiB, or the longest line and some.
+size_t Loader::lines_batch() const {
+    size_t longest = 0;
+    for (size_t from = begin_; from < end_;) {
+        const void *hit = std::memchr(data_ + from, '\n', end_ - from);
+        const size_t line_end = hit ? static_cast<size_t>(static_cast<const uint8_t *>(hit) - data_) : end_;
+        longest = std::max(longest, line_end - from);
+        from = line_end + 1;
+    }
+    return std::max(size_t(1) << 20, longest + 64);
+}
+
+bool Loader::walk_lines_in_one(tk_json_error *error) {
+    store_.keys = given_;
+    store_.records.clear();
+    store_.arena.clear();
+    Walker walker(data_, store_.keys, store_.records, store_.arena);
+    bool ok;
+    {
+        od::parser parser;
+        ok = walker.walk_lines(parser, begin_, end_, std::size_t(1) << 20);
+        if (!ok && walker.shape_message().empty()) {
+            // A line longer than the window is an error of the window, not of the line:
+            // walk again with room for the longest line before explaining anything.
+            store_.keys = given_;
+            store_.records.clear();
+            store_.arena.clear();
+            Walker again(data_, store_.keys, store_.records, store_.arena);
+            od::parser wide;
+            ok = again.walk_lines(wide, begin_, end_, lines_batch());
+            if (ok) { again.finish_inference(); }
+            if (!ok) { explain_lines_failure(again.shape_offset(), again.shape_message(), error); }
+            return ok;
+        }
+    }
+    if (!ok) {
+        explain_lines_failure(walker.shape_offset(), walker.shape_message(), error);
+        return false;
+    }
+    walker.finish_inference();
+    return true;
+}
+
+/// A failed JSON Lines load explained: the first line that is not valid JSON, with its
+/// reason, or the record that is not an object ("line 3 is a number, not an object").
+void Loader::explain_lines_failure(size_t shape_offset, const std::string &shape_message, tk_json_error *error) {
+    uint64_t line = 0, column = 0;
+    for (size_t from = begin_; from < end_;) {
+        const void *hit = std::memchr(data_ + from, '\n', end_ - from);
+        const size_t line_end = hit ? static_cast<size_t>(static_cast<const uint8_t *>(hit) - data_) : end_;
+        if (tk::skip_space(data_, line_end, from) < line_end) {
+            tk::Fault fault;
+            if (!tk::validate(data_ + from, line_end - from, 0, fault)) {
+                const size_t offset = from + fault.offset;
+                tk::line_column(data_, size_, offset, store_.start, line, column);
+                // The validator saw this line alone: an opening it names is on line 1 of it.
+                std::string reason = fault.reason;
+                const std::string alone = " opened at line 1,";
+                const size_t at = reason.find(alone);
+                if (at != std::string::npos) {
+                    reason.replace(at, alone.size(), " opened at line " + std::to_string(line) + ",");
+                }
+                set_error(error, TK_JSON_ERROR_SYNTAX, reason, line, column, offset);
+                return;
+            }
+        }
+        from = line_end + 1;
+    }
+    if (!shape_message.empty()) {
+        tk::line_column(data_, size_, shape_offset, store_.start, line, column);
+        std::string message = shape_message;
+        const size_t is = message.find(" is ");
+        if (message.rfind("element ", 0) == 0 && is != std::string::npos) {
+            message = "line " + std::to_string(line) + message.substr(is);
+        }
+        set_error(error, TK_JSON_ERROR_NOT_ARRAY_OF_OBJECTS, message, line, column, shape_offset);
+        return;
+    }
+    set_error(error, TK_JSON_ERROR_SYNTAX, "the JSON Lines parser rejected this file but no error position was found");
 }
 
 namespace {
@@ -316,8 +428,8 @@ namespace {
 
 /// Loads the store whose file bytes are already in `store->file`. Takes ownership.
 tk_json_store *finish_load(std::unique_ptr<tk_json_store> store, const char *pointer, const char *title_key,
-                           const char *subtitle_key, tk_json_error *error) {
-    Loader loader(*store, pointer, title_key, subtitle_key);
+                           const char *subtitle_key, tk_json_error *error, tk_json_format format = TK_JSON_FORMAT_TEXT) {
+    Loader loader(*store, pointer, title_key, subtitle_key, format);
     if (!loader.load(error)) { return nullptr; }
     set_error(error, TK_JSON_OK, "");
     return store.release();
@@ -361,6 +473,11 @@ tk_json_store *tk_json_load(const char *path, const char *title_key, const char 
 
 tk_json_store *tk_json_load_at(const char *path, const char *pointer, const char *title_key, const char *subtitle_key,
                                tk_json_error *error) {
+    return tk_json_load_format(path, pointer, title_key, subtitle_key, TK_JSON_FORMAT_TEXT, error);
+}
+
+tk_json_store *tk_json_load_format(const char *path, const char *pointer, const char *title_key, const char *subtitle_key,
+                                   tk_json_format format, tk_json_error *error) {
     try {
         if (!path) {
             set_error(error, TK_JSON_ERROR_UNREADABLE, "no such file");
@@ -372,7 +489,7 @@ tk_json_store *tk_json_load_at(const char *path, const char *pointer, const char
             set_error(error, TK_JSON_ERROR_UNREADABLE, why);
             return nullptr;
         }
-        return finish_load(std::move(store), pointer, title_key, subtitle_key, error);
+        return finish_load(std::move(store), pointer, title_key, subtitle_key, error, format);
     } catch (...) {  // std::bad_alloc from a vector or string
         set_error(error, TK_JSON_ERROR_UNREADABLE, "out of memory");
         return nullptr;
@@ -386,6 +503,11 @@ tk_json_store *tk_json_load_bytes(const void *bytes, size_t length, const char *
 
 tk_json_store *tk_json_load_bytes_at(const void *bytes, size_t length, const char *pointer, const char *title_key,
                                      const char *subtitle_key, tk_json_error *error) {
+    return tk_json_load_bytes_format(bytes, length, pointer, title_key, subtitle_key, TK_JSON_FORMAT_TEXT, error);
+}
+
+tk_json_store *tk_json_load_bytes_format(const void *bytes, size_t length, const char *pointer, const char *title_key,
+                                         const char *subtitle_key, tk_json_format format, tk_json_error *error) {
     try {
         if (length > kMaxFileSize) {
             set_error(error, TK_JSON_ERROR_UNREADABLE, too_large_message(length));
@@ -399,7 +521,7 @@ tk_json_store *tk_json_load_bytes_at(const void *bytes, size_t length, const cha
         if (length > 0 && bytes) { std::memcpy(store->file.bytes.get(), bytes, length); }
         store->file.length = (bytes || length == 0) ? length : 0;
         store->file.pad();
-        return finish_load(std::move(store), pointer, title_key, subtitle_key, error);
+        return finish_load(std::move(store), pointer, title_key, subtitle_key, error, format);
     } catch (...) {
         set_error(error, TK_JSON_ERROR_UNREADABLE, "out of memory");
         return nullptr;
@@ -437,6 +559,8 @@ const char *tk_json_records_pointer(const tk_json_store *store, size_t *length) 
     if (length) { *length = store ? store->records_pointer.size() : 0; }
     return store ? store->records_pointer.data() : nullptr;
 }
+
+int tk_json_is_lines(const tk_json_store *store) { return store && store->is_lines ? 1 : 0; }
 
 size_t tk_json_array_offset(const tk_json_store *store) { return store ? store->array_begin : 0; }
 

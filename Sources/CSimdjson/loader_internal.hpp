@@ -87,6 +87,7 @@ struct tk_json_store {
     size_t array_begin = 0, array_end = 0;
     /// The JSON Pointer of that array: empty for the top-level array.
     std::string records_pointer;
+    bool is_lines = false;  // JSON Lines: records one a line, no array around them
 };
 
 struct tk_json_fields {
@@ -138,6 +139,9 @@ public:
     /// Walks bytes [begin, end) of the buffer, which must be followed by SIMDJSON_PADDING
     /// readable bytes. The parser is reused, not freed.
     bool walk(od::parser &parser, size_t begin, size_t end);
+    /// Walks [begin, end) as JSON Lines: one object after another (a line each), with no
+    /// array around them; `batch` is simdjson's window, at least the longest record.
+    bool walk_lines(od::parser &parser, size_t begin, size_t end, size_t batch);
 
     /// After a successful walk: settles keys that no record with a string decided.
     void finish_inference();
@@ -151,8 +155,8 @@ public:
     const std::string &shape_message() const { return shape_message_; }
 
 private:
-    TK_LOADER_LOCAL bool walk_record(od::value &value, od::document &doc, size_t index);
-    TK_LOADER_LOCAL bool visit_member(od::field &field, Record &record);
+    TK_LOADER_LOCAL bool walk_record(od::value &value, od::document &doc, size_t index, size_t stream_end = 0);
+    TK_LOADER_LOCAL bool visit_member(od::field &field, Record &record, size_t &value_end);
     TK_LOADER_LOCAL bool key_extent(const uint8_t *key, const uint8_t *value_first, size_t &length) const;
     TK_LOADER_LOCAL std::string_view unescaped_key(const uint8_t *key, size_t length);
     TK_LOADER_LOCAL bool check_value(od::value &value, std::string_view token, size_t &length);
@@ -190,7 +194,8 @@ private:
 /// when it can), settles the keys, and on failure explains where and why.
 class Loader {
 public:
-    Loader(tk_json_store &store, const char *pointer, const char *title_key, const char *subtitle_key);
+    Loader(tk_json_store &store, const char *pointer, const char *title_key, const char *subtitle_key,
+           tk_json_format format = TK_JSON_FORMAT_TEXT);
 
     bool load(tk_json_error *error);
 
@@ -201,6 +206,11 @@ private:
 
     // loader_split.cpp
     bool walk_in_two();
+    bool is_json_lines() const;
+    bool walk_lines_in_one(tk_json_error *error);
+    bool walk_lines_in_two();
+    size_t lines_batch() const;
+    void explain_lines_failure(size_t shape_offset, const std::string &shape_message, tk_json_error *error);
     bool append(const std::vector<Record> &records, const std::string &arena);
     bool settle_keys_from_first_record();
 
@@ -212,6 +222,7 @@ private:
     size_t begin_ = 0, end_ = 0;
     std::string pointer_;
     bool has_pointer_ = false;
+    tk_json_format format_ = TK_JSON_FORMAT_TEXT;
     Keys given_;
 };
 

@@ -113,6 +113,36 @@ bool Loader::walk_in_two() {
     return ok;
 }
 
+/// Walks big JSON Lines as two streams on two threads, cut at the line break nearest the
+/// middle: no byte needs changing, as any line break lies between two records. Returns
+/// false, with the store empty, whenever it cannot (or a half fails).
+bool Loader::walk_lines_in_two() {
+    store_.keys = given_;
+    if (end_ - begin_ < split_minimum.load() || !settle_keys_from_first_record()) { return false; }
+    const size_t middle = begin_ + (end_ - begin_) / 2;
+    const void *hit = std::memchr(data_ + middle, '\n', end_ - middle);
+    if (!hit) { return false; }
+    const size_t cut = static_cast<size_t>(static_cast<const uint8_t *>(hit) - data_) + 1;
+    const size_t batch = size_t(1) << 20;
+    std::vector<Record> second_records;
+    std::string second_arena;
+    bool ok;
+    {
+        od::parser first_parser, second_parser;
+        if (first_parser.allocate(batch) || second_parser.allocate(batch)) { return false; }
+        Walker first(data_, store_.keys, store_.records, store_.arena);
+        Walker second(data_, store_.keys, second_records, second_arena);
+        ok = run_pair([&] { return first.walk_lines(first_parser, begin_, cut, batch); },
+                      [&] { return second.walk_lines(second_parser, cut, end_, batch); });
+    }
+    if (ok) { ok = append(second_records, second_arena); }
+    if (!ok) {
+        store_.records.clear();
+        store_.arena.clear();
+    }
+    return ok;
+}
+
 /// Appends the second half's records, moving their arena spans past the first's arena.
 bool Loader::append(const std::vector<Record> &records, const std::string &arena) {
     const size_t shift = store_.arena.size();
@@ -134,8 +164,10 @@ bool Loader::append(const std::vector<Record> &records, const std::string &arena
 bool Loader::settle_keys_from_first_record() {
     if (store_.keys.decided()) { return true; }
     size_t i = tk::skip_space(data_, end_, begin_);
-    if (i >= end_ || data_[i] != '[') { return false; }
-    i = tk::skip_space(data_, end_, i + 1);
+    if (!store_.is_lines) {
+        if (i >= end_ || data_[i] != '[') { return false; }
+        i = tk::skip_space(data_, end_, i + 1);
+    }
     if (i >= end_ || data_[i] != '{') { return false; }
     std::vector<SeenKey> members;
     bool has_string = false;

@@ -86,13 +86,38 @@ bool Walker::walk(od::parser &parser, size_t begin, size_t end) {
     return doc.current_location().error() == simdjson::OUT_OF_BOUNDS;
 }
 
+bool Walker::walk_lines(od::parser &parser, size_t begin, size_t end, size_t batch) {
+    od::document_stream stream;
+    if (parser.iterate_many(data_ + begin, end - begin, batch).get(stream)) { return false; }
+    size_t index = 0;
+    for (auto it = stream.begin(); it != stream.end(); ++it) {
+        od::document_reference reference;
+        if ((*it).get(reference)) { return false; }
+        od::document &doc = reference;
+        od::json_type type;
+        if (doc.type().get(type)) { return false; }
+        if (type != od::json_type::object) {
+            const size_t at = begin + it.current_index();
+            return shape_error(at, "element " + std::to_string(index) + " is " + type_phrase(type) + ", not an object");
+        }
+        od::value value;
+        if (doc.get_value().get(value) || !walk_record(value, doc, index, end)) { return false; }
+        ++index;
+    }
+    // A record cut off at the end (an unclosed object) is not silently dropped.
+    return stream.truncated_bytes() == 0 || tk::skip_space(data_, end, end - stream.truncated_bytes()) == end;
+}
+
 void Walker::finish_inference() {
     if (keys_.decided()) { return; }
     decide(keys_, fallback_members_, false);
     reextract(0, records_.size());
 }
 
-bool Walker::walk_record(od::value &value, od::document &doc, size_t index) {
+/// One record: its members checked and its title and subtitle captured. In an array the
+/// object ends where the iterator rests after it; in JSON Lines (`stream_end` set) the
+/// iterator has nowhere to rest, so the end is found after the last member's value.
+bool Walker::walk_record(od::value &value, od::document &doc, size_t index, size_t stream_end) {
     od::json_type type;
     if (value.type().get(type)) { return false; }
     const size_t first = offset_of(value.raw_json_token().data());
@@ -103,23 +128,31 @@ bool Walker::walk_record(od::value &value, od::document &doc, size_t index) {
     if (value.get_object().get(object)) { return false; }
     Record record;
     record.raw_offset = static_cast<uint32_t>(first);
+    size_t value_end = first + 1;
     for (auto member : object) {
         od::field field;
-        if (std::move(member).get(field) || !visit_member(field, record)) { return false; }
+        if (std::move(member).get(field) || !visit_member(field, record, value_end)) { return false; }
     }
-    // The iterator now rests on the ',' or ']' after the object: back up to its '}'.
-    const char *next = nullptr;
-    if (doc.current_location().get(next)) { return false; }
-    size_t end = offset_of(next);
-    while (end > first && tk::is_json_space(data_[end - 1])) { --end; }
-    if (end <= first || data_[end - 1] != '}') { return false; }
+    size_t end;
+    if (stream_end > 0) {
+        end = tk::skip_space(data_, stream_end, value_end);
+        if (end >= stream_end || data_[end] != '}') { return false; }
+        ++end;
+    } else {
+        // The iterator now rests on the ',' or ']' after the object: back up to its '}'.
+        const char *next = nullptr;
+        if (doc.current_location().get(next)) { return false; }
+        end = offset_of(next);
+        while (end > first && tk::is_json_space(data_[end - 1])) { --end; }
+        if (end <= first || data_[end - 1] != '}') { return false; }
+    }
     record.raw_length = static_cast<uint32_t>(end - first);
     records_.push_back(record);
     if (!keys_.decided()) { after_undecided_record(records_.size() - 1); }
     return true;
 }
 
-bool Walker::visit_member(od::field &field, Record &record) {
+bool Walker::visit_member(od::field &field, Record &record, size_t &value_end) {
     const uint8_t *key = reinterpret_cast<const uint8_t *>(field.key().raw());
     od::value &value = field.value();
     const std::string_view token = value.raw_json_token();
@@ -127,6 +160,7 @@ bool Walker::visit_member(od::field &field, Record &record) {
     size_t key_length = 0;
     size_t value_length = 0;
     if (!key_extent(key, value_first, key_length) || !check_value(value, token, value_length)) { return false; }
+    value_end = offset_of(value_first) + value_length;
     const std::string_view name = unescaped_key(key, key_length);
     if (name.data() == nullptr) { return false; }
     if (!keys_.decided()) { seen_members_.push_back({std::string(name), value_first[0] == '"'}); }

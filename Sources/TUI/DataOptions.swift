@@ -19,7 +19,7 @@ struct MouseOptions: ParsableArguments {
 
 /// The options that choose what to browse, shared by browsing and `snapshot`.
 struct DataOptions: ParsableArguments {
-    @Option(name: .customLong("data"), help: ArgumentHelp("A JSON file holding an array of objects to browse; - reads standard input.", valueName: "FILE.json"))
+    @Option(name: .customLong("data"), help: ArgumentHelp("A JSON file holding an array of objects (or JSON Lines: .jsonl, .ndjson, or detected) to browse; - reads standard input.", valueName: "FILE.json"))
     var dataPath: String?
 
     @Option(name: .customLong("path"), help: ArgumentHelp("A JSON Pointer to the array of records in the file, such as /3166-1 (default: the top-level array, or a top-level object's largest array of objects).", valueName: "POINTER"))
@@ -85,7 +85,8 @@ struct DataOptions: ParsableArguments {
     private static func loadStore(path: String, pointer: String?, titleKey: String?, subtitleKey: String?) -> @Sendable () -> Result<JSONRecordStore, CommandFailure> {
         {
             do {
-                let store = try JSONRecordStore.load(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey)
+                let store = try JSONRecordStore.load(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey,
+                                                     format: pointer == nil ? .of(path: path) : .text)
                 // A key that no record has would show blank rows: a usage error (EX_USAGE).
                 if let problem = store.missingKeyProblem(name: path, titleKey: titleKey, subtitleKey: subtitleKey) {
                     return .failure(CommandFailure(message: problem, exitCode: 64))
@@ -134,7 +135,8 @@ struct DataOptions: ParsableArguments {
                 }
             }
             do throws(JSONLoadError) {
-                let store = try JSONRecordStore.load(data: bytes, name: "stdin", pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey)
+                let store = try JSONRecordStore.load(data: bytes, name: "stdin", pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey,
+                                                     format: pointer == nil ? .detect : .text)
                 if let problem = store.missingKeyProblem(name: "stdin", titleKey: titleKey, subtitleKey: subtitleKey) {
                     return .failure(CommandFailure(message: problem, exitCode: 64))
                 }

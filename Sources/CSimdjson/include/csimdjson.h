@@ -94,6 +94,31 @@ const char *tk_json_records_pointer(const tk_json_store *store, size_t *length);
 /** The byte offset of the records array's `[` in the file's bytes (see tk_json_bytes()). */
 size_t tk_json_array_offset(const tk_json_store *store);
 
+/** How the records are written. */
+typedef enum tk_json_format {
+    /** JSON Lines when the first line is a whole object and more text follows it, else one JSON text. */
+    TK_JSON_FORMAT_DETECT = 0,
+    /** One JSON text: an array of objects, or an object holding one (see tk_json_load_at()). */
+    TK_JSON_FORMAT_TEXT = 1,
+    /** JSON Lines (.jsonl, .ndjson): one object a line, blank lines allowed, no array around them. */
+    TK_JSON_FORMAT_LINES = 2
+} tk_json_format;
+
+/**
+ * Like tk_json_load_at(), with the records' format chosen (or detected). In JSON Lines each
+ * line is checked as strictly as an array's element, and an error names the line; record
+ * offsets are the file's as ever, and a pointer is refused.
+ */
+tk_json_store *tk_json_load_format(const char *path, const char *pointer, const char *title_key, const char *subtitle_key,
+                                   tk_json_format format, tk_json_error *error_out);
+
+/** Like tk_json_load_format(), from `length` bytes in memory (copied). */
+tk_json_store *tk_json_load_bytes_format(const void *bytes, size_t length, const char *pointer, const char *title_key,
+                                         const char *subtitle_key, tk_json_format format, tk_json_error *error_out);
+
+/** 1 when the records were read as JSON Lines (separated by line breaks, not commas). */
+int tk_json_is_lines(const tk_json_store *store);
+
 /** Like tk_json_load(), from `length` bytes in memory (copied; the caller keeps `bytes`). */
 tk_json_store *tk_json_load_bytes(const void *bytes, size_t length, const char *title_key,
                                   const char *subtitle_key, tk_json_error *error_out);

@@ -41,7 +41,7 @@ class EditableRecords {
     fileprivate func reading(_ bytes: [UInt8], name: String, identity: FileIdentity? = nil) throws(SaveFailure) -> JSONRecordStore {
         do {
             return try JSONRecordStore.load(data: bytes, name: name, titleKey: store.titleKey.isEmpty ? nil : store.titleKey,
-                                            subtitleKey: store.subtitleKey, identity: identity)
+                                            subtitleKey: store.subtitleKey, identity: identity, format: store.isLines ? .lines : .text)
         } catch {
             throw SaveFailure(reason: .other, message: "The change would not read back (\(error.description)); nothing was written.")
         }

@@ -27,6 +27,32 @@ final class JSONRecordStore: @unchecked Sendable {
     let recordsPointer: String
     /// Where the records' array begins (its `[`) in the file's bytes.
     let arrayOffset: Int
+    /// Whether the records were read as JSON Lines: one a line, no array around them.
+    let isLines: Bool
+
+    /// How the records are written.
+    enum Format: Sendable {
+        /// JSON Lines when the first line is a whole object and more follows, else one text.
+        case detect
+        /// One JSON text.
+        case text
+        /// JSON Lines.
+        case lines
+
+        /// `.jsonl` and `.ndjson` files are JSON Lines; others are detected.
+        static func of(path: String) -> Format {
+            let lowered = path.lowercased()
+            return lowered.hasSuffix(".jsonl") || lowered.hasSuffix(".ndjson") ? .lines : .detect
+        }
+
+        var c: tk_json_format {
+            switch self {
+            case .detect: return TK_JSON_FORMAT_DETECT
+            case .text: return TK_JSON_FORMAT_TEXT
+            case .lines: return TK_JSON_FORMAT_LINES
+            }
+        }
+    }
 
     private init(handle: OpaquePointer, identity: FileIdentity? = nil) {
         self.handle = handle
@@ -36,6 +62,7 @@ final class JSONRecordStore: @unchecked Sendable {
         let pointer = tk_json_records_pointer(handle, &pointerLength)
         recordsPointer = pointer.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: pointerLength), as: UTF8.self) } ?? ""
         arrayOffset = tk_json_array_offset(handle)
+        isLines = tk_json_is_lines(handle) != 0
         titleKey = Self.string(tk_json_title_key, handle) ?? ""
         subtitleKey = Self.string(tk_json_subtitle_key, handle)
     }
@@ -50,7 +77,8 @@ final class JSONRecordStore: @unchecked Sendable {
     ///   - subtitleKey: the member shown under the title; nil infers it (the first other
     ///     string-valued member, if any).
     /// - Throws: `JSONLoadError`, with line and column for malformed JSON.
-    static func load(path: String, pointer: String? = nil, titleKey: String? = nil, subtitleKey: String? = nil) throws(JSONLoadError) -> JSONRecordStore {
+    static func load(path: String, pointer: String? = nil, titleKey: String? = nil, subtitleKey: String? = nil,
+                     format: Format = .text) throws(JSONLoadError) -> JSONRecordStore {
         guard !path.utf8.contains(0) else {
             throw JSONLoadError(kind: .unreadable, path: path, message: "no such file")
         }
@@ -58,7 +86,7 @@ final class JSONRecordStore: @unchecked Sendable {
         // Taken before reading: a change made while reading makes a later save refuse.
         let identity = FileIdentity.of(path)
         let handle = withOptionalCStrings(titleKey, subtitleKey) { title, subtitle in
-            withOptionalCStrings(pointer, nil) { pointer, _ in tk_json_load_at(path, pointer, title, subtitle, &error) }
+            withOptionalCStrings(pointer, nil) { pointer, _ in tk_json_load_format(path, pointer, title, subtitle, format.c, &error) }
         }
         guard let handle else { throw JSONLoadError(error, path: path) }
         return JSONRecordStore(handle: handle, identity: identity)
@@ -67,12 +95,12 @@ final class JSONRecordStore: @unchecked Sendable {
     /// Loads JSON held in memory (e.g. a bundled resource, standard input); `name` stands for
     /// the path in errors. `pointer` finds the records as ``load(path:pointer:titleKey:subtitleKey:)`` does.
     static func load(data: some ContiguousBytes, name: String, pointer: String? = nil, titleKey: String? = nil, subtitleKey: String? = nil,
-                     identity: FileIdentity? = nil) throws(JSONLoadError) -> JSONRecordStore {
+                     identity: FileIdentity? = nil, format: Format = .text) throws(JSONLoadError) -> JSONRecordStore {
         var error = tk_json_error()
         let handle = data.withUnsafeBytes { bytes in
             withOptionalCStrings(titleKey, subtitleKey) { title, subtitle in
                 withOptionalCStrings(pointer, nil) { pointer, _ in
-                    tk_json_load_bytes_at(bytes.baseAddress, bytes.count, pointer, title, subtitle, &error)
+                    tk_json_load_bytes_format(bytes.baseAddress, bytes.count, pointer, title, subtitle, format.c, &error)
                 }
             }
         }

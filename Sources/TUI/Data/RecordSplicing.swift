@@ -118,6 +118,11 @@ extension JSONRecordStore {
                 tailStart = rawRange(at: lastKept).upperBound
             } else if count > 0 {
                 tailStart = rawRange(at: 0).lowerBound
+            } else if isLines {
+                // JSON Lines with no records: the new ones are the file's lines.
+                tailStart = file.count
+                if !tail.isEmpty, file.last.map({ $0 != UInt8(ascii: "\n") }) == true { tail = Array("\n".utf8) + tail }
+                if !tail.isEmpty { tail += Array("\n".utf8) }
             } else {
                 tailStart = openingBracket(file).map { $0 + 1 } ?? file.count
                 if !tail.isEmpty { tail = Array("\n".utf8) + tail + Array("\n".utf8) }
@@ -139,8 +144,10 @@ extension JSONRecordStore {
     }
 
     /// What goes before an added record: the file's own separator between its last two
-    /// records, else a comma and the space before its only record, else a comma and a line.
+    /// records, else a comma and the space before its only record, else a comma and a line
+    /// (in JSON Lines, a line break).
     private func addedSeparator(_ file: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        if isLines, count < 2 { return Array("\n".utf8) }
         if count >= 2 {
             return Array(file[rawRange(at: count - 2).upperBound ..< rawRange(at: count - 1).lowerBound])
         }
