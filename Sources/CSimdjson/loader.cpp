@@ -170,11 +170,19 @@ bool Loader::load(tk_json_error *error) {
         if (!walk_lines_in_two() && !walk_lines_in_one(error)) { return false; }
     } else {
         if (!choose_array(error)) { return false; }
-        if (!walk_in_two() && !walk_in_one(error)) { return false; }
+        if (members_are_records_) {
+            if (!walk_members_in_one(error)) { return false; }
+        } else if (!walk_in_two() && !walk_in_one(error)) {
+            return false;
+        }
     }
     {
         Walker refiner(data_, store_.keys, store_.records, store_.arena);
-        refiner.refine_keys(given_.title_decided, given_.subtitle_decided);
+        refiner.refine_keys(given_.title_decided || (members_are_records_ && !given_.has_title), given_.subtitle_decided);
+    }
+    if (members_are_records_ && !given_.has_title) {
+        // An object of objects is titled by its members' names.
+        for (size_t i = 0; i < store_.records.size() && i < store_.names.size(); ++i) { store_.records[i].title = store_.names[i]; }
     }
     if (store_.arena.size() > UINT32_MAX) {
         set_error(error, TK_JSON_ERROR_UNREADABLE, "escaped titles and subtitles exceed 4 GiB");
@@ -257,6 +265,31 @@ bool Loader::walk_lines_in_one(tk_json_error *error) {
     }
     if (!ok) {
         explain_lines_failure(walker.shape_offset(), walker.shape_message(), error);
+        return false;
+    }
+    walker.finish_inference();
+    return true;
+}
+
+/// Walks an object of objects on one thread: each member's value is a record, titled by
+/// the member's name unless a title key was given.
+bool Loader::walk_members_in_one(tk_json_error *error) {
+    store_.keys = given_;
+    if (!given_.has_title) {
+        store_.keys.title_decided = true;
+        store_.keys.has_title = false;
+    }
+    store_.records.clear();
+    store_.arena.clear();
+    store_.names.clear();
+    Walker walker(data_, store_.keys, store_.records, store_.arena);
+    bool ok;
+    {
+        od::parser parser;
+        ok = walker.walk_members(parser, begin_, end_, store_.names);
+    }
+    if (!ok) {
+        explain_failure(walker.shape_offset(), walker.shape_message(), error);
         return false;
     }
     walker.finish_inference();
@@ -354,7 +387,22 @@ bool Loader::choose_array(tk_json_error *error) {
             explain_failure(first, "nothing at --path " + pointer_, error);
             return false;
         }
-        if (value.type().get(type) || type != od::json_type::array || value.get_array().get(array) || array.raw_json().get(chosen)) {
+        od::object object;
+        if (!value.type().get(type) && type == od::json_type::object && !value.get_object().get(object) && !object.raw_json().get(chosen)) {
+            // An object at the pointer: its members are the records, if they are all objects.
+            const auto *text = reinterpret_cast<const uint8_t *>(chosen.data());
+            bool all_objects = true, any = false;
+            tk::for_each_member(text, chosen.size(), [&](const uint8_t *, size_t, const uint8_t *member_value, size_t) {
+                any = true;
+                all_objects = all_objects && member_value[0] == '{';
+                return all_objects;
+            });
+            if (!any || !all_objects) {
+                explain_failure(first, "the value at --path " + pointer_ + " is not an array of objects or an object of objects", error);
+                return false;
+            }
+            members_are_records_ = true;
+        } else if (value.type().get(type) || type != od::json_type::array || value.get_array().get(array) || array.raw_json().get(chosen)) {
             explain_failure(first, "the value at --path " + pointer_ + " is not an array of objects", error);
             return false;
         }
@@ -365,6 +413,7 @@ bool Loader::choose_array(tk_json_error *error) {
             explain_failure(first, "", error);
             return false;
         }
+        size_t members = 0, objects = 0;
         // Every member's text, to check all but the records' array strictly (On-Demand
         // checks the object's own commas, colons and keys as it goes).
         std::vector<std::string_view> others;
@@ -378,9 +427,11 @@ bool Loader::choose_array(tk_json_error *error) {
                 break;
             }
             std::string name(key);
+            ++members;
             if (type == od::json_type::array) {
                 od::array array;
                 if (field.value().get_array().get(array) || array.raw_json().get(raw)) { ok = false; break; }
+                if (holds_objects(raw)) { store_.candidates.push_back({"/" + pointer_token(name), raw.size()}); }
                 if (holds_objects(raw) && raw.size() > chosen.size()) {
                     if (!chosen.empty()) { others.push_back(chosen); }
                     chosen = raw;
@@ -390,11 +441,14 @@ bool Loader::choose_array(tk_json_error *error) {
             } else if (type == od::json_type::object) {
                 od::object inner;
                 if (field.value().get_object().get(inner) || inner.raw_json().get(raw)) { ok = false; break; }
+                ++objects;
             } else {
                 raw = field.value().raw_json_token();
             }
             others.push_back(raw);
         }
+        std::stable_sort(store_.candidates.begin(), store_.candidates.end(),
+                         [](const tk_json_store::Candidate &a, const tk_json_store::Candidate &b) { return a.bytes > b.bytes; });
         ok = ok && doc.current_location().error() == simdjson::OUT_OF_BOUNDS;
         for (std::string_view raw : others) {
             ok = ok && tk::validate(reinterpret_cast<const uint8_t *>(raw.data()), raw.size(), 1, fault);
@@ -402,6 +456,13 @@ bool Loader::choose_array(tk_json_error *error) {
         if (!ok) {
             explain_failure(0, "", error);
             return false;
+        }
+        if (chosen.empty() && objects > 0 && objects == members) {
+            // An object of objects: its members are the records, keyed by their names
+            // (their texts were checked above; walking them checks them again as records).
+            members_are_records_ = true;
+            store_.candidates.clear();
+            return true;
         }
         if (chosen.empty()) {
             explain_failure(first, "the top-level object holds no array of objects (--path chooses a value)", error);
@@ -572,6 +633,26 @@ const char *tk_json_records_pointer(const tk_json_store *store, size_t *length) 
 }
 
 int tk_json_is_lines(const tk_json_store *store) { return store && store->is_lines ? 1 : 0; }
+
+int tk_json_records_are_members(const tk_json_store *store) { return store && !store->names.empty() ? 1 : 0; }
+
+int tk_json_record_name(const tk_json_store *store, size_t index, const uint8_t **bytes, size_t *length) {
+    if (!store || index >= store->names.size()) {
+        if (bytes) { *bytes = nullptr; }
+        if (length) { *length = 0; }
+        return 0;
+    }
+    return resolve(store, store->names[index], bytes, length) ? 1 : 0;
+}
+
+size_t tk_json_candidate_count(const tk_json_store *store) { return store ? store->candidates.size() : 0; }
+
+const char *tk_json_candidate(const tk_json_store *store, size_t i, size_t *length, size_t *bytes) {
+    if (!store || i >= store->candidates.size()) { return nullptr; }
+    if (length) { *length = store->candidates[i].pointer.size(); }
+    if (bytes) { *bytes = store->candidates[i].bytes; }
+    return store->candidates[i].pointer.data();
+}
 
 size_t tk_json_array_offset(const tk_json_store *store) { return store ? store->array_begin : 0; }
 

@@ -88,6 +88,12 @@ struct tk_json_store {
     /// The JSON Pointer of that array: empty for the top-level array.
     std::string records_pointer;
     bool is_lines = false;  // JSON Lines: records one a line, no array around them
+    std::vector<tk_loader::Span> names;  // an object of objects: each record's member name
+    struct Candidate {
+        std::string pointer;
+        size_t bytes;
+    };
+    std::vector<Candidate> candidates;  // a top-level object's arrays of objects, largest first
 };
 
 struct tk_json_fields {
@@ -142,6 +148,9 @@ public:
     /// Walks [begin, end) as JSON Lines: one object after another (a line each), with no
     /// array around them; `batch` is simdjson's window, at least the longest record.
     bool walk_lines(od::parser &parser, size_t begin, size_t end, size_t batch);
+    /// Walks the object [begin, end) whose member values are the records; their names go
+    /// to `names` (file spans, or arena spans when escaped).
+    bool walk_members(od::parser &parser, size_t begin, size_t end, std::vector<Span> &names);
 
     /// After a successful walk: settles keys that no record with a string decided.
     void finish_inference();
@@ -208,6 +217,7 @@ private:
     bool walk_in_two();
     bool is_json_lines() const;
     bool walk_lines_in_one(tk_json_error *error);
+    bool walk_members_in_one(tk_json_error *error);
     bool walk_lines_in_two();
     size_t lines_batch() const;
     void explain_lines_failure(size_t shape_offset, const std::string &shape_message, tk_json_error *error);
@@ -222,6 +232,7 @@ private:
     size_t begin_ = 0, end_ = 0;
     std::string pointer_;
     bool has_pointer_ = false;
+    bool members_are_records_ = false;  // an object of objects
     tk_json_format format_ = TK_JSON_FORMAT_TEXT;
     Keys given_;
 };

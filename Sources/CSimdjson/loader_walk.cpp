@@ -108,6 +108,29 @@ bool Walker::walk_lines(od::parser &parser, size_t begin, size_t end, size_t bat
     return stream.truncated_bytes() == 0 || tk::skip_space(data_, end, end - stream.truncated_bytes()) == end;
 }
 
+bool Walker::walk_members(od::parser &parser, size_t begin, size_t end, std::vector<Span> &names) {
+    od::document doc;
+    const size_t length = end - begin;
+    if (parser.iterate(data_ + begin, length, length + simdjson::SIMDJSON_PADDING).get(doc)) { return false; }
+    od::object object;
+    if (doc.get_object().get(object)) { return false; }
+    size_t index = 0;
+    for (auto member : object) {
+        od::field field;
+        if (std::move(member).get(field)) { return false; }
+        const uint8_t *key = reinterpret_cast<const uint8_t *>(field.key().raw());
+        od::value &value = field.value();
+        const uint8_t *value_first = reinterpret_cast<const uint8_t *>(value.raw_json_token().data());
+        size_t key_length = 0;
+        if (!key_extent(key, value_first, key_length)) { return false; }
+        // The name, as a title would be: a view of the file, or unescaped into the arena.
+        names.push_back(capture(key - 1, key_length + 2));
+        if (!walk_record(value, doc, index)) { return false; }
+        ++index;
+    }
+    return doc.current_location().error() == simdjson::OUT_OF_BOUNDS;
+}
+
 void Walker::finish_inference() {
     if (keys_.decided()) { return; }
     decide(keys_, fallback_members_, false);

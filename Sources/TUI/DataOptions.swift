@@ -57,13 +57,19 @@ struct DataOptions: ParsableArguments {
         // The records as they are to be browsed: a file as read, the books with the changes
         // made to them merged over them.
         let editable = { (store: JSONRecordStore) -> EditableRecords? in
-            if isStandardInput { return nil }
+            // An object's members are read-only: adding or removing one would need its name
+            // spliced as well as its value, which saves do not do.
+            if isStandardInput || store.recordsAreMembers { return nil }
             return isBookList ? BundledBookRecords(bundled: store, changesPath: BundledBookRecords.standardChangesPath(environment: environment))
                 : DataFileRecords(store: store, path: path)
         }
+        let (titleKey, subtitleKey) = (self.titleKey, self.subtitleKey)
         let list = { (records: IndexedRecords, editable: EditableRecords?) in
-            RecordListScreen(title: title, records: records, searchesSynchronously: searchesSynchronously, reload: reload,
-                             editable: editable, isBookList: isBookList)
+            let screen = RecordListScreen(title: title, records: records, searchesSynchronously: searchesSynchronously, reload: reload,
+                                          editable: editable, isBookList: isBookList)
+            // Another of the file's arrays of objects, chosen from the row actions.
+            if reload != nil { screen.loadArray = { Self.load(path: path, pointer: $0, titleKey: titleKey, subtitleKey: subtitleKey) } }
+            return screen
         }
         let store = try Self.loadReportingSlowness(path: path) { _ in loadStore() }.get()
         let records = editable(store)

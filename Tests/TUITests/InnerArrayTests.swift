@@ -85,7 +85,7 @@ struct InnerArrayTests {
         let files = TemporaryFiles()
         let path = files.write(Self.countries, named: "iso_3166-1.json")
         let list = try DataOptions.parse(["--data", path]).loadListScreen(searchesSynchronously: true)
-        #expect(list.title == "iso_3166-1" && list.prompt == "Records at /3166-1")
+        #expect(list.title == "iso_3166-1" && list.prompt == "Records at /3166-1 · 2 other arrays (a)", "small and none are arrays of objects too")
         let chosen = try DataOptions.parse(["--data", path, "--path", "/deep/a~1b/list"]).loadListScreen(searchesSynchronously: true)
         #expect(chosen.prompt == "Records at /deep/a~1b/list" && chosen.records.count == 2)
         let bare = try DataOptions.parse(["--data", files.write("[{\"name\": \"x\"}]")]).loadListScreen(searchesSynchronously: true)
@@ -98,11 +98,60 @@ struct InnerArrayTests {
         let list = try DataOptions.parse(["--data", path]).loadListScreen(searchesSynchronously: true)
         let app = BrowserApp(list: list, size: Size(width: 60, height: 12), options: AppOptions(searchesSynchronously: true, animates: false))
         let shown = text(app)
-        #expect(shown[0] == "                     Records at /3166-1")
+        #expect(shown[0] == "          Records at /3166-1 · 2 other arrays (a)")
         #expect(shown[1].hasPrefix("Sort (o)") && shown[1].contains("iso_3166-1"))
         #expect(shown[2] == " A                                                         A")
         // A click on Sort (o), now on the second line, opens the sort sheet.
         _ = app.handle(.mouse(MouseEvent(.press, at: Point(x: 2, y: 1))))
         #expect(text(app).contains { $0.contains("Sort By") })
+    }
+
+    // MARK: Objects of objects, and the other arrays
+
+    static let people = #"{"alice": {"age": 30, "city": "Oslo"}, "bob": {"age": 25, "city": "Rome"}, "c\u00e9": {"age": 1}}"#
+
+    @Test func anObjectOfObjectsOpensAsRecordsKeyedByTheirNames() throws {
+        let store = try load(Self.people)
+        #expect(store.recordsAreMembers && store.count == 3)
+        #expect((0 ..< 3).map(store.title(at:)) == ["alice", "bob", "cé"], "names as titles, unescaped")
+        #expect((0 ..< 3).map { store.recordName(at: $0) } == ["alice", "bob", "cé"])
+        #expect(store.titleKey.isEmpty && store.subtitleKey == "city")
+        #expect(store.rawJSON(at: 1) == #"{"age": 25, "city": "Rome"}"#)
+        let files = TemporaryFiles()
+        let byCity = try JSONRecordStore.load(path: files.write(Self.people), titleKey: "city")
+        #expect(byCity.title(at: 0) == "Oslo", "a given title key still titles the rows")
+    }
+
+    @Test func aPointerReachesAnObjectOfObjectsAndMixedObjectsAreRefused() throws {
+        let deep = try load(#"{"x": {"people": {"a": {"n": 1}, "b": {"n": 2}}}}"#, pointer: "/x/people")
+        #expect(deep.recordsAreMembers && deep.count == 2 && deep.title(at: 1) == "b")
+        #expect(failure(#"{"x": {"a": {"n": 1}, "b": 2}}"#, pointer: "/x")?.contains("not an array of objects or an object of objects") == true)
+        #expect(failure(#"{"a": {"n": 1}, "b": 2}"#)?.contains("holds no array of objects") == true, "one scalar member: not records")
+    }
+
+    @Test func anObjectOfObjectsIsShownReadOnlyWithAPrompt() throws {
+        let files = TemporaryFiles()
+        let list = try DataOptions.parse(["--data", files.write(Self.people, named: "people.json")]).loadListScreen(searchesSynchronously: true)
+        #expect(list.prompt == "Records keyed by name")
+        #expect(!list.rightBarButtonItems.contains { $0.id == .addRecord }, "no Add: a new member would need a name")
+    }
+
+    @Test func theOtherArraysAreOfferedLargestFirstAndOpenInPlace() throws {
+        let files = TemporaryFiles()
+        let path = files.write(#"{"a": [{"name": "one"}], "b": [{"name": "two"}, {"name": "three"}], "n": 5}"#, named: "multi.json")
+        let store = try JSONRecordStore.load(path: path)
+        #expect(store.candidates.map(\.pointer) == ["/b", "/a"])
+        let list = try DataOptions.parse(["--data", path]).loadListScreen(searchesSynchronously: true)
+        #expect(list.prompt == "Records at /b · 1 other array (a)")
+        let app = BrowserApp(list: list, size: Size(width: 60, height: 12), options: AppOptions(searchesSynchronously: true, animates: false))
+        try keys(app, "a")
+        #expect(text(app).contains { $0.contains("Open /a (") })
+        try keys(app, "Enter")
+        for _ in 0 ..< 500 where list.records.store.recordsPointer != "/a" {
+            _ = app.handle(.tick)
+            usleep(2_000)
+        }
+        #expect(list.records.store.recordsPointer == "/a" && list.records.count == 1)
+        #expect(list.prompt == "Records at /a · 1 other array (a)", "the way back is still offered")
     }
 }

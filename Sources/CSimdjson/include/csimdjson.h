@@ -119,6 +119,25 @@ tk_json_store *tk_json_load_bytes_format(const void *bytes, size_t length, const
 /** 1 when the records were read as JSON Lines (separated by line breaks, not commas). */
 int tk_json_is_lines(const tk_json_store *store);
 
+/**
+ * 1 when the records are the members of an object ("an object of objects": a top-level
+ * object whose every member is an object, or such an object at the pointer). Each record's
+ * name is then its member's name, and its title unless a title key was given.
+ */
+int tk_json_records_are_members(const tk_json_store *store);
+
+/** Record `index`'s member name (unescaped), like tk_json_title(); 0 when not an object of objects. */
+int tk_json_record_name(const tk_json_store *store, size_t index, const uint8_t **bytes, size_t *length);
+
+/** The number of a top-level object's member arrays of objects (0 otherwise), the records' own included. */
+size_t tk_json_candidate_count(const tk_json_store *store);
+
+/**
+ * Candidate `i` (largest first): its JSON Pointer (*length bytes, not NUL-terminated) and
+ * its text's size in bytes. NULL when out of range.
+ */
+const char *tk_json_candidate(const tk_json_store *store, size_t i, size_t *length, size_t *bytes);
+
 /** Like tk_json_load(), from `length` bytes in memory (copied; the caller keeps `bytes`). */
 tk_json_store *tk_json_load_bytes(const void *bytes, size_t length, const char *title_key,
                                   const char *subtitle_key, tk_json_error *error_out);

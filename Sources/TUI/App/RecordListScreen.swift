@@ -30,6 +30,11 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// Where ⟳ reloads from; `nil` for data that cannot change (the bundled books). A Save As
     /// points it at the new file.
     private(set) var reload: Load?
+    /// Loads the file's array at a JSON Pointer instead (a top-level object with several
+    /// arrays of objects); nil when the records cannot be loaded again.
+    var loadArray: ((String) -> Load)?
+    /// The file's arrays of objects, as first found (a load at a pointer finds no others).
+    private lazy var arrayCandidates = records.store.candidates
     /// The records' source for editing, or nil when they cannot be changed.
     let editable: EditableRecords?
     /// Whether the records are books, edited with the book form (else with fields inferred
@@ -218,10 +223,15 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
 
     // MARK: Bars and keys
 
-    /// Records found inside the file say where, above the bar: "Records at /3166-1".
+    /// Records found inside the file say where, above the bar: "Records at /3166-1", and
+    /// how many other arrays the row actions (a) can open instead.
     override var prompt: String? {
-        let pointer = records.store.recordsPointer
-        return pointer.isEmpty ? nil : "Records at " + ControlEscaping.escaped(pointer)
+        let store = records.store
+        let pointer = ControlEscaping.escaped(store.recordsPointer)
+        if store.recordsAreMembers { return "Records keyed by name" + (pointer.isEmpty ? "" : " at " + pointer) }
+        guard !pointer.isEmpty else { return nil }
+        let others = arrayCandidates.count - 1
+        return "Records at " + pointer + (others < 1 ? "" : others == 1 ? " · 1 other array (a)" : " · \(others) other arrays (a)")
     }
 
     /// Sort (o), for a `--data` list: the books have Title | Author in the bar instead.
@@ -493,6 +503,18 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
             alert.addAction(AlertAction(title: count == 1 ? "Show 1 Hidden Record" : "Show \(count) Hidden Records", key: .character("u")) { [weak self] in
                 self?.showHidden(keepingFocusOn: position)
             })
+        }
+        if let loadArray, reloadTask == nil {
+            for candidate in arrayCandidates where candidate.pointer != records.store.recordsPointer {
+                let size = ByteCountFormatter.string(fromByteCount: Int64(candidate.bytes), countStyle: .file)
+                alert.addAction(AlertAction(title: "Open " + ControlEscaping.escaped(candidate.pointer) + " (" + size + ")") { [weak self] in
+                    guard let self else { return }
+                    reload = loadArray(candidate.pointer)
+                    reloadTask = reload.map { BackgroundTask($0) }
+                    backgroundWorkTitle = nil
+                    isReloadSheetShown = false
+                })
+            }
         }
         if let position {
             alert.addAction(AlertAction(title: "Hide from List", style: .destructive, key: .character("x")) { [weak self] in

@@ -29,6 +29,12 @@ final class JSONRecordStore: @unchecked Sendable {
     let arrayOffset: Int
     /// Whether the records were read as JSON Lines: one a line, no array around them.
     let isLines: Bool
+    /// Whether the records are the members of an object, each titled by its name unless a
+    /// title key was given (``recordName(at:)``).
+    let recordsAreMembers: Bool
+    /// A top-level object's member arrays of objects, largest first (the records' own
+    /// included): their JSON Pointers and sizes in bytes. Empty for any other shape.
+    let candidates: [(pointer: String, bytes: Int)]
 
     /// How the records are written.
     enum Format: Sendable {
@@ -63,6 +69,12 @@ final class JSONRecordStore: @unchecked Sendable {
         recordsPointer = pointer.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: pointerLength), as: UTF8.self) } ?? ""
         arrayOffset = tk_json_array_offset(handle)
         isLines = tk_json_is_lines(handle) != 0
+        recordsAreMembers = tk_json_records_are_members(handle) != 0
+        candidates = (0 ..< tk_json_candidate_count(handle)).compactMap { index in
+            var length = 0, bytes = 0
+            guard let pointer = tk_json_candidate(handle, index, &length, &bytes) else { return nil }
+            return (String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self), bytes)
+        }
         titleKey = Self.string(tk_json_title_key, handle) ?? ""
         subtitleKey = Self.string(tk_json_subtitle_key, handle)
     }
@@ -112,6 +124,15 @@ final class JSONRecordStore: @unchecked Sendable {
     /// (`1999`, `true`); empty when the record has no such member.
     func title(at index: Int) -> String {
         withTitleUTF8(at: index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Record `index`'s member name, when the records are an object's members.
+    func recordName(at index: Int) -> String? {
+        guard index >= 0, index < count else { return nil }
+        var bytes: UnsafePointer<UInt8>?
+        var length = 0
+        guard tk_json_record_name(handle, index, &bytes, &length) != 0 else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
     }
 
     /// Record `index`'s subtitle, or nil when there is no subtitle key or the record lacks it.
