@@ -93,6 +93,16 @@
 // the same records as an array, with less memory (the window, not the whole file, is
 // indexed at once).
 //
+// Lenient text. Unless the caller asks for strictness, a load that fails is tried once
+// more on a repaired copy when the text holds ill-formed UTF-8 (simdjson's validate_utf8
+// says so) or lone surrogate escapes: each maximal ill-formed subpart becomes U+FFFD (as
+// Python's errors="replace" counts them) and each lone \uD800-style escape is rewritten as
+// \uFFFD in place (six bytes for six). A valid text never pays for this: the repair runs
+// only after a failure. A repaired store's bytes are the repaired text, so its offsets are
+// not the file's (the app then refuses to save it back). Structural faults fail both tries;
+// the second one's error is reported, positioned in the repaired text (line numbers are the
+// file's: no line break is ever replaced).
+//
 // Cannot: recover from an error and go on, keep lone UTF-16 surrogates (\ud800 alone is rejected: no UTF-8 string can hold it),
 // or show a title/subtitle longer than 2 GiB (it is cut at a character boundary), or use
 // more than two cores.
@@ -498,13 +508,130 @@ void Loader::explain_failure(size_t shape_offset, const std::string &shape_messa
 
 namespace {
 
-/// Loads the store whose file bytes are already in `store->file`. Takes ownership.
+// MARK: - Lenient text
+
+/// The length of the well-formed UTF-8 sequence at `p[i]`, or 0 with `bad` set to the
+/// length of its maximal ill-formed subpart (at least 1), as Unicode's U+FFFD rule counts.
+size_t utf8_sequence(const uint8_t *p, size_t n, size_t i, size_t &bad) {
+    const uint8_t b0 = p[i];
+    if (b0 < 0x80) { return 1; }
+    size_t need;
+    uint8_t low = 0x80, high = 0xBF;
+    if (b0 >= 0xC2 && b0 <= 0xDF) { need = 1; }
+    else if (b0 >= 0xE0 && b0 <= 0xEF) { need = 2; if (b0 == 0xE0) { low = 0xA0; } if (b0 == 0xED) { high = 0x9F; } }
+    else if (b0 >= 0xF0 && b0 <= 0xF4) { need = 3; if (b0 == 0xF0) { low = 0x90; } if (b0 == 0xF4) { high = 0x8F; } }
+    else { bad = 1; return 0; }
+    for (size_t k = 1; k <= need; ++k) {
+        const uint8_t lo = k == 1 ? low : 0x80, hi = k == 1 ? high : 0xBF;
+        if (i + k >= n || p[i + k] < lo || p[i + k] > hi) {
+            bad = k;
+            return 0;
+        }
+    }
+    return need + 1;
+}
+
+int hex_value(uint8_t c) {
+    if (c >= '0' && c <= '9') { return c - '0'; }
+    if (c >= 'a' && c <= 'f') { return c - 'a' + 10; }
+    if (c >= 'A' && c <= 'F') { return c - 'A' + 10; }
+    return -1;
+}
+
+/// The UTF-16 unit of the `\uXXXX` escape at `p[i]` (its backslash), or -1.
+long escape_unit(const uint8_t *p, size_t n, size_t i) {
+    if (i + 6 > n || p[i] != '\\' || p[i + 1] != 'u') { return -1; }
+    long unit = 0;
+    for (size_t k = 2; k < 6; ++k) {
+        const int digit = hex_value(p[i + k]);
+        if (digit < 0) { return -1; }
+        unit = unit * 16 + digit;
+    }
+    return unit;
+}
+
+/// The text with every ill-formed UTF-8 sequence replaced by U+FFFD (EF BF BD) and every
+/// lone surrogate escape rewritten as \uFFFD (the same six bytes long); `count` says how
+/// many. Returns false (and leaves `out` alone) when nothing needed replacing.
+bool repair_text(const Buffer &in, Buffer &out, size_t &count) {
+    const uint8_t *p = in.bytes.get();
+    const size_t n = in.length;
+    count = 0;
+    std::string text;
+    if (!simdjson::validate_utf8(reinterpret_cast<const char *>(p), n)) {
+        text.reserve(n + n / 16);
+        for (size_t i = 0; i < n;) {
+            size_t bad = 0;
+            const size_t good = utf8_sequence(p, n, i, bad);
+            if (good) {
+                text.append(reinterpret_cast<const char *>(p + i), good);
+                i += good;
+            } else {
+                text += "\xEF\xBF\xBD";
+                ++count;
+                i += bad;
+            }
+        }
+    } else {
+        text.assign(reinterpret_cast<const char *>(p), n);
+    }
+    // Lone surrogates: backslashes occur only inside strings of a valid text.
+    auto *t = reinterpret_cast<uint8_t *>(text.data());
+    const size_t m = text.size();
+    for (size_t i = 0; i < m;) {
+        const void *hit = std::memchr(t + i, '\\', m - i);
+        if (!hit) { break; }
+        i = static_cast<size_t>(static_cast<const uint8_t *>(hit) - t);
+        const long unit = escape_unit(t, m, i);
+        if (unit < 0) {
+            i += 2;
+            continue;
+        }
+        const bool high = unit >= 0xD800 && unit <= 0xDBFF, low = unit >= 0xDC00 && unit <= 0xDFFF;
+        if (high) {
+            const long next = escape_unit(t, m, i + 6);
+            if (next >= 0xDC00 && next <= 0xDFFF) {
+                i += 12;
+                continue;
+            }
+        }
+        if (high || low) {
+            std::memcpy(t + i + 2, "FFFD", 4);
+            ++count;
+        }
+        i += 6;
+    }
+    if (count == 0) { return false; }
+    if (text.size() > kMaxFileSize || !out.allocate(text.size())) { return false; }
+    std::memcpy(out.bytes.get(), text.data(), text.size());
+    out.length = text.size();
+    out.pad();
+    return true;
+}
+
+/// Loads the store whose file bytes are already in `store->file`. Takes ownership. Unless
+/// `strict`, a text that fails only for ill-formed UTF-8 or lone surrogates is loaded again
+/// with them replaced (see DESIGN, "Lenient text"); a valid text never pays for that.
 tk_json_store *finish_load(std::unique_ptr<tk_json_store> store, const char *pointer, const char *title_key,
-                           const char *subtitle_key, tk_json_error *error, tk_json_format format = TK_JSON_FORMAT_TEXT) {
-    Loader loader(*store, pointer, title_key, subtitle_key, format);
+                           const char *subtitle_key, tk_json_error *error, tk_json_format format = TK_JSON_FORMAT_TEXT,
+                           bool strict = true) {
+    {
+        Loader loader(*store, pointer, title_key, subtitle_key, format);
+        if (loader.load(error)) {
+            set_error(error, TK_JSON_OK, "");
+            return store.release();
+        }
+    }
+    if (strict) { return nullptr; }
+    auto repaired = std::make_unique<tk_json_store>();
+    size_t count = 0;
+    if (!repair_text(store->file, repaired->file, count)) { return nullptr; }
+    store.reset();  // the original bytes are not needed again
+    repaired->replacements = count;
+    Loader loader(*repaired, pointer, title_key, subtitle_key, format);
     if (!loader.load(error)) { return nullptr; }
     set_error(error, TK_JSON_OK, "");
-    return store.release();
+    return repaired.release();
 }
 
 bool resolve(const tk_json_store *store, Span span, const uint8_t **bytes, size_t *length) {
@@ -545,11 +672,11 @@ tk_json_store *tk_json_load(const char *path, const char *title_key, const char 
 
 tk_json_store *tk_json_load_at(const char *path, const char *pointer, const char *title_key, const char *subtitle_key,
                                tk_json_error *error) {
-    return tk_json_load_format(path, pointer, title_key, subtitle_key, TK_JSON_FORMAT_TEXT, error);
+    return tk_json_load_format(path, pointer, title_key, subtitle_key, TK_JSON_FORMAT_TEXT, 1, error);
 }
 
 tk_json_store *tk_json_load_format(const char *path, const char *pointer, const char *title_key, const char *subtitle_key,
-                                   tk_json_format format, tk_json_error *error) {
+                                   tk_json_format format, int strict, tk_json_error *error) {
     try {
         if (!path) {
             set_error(error, TK_JSON_ERROR_UNREADABLE, "no such file");
@@ -561,7 +688,7 @@ tk_json_store *tk_json_load_format(const char *path, const char *pointer, const 
             set_error(error, TK_JSON_ERROR_UNREADABLE, why);
             return nullptr;
         }
-        return finish_load(std::move(store), pointer, title_key, subtitle_key, error, format);
+        return finish_load(std::move(store), pointer, title_key, subtitle_key, error, format, strict != 0);
     } catch (...) {  // std::bad_alloc from a vector or string
         set_error(error, TK_JSON_ERROR_UNREADABLE, "out of memory");
         return nullptr;
@@ -575,11 +702,11 @@ tk_json_store *tk_json_load_bytes(const void *bytes, size_t length, const char *
 
 tk_json_store *tk_json_load_bytes_at(const void *bytes, size_t length, const char *pointer, const char *title_key,
                                      const char *subtitle_key, tk_json_error *error) {
-    return tk_json_load_bytes_format(bytes, length, pointer, title_key, subtitle_key, TK_JSON_FORMAT_TEXT, error);
+    return tk_json_load_bytes_format(bytes, length, pointer, title_key, subtitle_key, TK_JSON_FORMAT_TEXT, 1, error);
 }
 
 tk_json_store *tk_json_load_bytes_format(const void *bytes, size_t length, const char *pointer, const char *title_key,
-                                         const char *subtitle_key, tk_json_format format, tk_json_error *error) {
+                                         const char *subtitle_key, tk_json_format format, int strict, tk_json_error *error) {
     try {
         if (length > kMaxFileSize) {
             set_error(error, TK_JSON_ERROR_UNREADABLE, too_large_message(length));
@@ -593,7 +720,7 @@ tk_json_store *tk_json_load_bytes_format(const void *bytes, size_t length, const
         if (length > 0 && bytes) { std::memcpy(store->file.bytes.get(), bytes, length); }
         store->file.length = (bytes || length == 0) ? length : 0;
         store->file.pad();
-        return finish_load(std::move(store), pointer, title_key, subtitle_key, error, format);
+        return finish_load(std::move(store), pointer, title_key, subtitle_key, error, format, strict != 0);
     } catch (...) {
         set_error(error, TK_JSON_ERROR_UNREADABLE, "out of memory");
         return nullptr;
@@ -633,6 +760,8 @@ const char *tk_json_records_pointer(const tk_json_store *store, size_t *length) 
 }
 
 int tk_json_is_lines(const tk_json_store *store) { return store && store->is_lines ? 1 : 0; }
+
+size_t tk_json_replacement_count(const tk_json_store *store) { return store ? store->replacements : 0; }
 
 int tk_json_records_are_members(const tk_json_store *store) { return store && !store->names.empty() ? 1 : 0; }
 

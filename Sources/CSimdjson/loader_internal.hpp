@@ -88,6 +88,7 @@ struct tk_json_store {
     /// The JSON Pointer of that array: empty for the top-level array.
     std::string records_pointer;
     bool is_lines = false;  // JSON Lines: records one a line, no array around them
+    size_t replacements = 0;  // U+FFFD put in by a lenient load: `file` is then the repaired text
     std::vector<tk_loader::Span> names;  // an object of objects: each record's member name
     struct Candidate {
         std::string pointer;

@@ -25,6 +25,9 @@ struct DataOptions: ParsableArguments {
     @Option(name: .customLong("path"), help: ArgumentHelp("A JSON Pointer to the array of records in the file, such as /3166-1 (default: the top-level array, or a top-level object's largest array of objects).", valueName: "POINTER"))
     var pointer: String?
 
+    @Flag(help: "Refuse a file with ill-formed UTF-8 or lone surrogate escapes instead of showing U+FFFD in their place.")
+    var strict = false
+
     @Option(help: ArgumentHelp("The key whose value titles each row (default: title, then name, then the first string field).", valueName: "KEY"))
     var titleKey: String?
 
@@ -49,26 +52,27 @@ struct DataOptions: ParsableArguments {
         let (path, title) = try source()
         let isStandardInput = dataPath == Self.standardInputPath
         let loadStore = isStandardInput
-            ? Self.loadStandardInput(pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey)
-            : Self.loadStore(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey)
+            ? Self.loadStandardInput(pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict)
+            : Self.loadStore(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict)
         // Standard input can be read once: no reload, and no saving back.
-        let reload = dataPath == nil || isStandardInput ? nil : Self.load(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey)
+        let reload = dataPath == nil || isStandardInput ? nil : Self.load(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict)
         let isBookList = dataPath == nil
         // The records as they are to be browsed: a file as read, the books with the changes
         // made to them merged over them.
         let editable = { (store: JSONRecordStore) -> EditableRecords? in
             // An object's members are read-only: adding or removing one would need its name
             // spliced as well as its value, which saves do not do.
-            if isStandardInput || store.recordsAreMembers { return nil }
+            // Text with replaced characters is not the file's: saving it would change them all.
+            if isStandardInput || store.recordsAreMembers || store.replacementCount > 0 { return nil }
             return isBookList ? BundledBookRecords(bundled: store, changesPath: BundledBookRecords.standardChangesPath(environment: environment))
                 : DataFileRecords(store: store, path: path)
         }
-        let (titleKey, subtitleKey) = (self.titleKey, self.subtitleKey)
+        let (titleKey, subtitleKey, strict) = (self.titleKey, self.subtitleKey, self.strict)
         let list = { (records: IndexedRecords, editable: EditableRecords?) in
             let screen = RecordListScreen(title: title, records: records, searchesSynchronously: searchesSynchronously, reload: reload,
                                           editable: editable, isBookList: isBookList)
             // Another of the file's arrays of objects, chosen from the row actions.
-            if reload != nil { screen.loadArray = { Self.load(path: path, pointer: $0, titleKey: titleKey, subtitleKey: subtitleKey) } }
+            if reload != nil { screen.loadArray = { Self.load(path: path, pointer: $0, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict) } }
             return screen
         }
         let store = try Self.loadReportingSlowness(path: path) { _ in loadStore() }.get()
@@ -88,11 +92,11 @@ struct DataOptions: ParsableArguments {
     }
 
     /// Reads the file at `path` into a store, on any thread.
-    private static func loadStore(path: String, pointer: String?, titleKey: String?, subtitleKey: String?) -> @Sendable () -> Result<JSONRecordStore, CommandFailure> {
+    private static func loadStore(path: String, pointer: String?, titleKey: String?, subtitleKey: String?, strict: Bool) -> @Sendable () -> Result<JSONRecordStore, CommandFailure> {
         {
             do {
                 let store = try JSONRecordStore.load(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey,
-                                                     format: pointer == nil ? .of(path: path) : .text)
+                                                     format: pointer == nil ? .of(path: path) : .text, strict: strict)
                 // A key that no record has would show blank rows: a usage error (EX_USAGE).
                 if let problem = store.missingKeyProblem(name: path, titleKey: titleKey, subtitleKey: subtitleKey) {
                     return .failure(CommandFailure(message: problem, exitCode: 64))
@@ -107,8 +111,8 @@ struct DataOptions: ParsableArguments {
     }
 
     /// Reads, sections and sorts the file at `path` (⟳ on the list).
-    static func load(path: String, pointer: String?, titleKey: String?, subtitleKey: String?) -> RecordListScreen.Load {
-        let loadStore = loadStore(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey)
+    static func load(path: String, pointer: String?, titleKey: String?, subtitleKey: String?, strict: Bool = false) -> RecordListScreen.Load {
+        let loadStore = loadStore(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict)
         return { isCancelled in
             loadStore().flatMap { store in
                 // Cancelled while parsing: skip sectioning and sorting, about half the work.
@@ -124,7 +128,7 @@ struct DataOptions: ParsableArguments {
     static let standardInputLimit = 4 << 30 - 1
 
     /// Reads standard input to its end (once), then loads it like a file named `stdin`.
-    private static func loadStandardInput(pointer: String?, titleKey: String?, subtitleKey: String?) -> @Sendable () -> Result<JSONRecordStore, CommandFailure> {
+    private static func loadStandardInput(pointer: String?, titleKey: String?, subtitleKey: String?, strict: Bool) -> @Sendable () -> Result<JSONRecordStore, CommandFailure> {
         {
             var bytes: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 1 << 20)
@@ -142,7 +146,7 @@ struct DataOptions: ParsableArguments {
             }
             do throws(JSONLoadError) {
                 let store = try JSONRecordStore.load(data: bytes, name: "stdin", pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey,
-                                                     format: pointer == nil ? .detect : .text)
+                                                     format: pointer == nil ? .detect : .text, strict: strict)
                 if let problem = store.missingKeyProblem(name: "stdin", titleKey: titleKey, subtitleKey: subtitleKey) {
                     return .failure(CommandFailure(message: problem, exitCode: 64))
                 }

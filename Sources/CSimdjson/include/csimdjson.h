@@ -108,13 +108,22 @@ typedef enum tk_json_format {
  * Like tk_json_load_at(), with the records' format chosen (or detected). In JSON Lines each
  * line is checked as strictly as an array's element, and an error names the line; record
  * offsets are the file's as ever, and a pointer is refused.
+ *
+ * With `strict` 0, a text that is refused only for ill-formed UTF-8 or lone UTF-16
+ * surrogate escapes (\ud800) is loaded again with each ill-formed sequence replaced by
+ * U+FFFD and each lone surrogate escape rewritten as \uFFFD; tk_json_replacement_count()
+ * says how many. The store's bytes (tk_json_bytes() and every offset) are then those of
+ * that repaired text, not of the file. Structural faults stop the load either way.
  */
 tk_json_store *tk_json_load_format(const char *path, const char *pointer, const char *title_key, const char *subtitle_key,
-                                   tk_json_format format, tk_json_error *error_out);
+                                   tk_json_format format, int strict, tk_json_error *error_out);
 
 /** Like tk_json_load_format(), from `length` bytes in memory (copied). */
 tk_json_store *tk_json_load_bytes_format(const void *bytes, size_t length, const char *pointer, const char *title_key,
-                                         const char *subtitle_key, tk_json_format format, tk_json_error *error_out);
+                                         const char *subtitle_key, tk_json_format format, int strict, tk_json_error *error_out);
+
+/** How many U+FFFD a lenient load put in place of ill-formed text (0: the bytes are the file's). */
+size_t tk_json_replacement_count(const tk_json_store *store);
 
 /** 1 when the records were read as JSON Lines (separated by line breaks, not commas). */
 int tk_json_is_lines(const tk_json_store *store);

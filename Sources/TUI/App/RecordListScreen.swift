@@ -224,14 +224,22 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     // MARK: Bars and keys
 
     /// Records found inside the file say where, above the bar: "Records at /3166-1", and
-    /// how many other arrays the row actions (a) can open instead.
+    /// how many other arrays the row actions (a) can open instead. Text replaced on loading says so there too, and that the list is read-only.
     override var prompt: String? {
         let store = records.store
         let pointer = ControlEscaping.escaped(store.recordsPointer)
-        if store.recordsAreMembers { return "Records keyed by name" + (pointer.isEmpty ? "" : " at " + pointer) }
-        guard !pointer.isEmpty else { return nil }
-        let others = arrayCandidates.count - 1
-        return "Records at " + pointer + (others < 1 ? "" : others == 1 ? " · 1 other array (a)" : " · \(others) other arrays (a)")
+        var parts: [String] = []
+        if store.recordsAreMembers {
+            parts.append("Records keyed by name" + (pointer.isEmpty ? "" : " at " + pointer))
+        } else if !pointer.isEmpty {
+            let others = arrayCandidates.count - 1
+            parts.append("Records at " + pointer + (others < 1 ? "" : others == 1 ? " · 1 other array (a)" : " · \(others) other arrays (a)"))
+        }
+        let replaced = store.replacementCount
+        if replaced > 0 {
+            parts.append((replaced == 1 ? "1 invalid character" : "\(replaced) invalid characters") + " replaced (read-only)")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// Sort (o), for a `--data` list: the books have Title | Author in the bar instead.

@@ -35,6 +35,9 @@ final class JSONRecordStore: @unchecked Sendable {
     /// A top-level object's member arrays of objects, largest first (the records' own
     /// included): their JSON Pointers and sizes in bytes. Empty for any other shape.
     let candidates: [(pointer: String, bytes: Int)]
+    /// How many U+FFFD a lenient load put in place of ill-formed text; when not 0 the
+    /// store's bytes are that repaired text, not the file's, and must not be saved over it.
+    let replacementCount: Int
 
     /// How the records are written.
     enum Format: Sendable {
@@ -70,6 +73,7 @@ final class JSONRecordStore: @unchecked Sendable {
         arrayOffset = tk_json_array_offset(handle)
         isLines = tk_json_is_lines(handle) != 0
         recordsAreMembers = tk_json_records_are_members(handle) != 0
+        replacementCount = tk_json_replacement_count(handle)
         candidates = (0 ..< tk_json_candidate_count(handle)).compactMap { index in
             var length = 0, bytes = 0
             guard let pointer = tk_json_candidate(handle, index, &length, &bytes) else { return nil }
@@ -89,8 +93,11 @@ final class JSONRecordStore: @unchecked Sendable {
     ///   - subtitleKey: the member shown under the title; nil infers it (the first other
     ///     string-valued member, if any).
     /// - Throws: `JSONLoadError`, with line and column for malformed JSON.
+    ///   - format: JSON text, JSON Lines, or detect which.
+    ///   - strict: When false, ill-formed UTF-8 and lone surrogate escapes become U+FFFD
+    ///     (``replacementCount``) instead of refusing the file.
     static func load(path: String, pointer: String? = nil, titleKey: String? = nil, subtitleKey: String? = nil,
-                     format: Format = .text) throws(JSONLoadError) -> JSONRecordStore {
+                     format: Format = .text, strict: Bool = true) throws(JSONLoadError) -> JSONRecordStore {
         guard !path.utf8.contains(0) else {
             throw JSONLoadError(kind: .unreadable, path: path, message: "no such file")
         }
@@ -98,7 +105,7 @@ final class JSONRecordStore: @unchecked Sendable {
         // Taken before reading: a change made while reading makes a later save refuse.
         let identity = FileIdentity.of(path)
         let handle = withOptionalCStrings(titleKey, subtitleKey) { title, subtitle in
-            withOptionalCStrings(pointer, nil) { pointer, _ in tk_json_load_format(path, pointer, title, subtitle, format.c, &error) }
+            withOptionalCStrings(pointer, nil) { pointer, _ in tk_json_load_format(path, pointer, title, subtitle, format.c, strict ? 1 : 0, &error) }
         }
         guard let handle else { throw JSONLoadError(error, path: path) }
         return JSONRecordStore(handle: handle, identity: identity)
@@ -107,12 +114,12 @@ final class JSONRecordStore: @unchecked Sendable {
     /// Loads JSON held in memory (e.g. a bundled resource, standard input); `name` stands for
     /// the path in errors. `pointer` finds the records as ``load(path:pointer:titleKey:subtitleKey:)`` does.
     static func load(data: some ContiguousBytes, name: String, pointer: String? = nil, titleKey: String? = nil, subtitleKey: String? = nil,
-                     identity: FileIdentity? = nil, format: Format = .text) throws(JSONLoadError) -> JSONRecordStore {
+                     identity: FileIdentity? = nil, format: Format = .text, strict: Bool = true) throws(JSONLoadError) -> JSONRecordStore {
         var error = tk_json_error()
         let handle = data.withUnsafeBytes { bytes in
             withOptionalCStrings(titleKey, subtitleKey) { title, subtitle in
                 withOptionalCStrings(pointer, nil) { pointer, _ in
-                    tk_json_load_bytes_format(bytes.baseAddress, bytes.count, pointer, title, subtitle, format.c, &error)
+                    tk_json_load_bytes_format(bytes.baseAddress, bytes.count, pointer, title, subtitle, format.c, strict ? 1 : 0, &error)
                 }
             }
         }
