@@ -103,7 +103,7 @@
 // the second one's error is reported, positioned in the repaired text (line numbers are the
 // file's: no line break is ever replaced).
 //
-// Cannot: recover from an error and go on, keep lone UTF-16 surrogates (\ud800 alone is rejected: no UTF-8 string can hold it),
+// Cannot: recover from an error and go on, keep lone UTF-16 surrogates (none fits in UTF-8: a lenient load shows U+FFFD),
 // or show a title/subtitle longer than 2 GiB (it is cut at a character boundary), or use
 // more than two cores.
 #include "csimdjson.h"

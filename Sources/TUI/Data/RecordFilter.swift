@@ -69,6 +69,8 @@ final class RecordFilter: Sendable {
         let order = records.order
         let generation: Int? = state.withLock { state in
             state.generation += 1
+            // A result of an earlier query not yet taken is stale now.
+            state.finished = nil
             guard let key else {
                 state.finished = .all(order, query: query)
                 state.progress = nil
