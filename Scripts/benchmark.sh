@@ -23,5 +23,18 @@ for n in $sizes; do
   [ "$n" -ge 1000000 ] && search="--search"
   "$bin" benchmark --data "$file" --started-at "$(date +%s%N)" --repetitions "${BENCH_REPETITIONS:-200}" $search
 done
+# The same records as JSON Lines and inside an object (issue 12): the first frame of each
+# beside the bare array's.
+if [ -f bench-data/books-1000000.json ]; then
+  [ -f bench-data/books-1000000.jsonl ] || python3 -c 'import json,sys; [sys.stdout.write(json.dumps(r, ensure_ascii=False) + "\n") for r in json.load(open("bench-data/books-1000000.json"))]' > bench-data/books-1000000.jsonl
+  [ -f bench-data/books-1000000-wrapped.json ] || { printf '{"source": "generated", "books": '; cat bench-data/books-1000000.json; printf '}\n'; } > bench-data/books-1000000-wrapped.json
+  for shape in books-1000000.json books-1000000.jsonl books-1000000-wrapped.json; do
+    echo "== $shape"
+    "$bin" benchmark --data "bench-data/$shape" --repetitions 1 >/dev/null
+    "$bin" benchmark --data "bench-data/$shape" --started-at "$(date +%s%N)" --repetitions 1 | grep -E "first frame|peak memory"
+  done
+  echo "== all-fields search at 1,000,000 rows"
+  "$bin" benchmark --data bench-data/books-1000000.json --repetitions 1 --search --all-fields | grep -E "haystack|worst UI hold|peak memory after"
+fi
 echo "== self-sizing rows"
 "$bin" benchmark --self-sizing --repetitions "${BENCH_REPETITIONS:-200}"
