@@ -211,6 +211,7 @@ public:
 
 private:
     bool choose_array(tk_json_error *error);
+    bool choose_last_array();
     bool walk_in_one(tk_json_error *error);
     void explain_failure(size_t shape_offset, const std::string &shape_message, tk_json_error *error);
 
@@ -234,6 +235,7 @@ private:
     std::string pointer_;
     bool has_pointer_ = false;
     bool members_are_records_ = false;  // an object of objects
+    bool guessed_array_ = false;        // chosen by choose_last_array(), to be confirmed by the walk
     tk_json_format format_ = TK_JSON_FORMAT_TEXT;
     Keys given_;
 };

@@ -154,4 +154,26 @@ struct InnerArrayTests {
         #expect(list.records.store.recordsPointer == "/a" && list.records.count == 1)
         #expect(list.prompt == "Records at /a · 1 other array (a)", "the way back is still offered")
     }
+
+    // MARK: The quick way to a last member
+
+    @Test func anArrayThatIsTheLastMemberIsFoundAndEverythingIsStillChecked() throws {
+        let wrapped = #"{"source": "gen", "small": [{"name": "s"}], "n": [1, 2], "books": [{"title": "A"}, {"title": "B"}]}"#
+        let store = try load(wrapped)
+        #expect(store.recordsPointer == "/books" && store.count == 2 && store.title(at: 1) == "B")
+        #expect(store.candidates.map(\.pointer) == ["/books", "/small"])
+        // A larger array before it wins, as ever.
+        let larger = try load(#"{"big": [{"title": "one"}, {"title": "two"}, {"title": "three"}], "last": [{"title": "x"}]}"#)
+        #expect(larger.recordsPointer == "/big")
+        // A member after the array: the last `]` is not the records' array's.
+        let after = try load(#"{"a": [{"title": "x"}], "b": [1]}"#)
+        #expect(after.recordsPointer == "/a" && after.count == 1)
+    }
+
+    @Test func faultsAroundALastMemberArrayAreStillReportedWithTheirPlace() {
+        #expect(failure(#"{"source": "a\qb", "books": [{"title": "A"}]}"#)?.contains(":1:14: error: invalid escape") == true)
+        #expect(failure(#"{"source": 01, "books": [{"title": "A"}]}"#)?.contains(":1:12:") == true)
+        #expect(failure(#"{"books": [{"title": "A",}]}"#)?.contains("trailing comma") == true)
+        #expect(failure(#"{"books": [{"title": "A"}, 5]}"#)?.contains("element 1 is a number, not an object") == true)
+    }
 }
