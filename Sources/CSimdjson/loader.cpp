@@ -537,6 +537,13 @@ bool Loader::choose_array(tk_json_error *error) {
                 ++objects;
             } else {
                 raw = field.value().raw_json_token();
+                // Consume a string: left unconsumed, On-Demand's skip would take a ':' after
+                // it for a key's colon and accept {"a": "b": 1} (see Walker::check_value).
+                od::raw_json_string ignored;
+                if (type == od::json_type::string && field.value().get_raw_json_string().get(ignored)) {
+                    ok = false;
+                    break;
+                }
             }
             others.push_back(raw);
         }
