@@ -87,6 +87,9 @@ bool Walker::walk(od::parser &parser, size_t begin, size_t end) {
 }
 
 bool Walker::walk_lines(od::parser &parser, size_t begin, size_t end, size_t batch) {
+    // No records: simdjson's stream would run no stage 1, and its truncated_bytes() would
+    // then read an index it never wrote.
+    if (tk::skip_space(data_, end, begin) == end) { return true; }
     od::document_stream stream;
     if (parser.iterate_many(data_ + begin, end - begin, batch).get(stream)) { return false; }
     size_t index = 0;
