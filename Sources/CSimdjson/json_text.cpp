@@ -60,8 +60,10 @@ void append_utf8(uint32_t scalar, std::string &out) {
 /// Decodes the escape whose backslash is s[i]. Returns the bytes it spans (2, 6 or 12 for
 /// a surrogate pair) and sets `scalar`, or returns 0 and sets `fault`.
 /// Lone surrogates (\ud800 without a low half, or a bare \udc00) are rejected: they are
-/// grammatical JSON but no Unicode string can hold them, so they could only be mangled.
-size_t decode_escape(const uint8_t *s, size_t n, size_t i, uint32_t &scalar, Fault &fault) {
+/// grammatical JSON but no Unicode string can hold them, so they could only be mangled;
+/// with Surrogates::replace each is read as U+FFFD instead (6 bytes).
+size_t decode_escape(const uint8_t *s, size_t n, size_t i, uint32_t &scalar, Fault &fault,
+                     Surrogates surrogates = Surrogates::reject) {
     if (i + 1 >= n) {
         fault = {i, "unterminated escape in string"};
         return 0;
@@ -92,6 +94,10 @@ size_t decode_escape(const uint8_t *s, size_t n, size_t i, uint32_t &scalar, Fau
         return 0;
     }
     if (unit >= 0xDC00 && unit <= 0xDFFF) {
+        if (surrogates == Surrogates::replace) {
+            scalar = 0xFFFD;
+            return 6;
+        }
         fault = {i, format_u("invalid \\u escape: lone low surrogate \\u%04lX", static_cast<unsigned long>(unit))};
         return 0;
     }
@@ -101,6 +107,10 @@ size_t decode_escape(const uint8_t *s, size_t n, size_t i, uint32_t &scalar, Fau
     }
     const long low = (i + 7 < n && s[i + 6] == '\\' && s[i + 7] == 'u') ? hex4(s, n, i + 8) : -1;
     if (low < 0xDC00 || low > 0xDFFF) {
+        if (surrogates == Surrogates::replace) {
+            scalar = 0xFFFD;
+            return 6;
+        }
         fault = {i, format_u("invalid \\u escape: high surrogate \\u%04lX is not followed by a low surrogate",
                              static_cast<unsigned long>(unit))};
         return 0;
@@ -153,9 +163,14 @@ struct Open {
 /// containers, so depth costs heap (bounded by kMaxDepth), never call stack.
 class Validator {
 public:
-    Validator(const uint8_t *p, size_t n, size_t outer_depth) : p_(p), n_(n), outer_depth_(outer_depth) {}
+    Validator(const uint8_t *p, size_t n, size_t outer_depth, Surrogates surrogates, size_t start = 0)
+        : p_(p), n_(n), outer_depth_(outer_depth), surrogates_(surrogates), i_(start) {}
 
-    bool run(Fault &fault) {
+    /// Where reading is: after a successful run(), just past the value (or the text).
+    size_t position() const { return i_; }
+
+    /// Validates one value; with `whole_text`, nothing but whitespace may follow it.
+    bool run(Fault &fault, bool whole_text = true) {
         State state = State::value;
         while (true) {
             switch (state) {
@@ -166,7 +181,7 @@ public:
                 if (!key(state, fault)) { return false; }
                 break;
             case State::after_value:
-                if (open_.empty()) { return end_of_text(fault); }
+                if (open_.empty()) { return !whole_text || end_of_text(fault); }
                 if (!after_value(state, fault)) { return false; }
                 break;
             }
@@ -186,7 +201,7 @@ private:
         bool has_escape = false;
         bool ok;
         if (c == '"') {
-            ok = scan_string(p_, n_, i_, end, has_escape, fault);
+            ok = scan_string(p_, n_, i_, end, has_escape, fault, surrogates_);
         } else if (c == '-' || is_digit(c)) {
             ok = scan_number(p_, n_, i_, end, fault) && number_ends_cleanly(p_, n_, end, fault);
         } else if (c == 't') {
@@ -229,7 +244,7 @@ private:
         }
         size_t end = i_;
         bool has_escape = false;
-        if (!scan_string(p_, n_, i_, end, has_escape, fault)) { return false; }
+        if (!scan_string(p_, n_, i_, end, has_escape, fault, surrogates_)) { return false; }
         i_ = skip_space(p_, n_, end);
         if (i_ >= n_) { return unexpected_end("':'", fault); }
         if (p_[i_] != ':') {
@@ -292,6 +307,7 @@ private:
     const uint8_t *p_;
     size_t n_;
     size_t outer_depth_;
+    Surrogates surrogates_;
     size_t i_ = 0;
     std::vector<Open> open_;
 };
@@ -393,7 +409,7 @@ bool is_literal_token(const uint8_t *p, size_t n) {
            (n == 5 && std::memcmp(p, "false", 5) == 0);
 }
 
-bool scan_string(const uint8_t *p, size_t n, size_t i, size_t &end, bool &has_escape, Fault &fault) {
+bool scan_string(const uint8_t *p, size_t n, size_t i, size_t &end, bool &has_escape, Fault &fault, Surrogates surrogates) {
     size_t j = i + 1;
     while (true) {
         while (j < n && p[j] >= 0x20 && p[j] < 0x80 && p[j] != '"' && p[j] != '\\') { ++j; }
@@ -408,7 +424,7 @@ bool scan_string(const uint8_t *p, size_t n, size_t i, size_t &end, bool &has_es
             return true;
         } else if (c == '\\') {
             has_escape = true;
-            const size_t length = decode_escape(p, n, j, scalar, fault);
+            const size_t length = decode_escape(p, n, j, scalar, fault, surrogates);
             if (length == 0) { return false; }
             j += length;
         } else if (c < 0x20) {
@@ -425,7 +441,7 @@ bool scan_string(const uint8_t *p, size_t n, size_t i, size_t &end, bool &has_es
     }
 }
 
-bool unescape(const uint8_t *s, size_t n, std::string *out, Fault &fault) {
+bool unescape(const uint8_t *s, size_t n, std::string *out, Fault &fault, Surrogates surrogates) {
     size_t i = 0;
     while (i < n) {
         const void *found = std::memchr(s + i, '\\', n - i);
@@ -433,7 +449,7 @@ bool unescape(const uint8_t *s, size_t n, std::string *out, Fault &fault) {
         if (out) { out->append(reinterpret_cast<const char *>(s + i), stop - i); }
         if (stop >= n) { break; }
         uint32_t scalar = 0;
-        const size_t length = decode_escape(s, n, stop, scalar, fault);
+        const size_t length = decode_escape(s, n, stop, scalar, fault, surrogates);
         if (length == 0) { return false; }
         if (out) { append_utf8(scalar, *out); }
         i = stop + length;
@@ -441,9 +457,43 @@ bool unescape(const uint8_t *s, size_t n, std::string *out, Fault &fault) {
     return true;
 }
 
-bool validate(const uint8_t *p, size_t n, size_t outer_depth, Fault &fault) {
-    Validator validator(p, n, outer_depth);
+bool validate(const uint8_t *p, size_t n, size_t outer_depth, Fault &fault, Surrogates surrogates) {
+    Validator validator(p, n, outer_depth, surrogates);
     return validator.run(fault);
+}
+
+bool validate_value_at(const uint8_t *p, size_t n, size_t i, size_t outer_depth, size_t &end, Fault &fault,
+                       Surrogates surrogates) {
+    Validator validator(p, n, outer_depth, surrogates, i);
+    if (!validator.run(fault, false)) { return false; }
+    end = validator.position();
+    return true;
+}
+
+size_t count_lone_surrogates(const uint8_t *p, size_t n) {
+    size_t count = 0;
+    for (size_t i = 0; i < n;) {
+        const void *hit = std::memchr(p + i, '\\', n - i);
+        if (!hit) { break; }
+        i = static_cast<size_t>(static_cast<const uint8_t *>(hit) - p);
+        const long unit = (i + 1 < n && p[i + 1] == 'u') ? hex4(p, n, i + 2) : -1;
+        if (unit < 0) {
+            i += 2;  // an escape of another kind (an escaped backslash among them)
+            continue;
+        }
+        if (unit >= 0xD800 && unit <= 0xDBFF) {
+            const long low = (i + 7 < n && p[i + 6] == '\\' && p[i + 7] == 'u') ? hex4(p, n, i + 8) : -1;
+            if (low >= 0xDC00 && low <= 0xDFFF) {
+                i += 12;
+                continue;
+            }
+            ++count;
+        } else if (unit >= 0xDC00 && unit <= 0xDFFF) {
+            ++count;
+        }
+        i += 6;
+    }
+    return count;
 }
 
 tk_json_value_kind kind_of_value(uint8_t first) {
@@ -507,7 +557,7 @@ void append_display_text(const uint8_t *p, size_t n, std::string &out) {
     if (n >= 2 && p[0] == '"' && p[n - 1] == '"') {
         Fault ignored;
         const size_t before = out.size();
-        if (!unescape(p + 1, n - 2, &out, ignored)) {  // validated already; never expected
+        if (!unescape(p + 1, n - 2, &out, ignored, Surrogates::replace)) {  // validated already; never expected
             out.resize(before);
             out.append(reinterpret_cast<const char *>(p + 1), n - 2);
         }

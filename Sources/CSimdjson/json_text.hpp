@@ -19,6 +19,11 @@ namespace tk {
 /// Nesting deeper than this many arrays/objects is rejected (simdjson's default too).
 constexpr size_t kMaxDepth = 1024;
 
+/// What a lone UTF-16 surrogate escape is (\ud800 not followed by a low half, or a bare
+/// \udc00): grammatical JSON that no Unicode string can hold. A strict load rejects it; a
+/// lenient one reads it as U+FFFD (the text itself is left as it is).
+enum class Surrogates { reject, replace };
+
 /// The first fault found in some bytes: where (byte offset) and why.
 struct Fault {
     size_t offset = 0;
@@ -53,16 +58,27 @@ bool is_literal_token(const uint8_t *p, size_t n);
 /// Validates a string whose opening quote is p[i]: escapes, UTF-8, no raw control
 /// characters, a closing quote. On success sets `end` just past the closing quote and
 /// `has_escape` when it contains a backslash.
-bool scan_string(const uint8_t *p, size_t n, size_t i, size_t &end, bool &has_escape, Fault &fault);
+bool scan_string(const uint8_t *p, size_t n, size_t i, size_t &end, bool &has_escape, Fault &fault,
+                 Surrogates surrogates = Surrogates::reject);
 
 /// Checks the escapes of string content [s, s + n) (between the quotes) and, when `out` is
 /// not null, appends the unescaped UTF-8. Assumes UTF-8 and control characters were
 /// already checked (simdjson's stage 1 does). Fault offsets are relative to s.
-bool unescape(const uint8_t *s, size_t n, std::string *out, Fault &fault);
+bool unescape(const uint8_t *s, size_t n, std::string *out, Fault &fault, Surrogates surrogates = Surrogates::reject);
 
 /// Validates [p, p + n) as one JSON value surrounded by optional whitespace. Containers
 /// opened here count from `outer_depth` (0 for a whole document) toward kMaxDepth.
-bool validate(const uint8_t *p, size_t n, size_t outer_depth, Fault &fault);
+bool validate(const uint8_t *p, size_t n, size_t outer_depth, Fault &fault, Surrogates surrogates = Surrogates::reject);
+
+/// Validates the one JSON value that starts at p[i] (after optional whitespace), without
+/// looking at what follows it: on success sets `end` just past it. Lines and columns in
+/// reasons ("the object opened at line 2, column 1") count from p[0].
+bool validate_value_at(const uint8_t *p, size_t n, size_t i, size_t outer_depth, size_t &end, Fault &fault,
+                       Surrogates surrogates = Surrogates::reject);
+
+/// How many lone surrogate escapes the text holds (see Surrogates), counting every `\u`
+/// escape after a backslash that is not itself escaped: in a valid text, those of strings.
+size_t count_lone_surrogates(const uint8_t *p, size_t n);
 
 /// The kind of the (valid) value starting at p[0].
 tk_json_value_kind kind_of_value(uint8_t first);
@@ -76,7 +92,8 @@ size_t skip_value(const uint8_t *p, size_t n, size_t i);
 void append_compact(const uint8_t *p, size_t n, std::string &out);
 
 /// Appends the value [p, p + n) (one valid JSON value, possibly with trailing whitespace) as
-/// display text: strings unescaped, anything else as compact JSON text.
+/// display text: strings unescaped (a lone surrogate escape, which only a lenient load lets
+/// through, as U+FFFD), anything else as compact JSON text.
 void append_display_text(const uint8_t *p, size_t n, std::string &out);
 
 /// Calls `visit(key_first, key_length, value_first, value_length)` for each member of the
