@@ -84,33 +84,75 @@
 // members before it are scanned and checked one by one, the array is taken to run to the
 // text's last `]`, and the walk itself confirms it; any other shape, or a walk that fails,
 // starts again the careful way. At 1,000,000 records the wrapped file then loads within
-// 3 % of the bare array (DECISIONS).
+// 3 % of the bare array (DECISIONS). The members' string values are consumed, not only
+// looked at: On-Demand's skip would otherwise take a ':' after one for a key's colon. The
+// records of a member's array count nesting from 3, as the strict validator would.
 //
-// JSON Lines. A text whose first line is one whole object, with more after it (or one the
-// caller says is JSON Lines), is walked as simdjson's document stream (iterate_many, a
-// 1 MiB window, widened to the longest line when a line is longer): no byte is changed and
-// every offset is the file's. Each record is checked as an array element is; its end is
-// found after its last member, as a stream's iterator has nowhere to rest between records.
-// Two threads cut the text at the line break nearest the middle (any line break lies
-// between records of valid JSON Lines; a wrong cut fails a half and one thread starts
-// again). A failure is explained line by line with the strict validator, and a record
-// that is not an object is named by its line. At 1,000,000 records it loads as fast as
-// the same records as an array, with less memory (the window, not the whole file, is
-// indexed at once).
+// Objects of objects. A top-level object none of whose members is an array of objects, and
+// every one of whose members is an object (at least one), holds its records as its members'
+// values (a pointer may name such an object too): {"alice": {...}, "bob": {...}}. The walk
+// (Walker::walk_members, one thread) takes each value as a record, its byte range the
+// value's, and keeps the member's name as a title would be kept (a view of the file, or
+// unescaped into the arena). With no title key given, the name is the title and the title
+// key is reported as none; the subtitle is inferred from the records as ever. A null or
+// scalar member makes the object not records (an error names the choice: --path).
 //
-// Lenient text. Unless the caller asks for strictness, a load that fails is tried once
-// more on a repaired copy when the text holds ill-formed UTF-8 (simdjson's validate_utf8
-// says so) or lone surrogate escapes: each maximal ill-formed subpart becomes U+FFFD (as
-// Python's errors="replace" counts them) and each lone \uD800-style escape is rewritten as
-// \uFFFD in place (six bytes for six). A valid text never pays for this: the repair runs
-// only after a failure. A repaired store's bytes are the repaired text, so its offsets are
-// not the file's (the app then refuses to save it back). Structural faults fail both tries;
-// the second one's error is reported, positioned in the repaired text (line numbers are the
-// file's: no line break is ever replaced).
+// Candidates. A top-level object's member arrays of objects (empty or starting with an
+// object) are listed, largest first, with their pointers and byte sizes, when the records
+// are one of them, found or named by a pointer (then a pass over the top-level members
+// after the strict check collects them), so that the app can offer the others.
 //
-// Cannot: recover from an error and go on, keep lone UTF-16 surrogates (none fits in UTF-8: a lenient load shows U+FFFD),
-// or show a title/subtitle longer than 2 GiB (it is cut at a character boundary), or use
-// more than two cores.
+// JSON Lines. A text whose first value is one whole object, with a line break and more text
+// after it (or one the caller says is JSON Lines), is walked as simdjson's document stream
+// (iterate_many, a 1 MiB window; when that fails without a reason, once more with the
+// whole text as the window, as a record may be longer): no byte is changed and every
+// offset is the file's. Each record is checked as an array element is (nesting counted
+// from 1, as a record is a document of its own); its end is found after its last member,
+// as a stream's iterator has nowhere to rest between records. simdjson's stream takes
+// values parted by any white space; we want a line break between two records, and check
+// the bytes between them for one. A record may run over several lines (as `jq .` prints
+// them); detection looks for the first object's end on its first line, else within 256
+// KiB, so a big pretty-printed object (a wrapped array) costs at most that. Two threads
+// cut the text at a line break near the middle with a `}` before it and a `{` after it
+// (white space aside): in valid JSON Lines that is always between records, as inside a
+// record a `}` and a `{` are parted by a comma; a wrong cut (invalid text) fails a half
+// and one thread starts again. A failure is explained by reading the records one after
+// another with the strict validator: the first invalid value with its reason (a record
+// left open at the end of its line, with the next record after it, is reported on its own
+// line, as a line alone reads), a value on the line of the one before, or a value that is
+// not an object, named by its line ("line 3 is a number, not an object"). At 1,000,000
+// records it loads about as fast as the same records as an array (within a few per cent:
+// DECISIONS), with less memory (the window, not the whole file, is indexed at once).
+//
+// Lenient text. Unless the caller asks for strictness (every tk_json_load* but
+// tk_json_load_file/tk_json_load_memory and the *_format ones do), a load that fails is
+// tried once more when the text holds ill-formed UTF-8 (simdjson's validate_utf8 says so)
+// or lone surrogate escapes (counted by a scan of the backslashes). Ill-formed UTF-8 is
+// repaired in a copy: each maximal ill-formed subpart becomes U+FFFD (as Python's
+// errors="replace" counts them), and the copy is the store's bytes, so its offsets are not
+// the file's (tk_json_bytes_repaired(); the app then refuses to save it back). Lone
+// surrogate escapes are left where they stand: the second try reads each as U+FFFD
+// (Surrogates::replace in the validator and the unescaper), so a file with only those
+// keeps its own bytes and can be saved back. A valid text never pays for this: the second
+// try runs only after the first has failed. Structural faults fail both tries; the second
+// one's error is reported, moved back to the file: its byte offset is the file's (the
+// repair's replacements are kept to map it), its line too (no line break is ever replaced),
+// its column counts a replaced sequence as the one character it shows as, and a U+FFFD in
+// its message is named as the byte that was there.
+//
+// The C API. tk_json_load_file() and tk_json_load_memory() take every choice in one options
+// struct (all-zero, or NULL, means: find the records, infer the keys, lenient, detect JSON
+// Lines); the older functions are each one fixed set of options (strict, one JSON text),
+// so their callers see what they always saw. tk_json_records_container() tells a writer
+// how records are parted: commas (a top-level or inner array), line breaks (JSON Lines),
+// or names and commas (an object's members).
+//
+// Cannot: recover from an error and go on; keep a lone UTF-16 surrogate (none fits in
+// UTF-8: a lenient load shows U+FFFD, a strict one refuses it); splice-save a text whose
+// UTF-8 was repaired (its bytes are not the file's); walk an object of objects on two
+// threads; take JSON Lines separated by a bare carriage return, or two records on one
+// line; show a title/subtitle longer than 2 GiB (it is cut at a character boundary); or
+// use more than two cores.
 #include "csimdjson.h"
 #include "json_text.hpp"
 #include "loader_internal.hpp"
@@ -118,6 +160,7 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -151,22 +194,21 @@ void set_error(tk_json_error *error, tk_json_error_kind kind, const std::string 
 
 // MARK: - Loading
 
-Loader::Loader(tk_json_store &store, const char *pointer, const char *title_key, const char *subtitle_key,
-               tk_json_format format)
-    : store_(store), format_(format) {
+Loader::Loader(tk_json_store &store, const tk_json_load_options &options, tk::Surrogates surrogates)
+    : store_(store), format_(options.format), surrogates_(surrogates) {
     data_ = store.file.bytes.get();
     size_ = store.file.length;
-    if (pointer) {
+    if (options.pointer) {
         has_pointer_ = true;
-        pointer_ = pointer;
+        pointer_ = options.pointer;
     }
-    if (title_key) {
+    if (options.title_key) {
         given_.has_title = given_.title_decided = true;
-        given_.title = title_key;
+        given_.title = options.title_key;
     }
-    if (subtitle_key) {
+    if (options.subtitle_key) {
         given_.has_subtitle = given_.subtitle_decided = true;
-        given_.subtitle = subtitle_key;
+        given_.subtitle = options.subtitle_key;
     }
 }
 
@@ -202,7 +244,7 @@ bool Loader::load(tk_json_error *error) {
         }
     }
     {
-        Walker refiner(data_, store_.keys, store_.records, store_.arena);
+        Walker refiner(data_, store_.keys, store_.records, store_.arena, surrogates_);
         refiner.refine_keys(given_.title_decided || (members_are_records_ && !given_.has_title), given_.subtitle_decided);
     }
     if (members_are_records_ && !given_.has_title) {
@@ -223,11 +265,11 @@ bool Loader::walk_in_one(tk_json_error *error) {
     store_.keys = given_;
     store_.records.clear();
     store_.arena.clear();
-    Walker walker(data_, store_.keys, store_.records, store_.arena);
+    Walker walker(data_, store_.keys, store_.records, store_.arena, surrogates_);
     bool ok;
     {
         od::parser parser;  // freed at the end of this block: only the file and our arrays remain
-        ok = walker.walk(parser, begin_, end_);
+        ok = walker.walk(parser, begin_, end_, record_depth_);
     }
     if (!ok) {
         explain_failure(walker.shape_offset(), walker.shape_message(), error);
@@ -239,8 +281,10 @@ bool Loader::walk_in_one(tk_json_error *error) {
 
 // MARK: - JSON Lines
 
-/// Whether the text is JSON Lines: asked for, or (detecting) its first line is one whole
-/// object and more than white space follows that line.
+/// Whether the text is JSON Lines: asked for, or (detecting) its first value is one whole
+/// object and after it come a line break and more text. The object's end is looked for on
+/// its first line, else (a record written over several lines, as `jq .` prints them) within
+/// its first 256 KiB: a big object spread over lines (a wrapped array) costs no more.
 bool Loader::is_json_lines() const {
     if (format_ != TK_JSON_FORMAT_DETECT) { return format_ == TK_JSON_FORMAT_LINES; }
     const size_t first = tk::skip_space(data_, size_, store_.start);
@@ -248,52 +292,41 @@ bool Loader::is_json_lines() const {
     const void *hit = std::memchr(data_ + first, '\n', size_ - first);
     if (!hit) { return false; }
     const size_t line_end = static_cast<size_t>(static_cast<const uint8_t *>(hit) - data_);
-    if (tk::skip_space(data_, size_, line_end) >= size_) { return false; }
+    if (tk::skip_space(data_, size_, line_end) >= size_) { return false; }  // one line, then white space
     tk::Fault fault;
-    return tk::validate(data_ + first, line_end - first, 0, fault);
-}
-
-/// simdjson's window for JSON Lines: 1 MiB, or the longest line and some.
-size_t Loader::lines_batch() const {
-    size_t longest = 0;
-    for (size_t from = begin_; from < end_;) {
-        const void *hit = std::memchr(data_ + from, '\n', end_ - from);
-        const size_t line_end = hit ? static_cast<size_t>(static_cast<const uint8_t *>(hit) - data_) : end_;
-        longest = std::max(longest, line_end - from);
-        from = line_end + 1;
+    size_t end = 0;
+    if (!tk::validate_value_at(data_, line_end, first, 0, end, fault, surrogates_)) {
+        const size_t budget = std::min(size_, first + (size_t(256) << 10));
+        if (budget <= line_end || !tk::validate_value_at(data_, budget, first, 0, end, fault, surrogates_)) { return false; }
     }
-    return std::max(size_t(1) << 20, longest + 64);
+    const size_t next = tk::skip_space(data_, size_, end);
+    return next < size_ && std::memchr(data_ + end, '\n', next - end) != nullptr;
 }
 
 bool Loader::walk_lines_in_one(tk_json_error *error) {
-    store_.keys = given_;
+    // simdjson's window is 1 MiB; a record longer than that is an error of the window, not
+    // of the record, so a failure without a reason is tried once more with the whole text
+    // as the window before anything is explained.
+    for (const size_t batch : {size_t(1) << 20, std::max(size_t(1) << 20, end_ - begin_ + 64)}) {
+        store_.keys = given_;
+        store_.records.clear();
+        store_.arena.clear();
+        Walker walker(data_, store_.keys, store_.records, store_.arena, surrogates_);
+        bool ok;
+        {
+            od::parser parser;
+            ok = walker.walk_lines(parser, begin_, end_, batch);
+        }
+        if (ok) {
+            walker.finish_inference();
+            return true;
+        }
+        if (!walker.shape_message().empty() || batch >= end_ - begin_) { break; }
+    }
     store_.records.clear();
     store_.arena.clear();
-    Walker walker(data_, store_.keys, store_.records, store_.arena);
-    bool ok;
-    {
-        od::parser parser;
-        ok = walker.walk_lines(parser, begin_, end_, std::size_t(1) << 20);
-        if (!ok && walker.shape_message().empty()) {
-            // A line longer than the window is an error of the window, not of the line:
-            // walk again with room for the longest line before explaining anything.
-            store_.keys = given_;
-            store_.records.clear();
-            store_.arena.clear();
-            Walker again(data_, store_.keys, store_.records, store_.arena);
-            od::parser wide;
-            ok = again.walk_lines(wide, begin_, end_, lines_batch());
-            if (ok) { again.finish_inference(); }
-            if (!ok) { explain_lines_failure(again.shape_offset(), again.shape_message(), error); }
-            return ok;
-        }
-    }
-    if (!ok) {
-        explain_lines_failure(walker.shape_offset(), walker.shape_message(), error);
-        return false;
-    }
-    walker.finish_inference();
-    return true;
+    explain_lines_failure(error);
+    return false;
 }
 
 /// Walks an object of objects on one thread: each member's value is a record, titled by
@@ -304,10 +337,11 @@ bool Loader::walk_members_in_one(tk_json_error *error) {
         store_.keys.title_decided = true;
         store_.keys.has_title = false;
     }
+    store_.members = true;
     store_.records.clear();
     store_.arena.clear();
     store_.names.clear();
-    Walker walker(data_, store_.keys, store_.records, store_.arena);
+    Walker walker(data_, store_.keys, store_.records, store_.arena, surrogates_);
     bool ok;
     {
         od::parser parser;
@@ -321,41 +355,68 @@ bool Loader::walk_members_in_one(tk_json_error *error) {
     return true;
 }
 
-/// A failed JSON Lines load explained: the first line that is not valid JSON, with its
-/// reason, or the record that is not an object ("line 3 is a number, not an object").
-void Loader::explain_lines_failure(size_t shape_offset, const std::string &shape_message, tk_json_error *error) {
-    uint64_t line = 0, column = 0;
-    for (size_t from = begin_; from < end_;) {
-        const void *hit = std::memchr(data_ + from, '\n', end_ - from);
-        const size_t line_end = hit ? static_cast<size_t>(static_cast<const uint8_t *>(hit) - data_) : end_;
-        if (tk::skip_space(data_, line_end, from) < line_end) {
-            tk::Fault fault;
-            if (!tk::validate(data_ + from, line_end - from, 0, fault)) {
-                const size_t offset = from + fault.offset;
-                tk::line_column(data_, size_, offset, store_.start, line, column);
-                // The validator saw this line alone: an opening it names is on line 1 of it.
-                std::string reason = fault.reason;
-                const std::string alone = " opened at line 1,";
-                const size_t at = reason.find(alone);
-                if (at != std::string::npos) {
-                    reason.replace(at, alone.size(), " opened at line " + std::to_string(line) + ",");
-                }
-                set_error(error, TK_JSON_ERROR_SYNTAX, reason, line, column, offset);
-                return;
+namespace {
+
+const char *phrase_of_value(uint8_t first) {
+    switch (first) {
+    case '[': return "an array";
+    case '"': return "a string";
+    case 't': case 'f': return "a boolean";
+    case 'n': return "null";
+    default: return "a number";
+    }
+}
+
+}  // namespace
+
+/// A failed JSON Lines load explained: the records are read one after another with the
+/// strict validator, and the first fault stops it: a value that is not valid JSON, with its
+/// reason; a value on the same line as the record before it; a value that is not an object
+/// ("line 3 is a number, not an object"). An object left open at the end of its line, with
+/// the next line's record after it, is reported on its own line, as a line by itself reads.
+void Loader::explain_lines_failure(tk_json_error *error) {
+    // Offsets from here on are of the text, after any byte order mark.
+    const uint8_t *p = data_ + store_.start;
+    const size_t n = size_ - store_.start;
+    auto fail = [&](tk_json_error_kind kind, const std::string &message, size_t offset) {
+        uint64_t line = 0, column = 0;
+        tk::line_column(p, n, offset, 0, line, column);
+        std::string text = message;
+        const size_t mark = text.find("line %L");
+        if (mark != std::string::npos) { text.replace(mark, 7, "line " + std::to_string(line)); }
+        set_error(error, kind, text, line, column, store_.start + offset);
+    };
+    size_t previous_end = 0;
+    bool first = true;
+    for (size_t i = tk::skip_space(p, n, 0); i < n; i = tk::skip_space(p, n, i)) {
+        tk::Fault fault;
+        size_t end = 0;
+        // Lines and columns in the validator's reasons count from the text's first byte.
+        if (!tk::validate_value_at(p, n, i, 0, end, fault, surrogates_)) {
+            const void *hit = std::memchr(p + i, '\n', n - i);
+            const size_t line_end = hit ? static_cast<size_t>(static_cast<const uint8_t *>(hit) - p) : n;
+            tk::Fault alone;
+            size_t alone_end = 0;
+            if (fault.offset > line_end && fault.offset <= tk::skip_space(p, n, line_end) &&
+                !tk::validate_value_at(p, line_end, i, 0, alone_end, alone, surrogates_)) {
+                fault = alone;  // the record's own line says it better: it is not closed there
             }
+            fail(TK_JSON_ERROR_SYNTAX, fault.reason, fault.offset);
+            return;
         }
-        from = line_end + 1;
-    }
-    if (!shape_message.empty()) {
-        tk::line_column(data_, size_, shape_offset, store_.start, line, column);
-        std::string message = shape_message;
-        const size_t is = message.find(" is ");
-        if (message.rfind("element ", 0) == 0 && is != std::string::npos) {
-            message = "line " + std::to_string(line) + message.substr(is);
+        if (!first && !std::memchr(p + previous_end, '\n', i - previous_end)) {
+            fail(TK_JSON_ERROR_SYNTAX, "a second value on line %L (JSON Lines holds one record a line)", i);
+            return;
         }
-        set_error(error, TK_JSON_ERROR_NOT_ARRAY_OF_OBJECTS, message, line, column, shape_offset);
-        return;
+        if (p[i] != '{') {
+            fail(TK_JSON_ERROR_NOT_ARRAY_OF_OBJECTS, std::string("line %L is ") + phrase_of_value(p[i]) + ", not an object", i);
+            return;
+        }
+        previous_end = end;
+        i = end;
+        first = false;
     }
+    // The stream refused what the validator accepts: not expected. Refuse the text anyway.
     set_error(error, TK_JSON_ERROR_SYNTAX, "the JSON Lines parser rejected this file but no error position was found");
 }
 
@@ -369,6 +430,19 @@ std::string pointer_token(std::string_view key) {
     }
     return token;
 }
+
+/// A member's key unescaped by the validator's rules (simdjson's unescaped_key() would
+/// refuse a lone surrogate that a lenient load reads as U+FFFD): it runs from just after its
+/// opening quote to the quote before the ':' before the value. False when it does not.
+bool member_name(od::field &field, std::string &name, tk::Surrogates surrogates) {
+    const uint8_t *key = reinterpret_cast<const uint8_t *>(field.key().raw());
+    const uint8_t *q = reinterpret_cast<const uint8_t *>(field.value().raw_json_token().data());
+    while (q > key && (tk::is_json_space(q[-1]) || q[-1] == ':')) { --q; }
+    tk::Fault fault;
+    return q > key && q[-1] == '"' && tk::unescape(key, static_cast<size_t>(q - 1 - key), &name, fault, surrogates);
+}
+
+bool larger(const tk_json_store::Candidate &a, const tk_json_store::Candidate &b) { return a.bytes > b.bytes; }
 
 /// Whether the array whose text is `raw` is empty or starts with an object.
 bool holds_objects(std::string_view raw) {
@@ -404,9 +478,9 @@ bool Loader::choose_last_array() {
     while (i < n && p[i] == '"') {
         size_t key_end = 0;
         bool escaped = false;
-        if (!tk::scan_string(p, n, i, key_end, escaped, fault)) { return false; }
+        if (!tk::scan_string(p, n, i, key_end, escaped, fault, surrogates_)) { return false; }
         std::string name;
-        if (!tk::unescape(p + i + 1, key_end - i - 2, &name, fault)) { return false; }
+        if (!tk::unescape(p + i + 1, key_end - i - 2, &name, fault, surrogates_)) { return false; }
         size_t value = tk::skip_space(p, n, key_end);
         if (value >= n || p[value] != ':') { return false; }
         value = tk::skip_space(p, n, value + 1);
@@ -420,8 +494,7 @@ bool Loader::choose_last_array() {
             const size_t end = tk::skip_value(p, budget_end, value);
             if (end == array_end || (end == budget_end && budget_end < array_end)) {
                 candidates.push_back({"/" + pointer_token(name), array_end - value});
-                std::stable_sort(candidates.begin(), candidates.end(),
-                                 [](const tk_json_store::Candidate &a, const tk_json_store::Candidate &b) { return a.bytes > b.bytes; });
+                std::stable_sort(candidates.begin(), candidates.end(), larger);
                 if (candidates.front().bytes != array_end - value) { return false; }  // a larger one came first
                 begin_ = value;
                 end_ = array_end;
@@ -429,15 +502,16 @@ bool Loader::choose_last_array() {
                 store_.array_end = end_;
                 store_.records_pointer = candidates.front().pointer;
                 store_.candidates = std::move(candidates);
+                record_depth_ = 3;
                 guessed_array_ = true;
                 return true;
             }
-            if (!tk::validate(p + value, end - value, 1, fault)) { return false; }
+            if (!tk::validate(p + value, end - value, 1, fault, surrogates_)) { return false; }
             candidates.push_back({"/" + pointer_token(name), end - value});
             i = end;
         } else {
             const size_t end = tk::skip_value(p, n, value);
-            if (end <= value || !tk::validate(p + value, end - value, 1, fault)) { return false; }
+            if (end <= value || !tk::validate(p + value, end - value, 1, fault, surrogates_)) { return false; }
             i = end;
         }
         i = tk::skip_space(p, n, i);
@@ -459,7 +533,7 @@ bool Loader::choose_array(tk_json_error *error) {
     tk::Fault fault;
     // With a pointer, the whole text is checked first: what lies outside the array is not
     // walked. Without one, each member other than the records is checked on its own below.
-    if (has_pointer_ && !tk::validate(data_ + store_.start, size_ - store_.start, 0, fault)) {
+    if (has_pointer_ && !tk::validate(data_ + store_.start, size_ - store_.start, 0, fault, surrogates_)) {
         explain_failure(0, "", error);
         return false;
     }
@@ -500,6 +574,14 @@ bool Loader::choose_array(tk_json_error *error) {
             return false;
         }
         chosen_pointer = pointer_;
+        // A pointer to one of a top-level object's arrays (one offered as a candidate, say)
+        // lists them all again, so that the others can still be offered.
+        if (data_[first] == '{' && pointer_.size() > 1 && pointer_.find('/', 1) == std::string::npos) {
+            collect_candidates(doc);
+            const bool among = std::any_of(store_.candidates.begin(), store_.candidates.end(),
+                                           [&](const tk_json_store::Candidate &c) { return c.pointer == pointer_; });
+            if (!among) { store_.candidates.clear(); }
+        }
     } else {
         od::object object;
         if (doc.get_object().get(object)) {
@@ -513,13 +595,17 @@ bool Loader::choose_array(tk_json_error *error) {
         bool ok = true;
         for (auto member : object) {
             od::field field;
-            std::string_view key, raw;
+            std::string_view raw;
             od::json_type type;
-            if (std::move(member).get(field) || field.unescaped_key().get(key) || field.value().type().get(type)) {
+            if (std::move(member).get(field) || field.value().type().get(type)) {
                 ok = false;
                 break;
             }
-            std::string name(key);
+            std::string name;
+            if (!member_name(field, name, surrogates_)) {
+                ok = false;
+                break;
+            }
             ++members;
             if (type == od::json_type::array) {
                 od::array array;
@@ -547,11 +633,10 @@ bool Loader::choose_array(tk_json_error *error) {
             }
             others.push_back(raw);
         }
-        std::stable_sort(store_.candidates.begin(), store_.candidates.end(),
-                         [](const tk_json_store::Candidate &a, const tk_json_store::Candidate &b) { return a.bytes > b.bytes; });
+        std::stable_sort(store_.candidates.begin(), store_.candidates.end(), larger);
         ok = ok && doc.current_location().error() == simdjson::OUT_OF_BOUNDS;
         for (std::string_view raw : others) {
-            ok = ok && tk::validate(reinterpret_cast<const uint8_t *>(raw.data()), raw.size(), 1, fault);
+            ok = ok && tk::validate(reinterpret_cast<const uint8_t *>(raw.data()), raw.size(), 1, fault, surrogates_);
         }
         if (!ok) {
             explain_failure(0, "", error);
@@ -574,7 +659,29 @@ bool Loader::choose_array(tk_json_error *error) {
     store_.array_begin = begin_;
     store_.array_end = end_;
     store_.records_pointer = chosen_pointer;
+    // A member's array holds its records at depth 3; at a pointer the whole text was
+    // checked against the nesting limit already.
+    if (!has_pointer_) { record_depth_ = 3; }
     return true;
+}
+
+/// A top-level object's member arrays of objects, largest first, when a pointer chose one of
+/// them: the others the app may offer. The text is valid (checked before).
+void Loader::collect_candidates(od::document &doc) {
+    od::object object;
+    if (doc.rewind(), doc.get_object().get(object)) { return; }
+    for (auto member : object) {
+        od::field field;
+        od::json_type type;
+        if (std::move(member).get(field) || field.value().type().get(type)) { break; }
+        od::array array;
+        std::string_view raw;
+        std::string name;
+        if (type != od::json_type::array) { continue; }
+        if (!member_name(field, name, surrogates_) || field.value().get_array().get(array) || array.raw_json().get(raw)) { break; }
+        if (holds_objects(raw)) { store_.candidates.push_back({"/" + pointer_token(name), raw.size()}); }
+    }
+    std::stable_sort(store_.candidates.begin(), store_.candidates.end(), larger);
 }
 
 void Loader::explain_failure(size_t shape_offset, const std::string &shape_message, tk_json_error *error) {
@@ -582,7 +689,7 @@ void Loader::explain_failure(size_t shape_offset, const std::string &shape_messa
     const size_t length = size_ - store_.start;
     tk::Fault fault;
     uint64_t line = 0, column = 0;
-    if (!tk::validate(text, length, 0, fault)) {
+    if (!tk::validate(text, length, 0, fault, surrogates_)) {
         const size_t offset = store_.start + fault.offset;
         tk::line_column(data_, size_, offset, store_.start, line, column);
         set_error(error, TK_JSON_ERROR_SYNTAX, fault.reason, line, column, offset);
@@ -621,77 +728,36 @@ size_t utf8_sequence(const uint8_t *p, size_t n, size_t i, size_t &bad) {
     return need + 1;
 }
 
-int hex_value(uint8_t c) {
-    if (c >= '0' && c <= '9') { return c - '0'; }
-    if (c >= 'a' && c <= 'f') { return c - 'a' + 10; }
-    if (c >= 'A' && c <= 'F') { return c - 'A' + 10; }
-    return -1;
-}
+/// Where a repair put U+FFFD in place of ill-formed bytes: its offset in the repaired text,
+/// the ill-formed bytes' length (1 to 3) and their first byte, to map positions back.
+struct Replacement {
+    size_t offset;
+    uint8_t length;
+    uint8_t first;
+};
 
-/// The UTF-16 unit of the `\uXXXX` escape at `p[i]` (its backslash), or -1.
-long escape_unit(const uint8_t *p, size_t n, size_t i) {
-    if (i + 6 > n || p[i] != '\\' || p[i + 1] != 'u') { return -1; }
-    long unit = 0;
-    for (size_t k = 2; k < 6; ++k) {
-        const int digit = hex_value(p[i + k]);
-        if (digit < 0) { return -1; }
-        unit = unit * 16 + digit;
-    }
-    return unit;
-}
-
-/// The text with every ill-formed UTF-8 sequence replaced by U+FFFD (EF BF BD) and every
-/// lone surrogate escape rewritten as \uFFFD (the same six bytes long); `count` says how
-/// many. Returns false (and leaves `out` alone) when nothing needed replacing.
-bool repair_text(const Buffer &in, Buffer &out, size_t &count) {
+/// The text with every maximal ill-formed UTF-8 subpart replaced by U+FFFD (EF BF BD),
+/// one Replacement each. Returns false (out untouched) when out of memory or too large.
+bool repair_utf8(const Buffer &in, Buffer &out, std::vector<Replacement> &replacements) {
     const uint8_t *p = in.bytes.get();
     const size_t n = in.length;
-    count = 0;
     std::string text;
-    if (!simdjson::validate_utf8(reinterpret_cast<const char *>(p), n)) {
-        text.reserve(n + n / 16);
-        for (size_t i = 0; i < n;) {
-            size_t bad = 0;
-            const size_t good = utf8_sequence(p, n, i, bad);
-            if (good) {
-                text.append(reinterpret_cast<const char *>(p + i), good);
-                i += good;
-            } else {
-                text += "\xEF\xBF\xBD";
-                ++count;
-                i += bad;
-            }
+    text.reserve(n + n / 16);
+    for (size_t i = 0; i < n;) {
+        size_t bad = 0;
+        const size_t good = utf8_sequence(p, n, i, bad);
+        if (good) {
+            // Runs of ASCII and valid sequences are copied as one piece.
+            size_t j = i + good;
+            while (j < n && p[j] < 0x80) { ++j; }
+            text.append(reinterpret_cast<const char *>(p + i), j - i);
+            i = j;
+        } else {
+            replacements.push_back({text.size(), static_cast<uint8_t>(bad), p[i]});
+            text += "\xEF\xBF\xBD";
+            i += bad;
         }
-    } else {
-        text.assign(reinterpret_cast<const char *>(p), n);
     }
-    // Lone surrogates: backslashes occur only inside strings of a valid text.
-    auto *t = reinterpret_cast<uint8_t *>(text.data());
-    const size_t m = text.size();
-    for (size_t i = 0; i < m;) {
-        const void *hit = std::memchr(t + i, '\\', m - i);
-        if (!hit) { break; }
-        i = static_cast<size_t>(static_cast<const uint8_t *>(hit) - t);
-        const long unit = escape_unit(t, m, i);
-        if (unit < 0) {
-            i += 2;
-            continue;
-        }
-        const bool high = unit >= 0xD800 && unit <= 0xDBFF, low = unit >= 0xDC00 && unit <= 0xDFFF;
-        if (high) {
-            const long next = escape_unit(t, m, i + 6);
-            if (next >= 0xDC00 && next <= 0xDFFF) {
-                i += 12;
-                continue;
-            }
-        }
-        if (high || low) {
-            std::memcpy(t + i + 2, "FFFD", 4);
-            ++count;
-        }
-        i += 6;
-    }
-    if (count == 0) { return false; }
     if (text.size() > kMaxFileSize || !out.allocate(text.size())) { return false; }
     std::memcpy(out.bytes.get(), text.data(), text.size());
     out.length = text.size();
@@ -699,29 +765,67 @@ bool repair_text(const Buffer &in, Buffer &out, size_t &count) {
     return true;
 }
 
+/// An error found in a repaired text, told of the file: its byte offset is moved back to
+/// the file's (the line is the file's already: a line break is never replaced; the column
+/// counts each replaced sequence as the one character it shows as), and a U+FFFD the
+/// message names is the byte that was there.
+void map_error_to_file(tk_json_error *error, const std::vector<Replacement> &replacements) {
+    if (!error || error->line == 0) { return; }
+    const size_t offset = error->byte_offset;
+    size_t shift = 0;  // bytes the repair added before `offset`
+    const Replacement *at = nullptr;
+    for (const Replacement &r : replacements) {
+        if (r.offset > offset) { break; }
+        if (offset < r.offset + 3) {
+            at = &r;
+            break;
+        }
+        shift += 3 - r.length;
+    }
+    error->byte_offset = offset - shift;
+    std::string message = error->message;
+    const size_t mark = message.find("U+FFFD");
+    if (at && mark != std::string::npos) {
+        char byte[48];
+        std::snprintf(byte, sizeof byte, "byte 0x%02X (invalid UTF-8)", at->first);
+        message.replace(mark, 6, byte);
+        set_error(error, static_cast<tk_json_error_kind>(error->kind), message, error->line, error->column, error->byte_offset);
+    }
+}
+
 /// Loads the store whose file bytes are already in `store->file`. Takes ownership. Unless
-/// `strict`, a text that fails only for ill-formed UTF-8 or lone surrogates is loaded again
-/// with them replaced (see DESIGN, "Lenient text"); a valid text never pays for that.
-tk_json_store *finish_load(std::unique_ptr<tk_json_store> store, const char *pointer, const char *title_key,
-                           const char *subtitle_key, tk_json_error *error, tk_json_format format = TK_JSON_FORMAT_TEXT,
-                           bool strict = true) {
+/// `options.strict`, a text that fails only for ill-formed UTF-8 or lone surrogate escapes
+/// is loaded again: with its ill-formed UTF-8 replaced by U+FFFD in a repaired copy, and
+/// lone surrogate escapes read as U+FFFD where they stand (see DESIGN, "Lenient text"). A
+/// valid text never pays for that.
+tk_json_store *finish_load(std::unique_ptr<tk_json_store> store, const tk_json_load_options &options, tk_json_error *error) {
     {
-        Loader loader(*store, pointer, title_key, subtitle_key, format);
+        Loader loader(*store, options);
         if (loader.load(error)) {
             set_error(error, TK_JSON_OK, "");
             return store.release();
         }
     }
-    if (strict) { return nullptr; }
-    auto repaired = std::make_unique<tk_json_store>();
-    size_t count = 0;
-    if (!repair_text(store->file, repaired->file, count)) { return nullptr; }
-    store.reset();  // the original bytes are not needed again
-    repaired->replacements = count;
-    Loader loader(*repaired, pointer, title_key, subtitle_key, format);
-    if (!loader.load(error)) { return nullptr; }
+    if (options.strict) { return nullptr; }
+    auto retry = std::make_unique<tk_json_store>();
+    std::vector<Replacement> replacements;
+    if (!simdjson::validate_utf8(reinterpret_cast<const char *>(store->file.bytes.get()), store->file.length)) {
+        if (!repair_utf8(store->file, retry->file, replacements)) { return nullptr; }
+        retry->bytes_repaired = true;
+    } else {
+        retry->file = std::move(store->file);  // the same bytes: lone surrogate escapes are ASCII
+    }
+    store.reset();  // the first try's records, and the original bytes if repaired
+    const size_t lone = tk::count_lone_surrogates(retry->file.bytes.get(), retry->file.length);
+    retry->replacements = replacements.size() + lone;
+    if (retry->replacements == 0) { return nullptr; }  // the first try's error stands
+    Loader loader(*retry, options, tk::Surrogates::replace);
+    if (!loader.load(error)) {
+        map_error_to_file(error, replacements);
+        return nullptr;
+    }
     set_error(error, TK_JSON_OK, "");
-    return repaired.release();
+    return retry.release();
 }
 
 bool resolve(const tk_json_store *store, Span span, const uint8_t **bytes, size_t *length) {
@@ -756,18 +860,9 @@ using namespace tk_loader;
 
 extern "C" {
 
-tk_json_store *tk_json_load(const char *path, const char *title_key, const char *subtitle_key, tk_json_error *error) {
-    return tk_json_load_at(path, nullptr, title_key, subtitle_key, error);
-}
-
-tk_json_store *tk_json_load_at(const char *path, const char *pointer, const char *title_key, const char *subtitle_key,
-                               tk_json_error *error) {
-    return tk_json_load_format(path, pointer, title_key, subtitle_key, TK_JSON_FORMAT_TEXT, 1, error);
-}
-
-tk_json_store *tk_json_load_format(const char *path, const char *pointer, const char *title_key, const char *subtitle_key,
-                                   tk_json_format format, int strict, tk_json_error *error) {
+tk_json_store *tk_json_load_file(const char *path, const tk_json_load_options *options, tk_json_error *error) {
     try {
+        const tk_json_load_options chosen = options ? *options : tk_json_load_options{};
         if (!path) {
             set_error(error, TK_JSON_ERROR_UNREADABLE, "no such file");
             return nullptr;
@@ -778,26 +873,17 @@ tk_json_store *tk_json_load_format(const char *path, const char *pointer, const 
             set_error(error, TK_JSON_ERROR_UNREADABLE, why);
             return nullptr;
         }
-        return finish_load(std::move(store), pointer, title_key, subtitle_key, error, format, strict != 0);
+        return finish_load(std::move(store), chosen, error);
     } catch (...) {  // std::bad_alloc from a vector or string
         set_error(error, TK_JSON_ERROR_UNREADABLE, "out of memory");
         return nullptr;
     }
 }
 
-tk_json_store *tk_json_load_bytes(const void *bytes, size_t length, const char *title_key, const char *subtitle_key,
-                                  tk_json_error *error) {
-    return tk_json_load_bytes_at(bytes, length, nullptr, title_key, subtitle_key, error);
-}
-
-tk_json_store *tk_json_load_bytes_at(const void *bytes, size_t length, const char *pointer, const char *title_key,
-                                     const char *subtitle_key, tk_json_error *error) {
-    return tk_json_load_bytes_format(bytes, length, pointer, title_key, subtitle_key, TK_JSON_FORMAT_TEXT, 1, error);
-}
-
-tk_json_store *tk_json_load_bytes_format(const void *bytes, size_t length, const char *pointer, const char *title_key,
-                                         const char *subtitle_key, tk_json_format format, int strict, tk_json_error *error) {
+tk_json_store *tk_json_load_memory(const void *bytes, size_t length, const tk_json_load_options *options,
+                                   tk_json_error *error) {
     try {
+        const tk_json_load_options chosen = options ? *options : tk_json_load_options{};
         if (length > kMaxFileSize) {
             set_error(error, TK_JSON_ERROR_UNREADABLE, too_large_message(length));
             return nullptr;
@@ -810,11 +896,63 @@ tk_json_store *tk_json_load_bytes_format(const void *bytes, size_t length, const
         if (length > 0 && bytes) { std::memcpy(store->file.bytes.get(), bytes, length); }
         store->file.length = (bytes || length == 0) ? length : 0;
         store->file.pad();
-        return finish_load(std::move(store), pointer, title_key, subtitle_key, error, format, strict != 0);
+        return finish_load(std::move(store), chosen, error);
     } catch (...) {
         set_error(error, TK_JSON_ERROR_UNREADABLE, "out of memory");
         return nullptr;
     }
+}
+
+// The functions before tk_json_load_file(): each is one set of options.
+
+namespace {
+
+tk_json_load_options options_of(const char *pointer, const char *title_key, const char *subtitle_key,
+                                tk_json_format format = TK_JSON_FORMAT_TEXT, int strict = 1) {
+    tk_json_load_options options{};
+    options.pointer = pointer;
+    options.title_key = title_key;
+    options.subtitle_key = subtitle_key;
+    options.strict = strict;
+    options.format = format;
+    return options;
+}
+
+}  // namespace
+
+tk_json_store *tk_json_load(const char *path, const char *title_key, const char *subtitle_key, tk_json_error *error) {
+    const tk_json_load_options options = options_of(nullptr, title_key, subtitle_key);
+    return tk_json_load_file(path, &options, error);
+}
+
+tk_json_store *tk_json_load_at(const char *path, const char *pointer, const char *title_key, const char *subtitle_key,
+                               tk_json_error *error) {
+    const tk_json_load_options options = options_of(pointer, title_key, subtitle_key);
+    return tk_json_load_file(path, &options, error);
+}
+
+tk_json_store *tk_json_load_format(const char *path, const char *pointer, const char *title_key, const char *subtitle_key,
+                                   tk_json_format format, int strict, tk_json_error *error) {
+    const tk_json_load_options options = options_of(pointer, title_key, subtitle_key, format, strict);
+    return tk_json_load_file(path, &options, error);
+}
+
+tk_json_store *tk_json_load_bytes(const void *bytes, size_t length, const char *title_key, const char *subtitle_key,
+                                  tk_json_error *error) {
+    const tk_json_load_options options = options_of(nullptr, title_key, subtitle_key);
+    return tk_json_load_memory(bytes, length, &options, error);
+}
+
+tk_json_store *tk_json_load_bytes_at(const void *bytes, size_t length, const char *pointer, const char *title_key,
+                                     const char *subtitle_key, tk_json_error *error) {
+    const tk_json_load_options options = options_of(pointer, title_key, subtitle_key);
+    return tk_json_load_memory(bytes, length, &options, error);
+}
+
+tk_json_store *tk_json_load_bytes_format(const void *bytes, size_t length, const char *pointer, const char *title_key,
+                                         const char *subtitle_key, tk_json_format format, int strict, tk_json_error *error) {
+    const tk_json_load_options options = options_of(pointer, title_key, subtitle_key, format, strict);
+    return tk_json_load_memory(bytes, length, &options, error);
 }
 
 int tk_json_validate(const void *bytes, size_t length, tk_json_error *error) {
@@ -851,9 +989,18 @@ const char *tk_json_records_pointer(const tk_json_store *store, size_t *length) 
 
 int tk_json_is_lines(const tk_json_store *store) { return store && store->is_lines ? 1 : 0; }
 
+tk_json_container tk_json_records_container(const tk_json_store *store) {
+    if (!store) { return TK_JSON_CONTAINER_TOP_ARRAY; }
+    if (store->is_lines) { return TK_JSON_CONTAINER_LINES; }
+    if (store->members) { return TK_JSON_CONTAINER_MEMBERS; }
+    return store->records_pointer.empty() ? TK_JSON_CONTAINER_TOP_ARRAY : TK_JSON_CONTAINER_INNER_ARRAY;
+}
+
+int tk_json_bytes_repaired(const tk_json_store *store) { return store && store->bytes_repaired ? 1 : 0; }
+
 size_t tk_json_replacement_count(const tk_json_store *store) { return store ? store->replacements : 0; }
 
-int tk_json_records_are_members(const tk_json_store *store) { return store && !store->names.empty() ? 1 : 0; }
+int tk_json_records_are_members(const tk_json_store *store) { return store && store->members ? 1 : 0; }
 
 int tk_json_record_name(const tk_json_store *store, size_t index, const uint8_t **bytes, size_t *length) {
     if (!store || index >= store->names.size()) {
@@ -925,7 +1072,8 @@ tk_json_fields *tk_json_record_fields(const tk_json_store *store, size_t index) 
                                 entry.raw_value_length = value_length;
                                 entry.key_offset = fields->text.size();
                                 tk::Fault fault;
-                                if (!tk::unescape(key, key_length, &fields->text, fault)) {
+                                // A lone surrogate escape is in the text only after a lenient load.
+                                if (!tk::unescape(key, key_length, &fields->text, fault, tk::Surrogates::replace)) {
                                     fields->text.resize(entry.key_offset);  // validated at load; not expected
                                 }
                                 entry.key_length = fields->text.size() - entry.key_offset;

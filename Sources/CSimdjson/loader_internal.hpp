@@ -5,6 +5,7 @@
 #define TABLEKIT_LOADER_INTERNAL_HPP
 
 #include "csimdjson.h"
+#include "json_text.hpp"
 
 #include <simdjson.h>
 
@@ -88,8 +89,10 @@ struct tk_json_store {
     /// The JSON Pointer of that array: empty for the top-level array.
     std::string records_pointer;
     bool is_lines = false;  // JSON Lines: records one a line, no array around them
-    size_t replacements = 0;  // U+FFFD put in by a lenient load: `file` is then the repaired text
-    std::vector<tk_loader::Span> names;  // an object of objects: each record's member name
+    size_t replacements = 0;  // U+FFFD put in by a lenient load (ill-formed UTF-8 and lone surrogate escapes)
+    bool bytes_repaired = false;  // `file` is the text with ill-formed UTF-8 replaced, not the file's bytes
+    bool members = false;  // an object of objects: the records are its members' values
+    std::vector<tk_loader::Span> names;  // then each record's member name
     struct Candidate {
         std::string pointer;
         size_t bytes;
@@ -140,14 +143,18 @@ void decide(Keys &keys, const std::vector<SeenKey> &members, bool has_string);
 /// Its member functions are in loader_walk.cpp.
 class Walker {
 public:
-    Walker(const uint8_t *data, Keys &keys, std::vector<Record> &records, std::string &arena)
-        : data_(data), keys_(keys), records_(records), arena_(arena) {}
+    Walker(const uint8_t *data, Keys &keys, std::vector<Record> &records, std::string &arena,
+           tk::Surrogates surrogates = tk::Surrogates::reject)
+        : data_(data), keys_(keys), records_(records), arena_(arena), surrogates_(surrogates) {}
 
     /// Walks bytes [begin, end) of the buffer, which must be followed by SIMDJSON_PADDING
-    /// readable bytes. The parser is reused, not freed.
-    bool walk(od::parser &parser, size_t begin, size_t end);
-    /// Walks [begin, end) as JSON Lines: one object after another (a line each), with no
-    /// array around them; `batch` is simdjson's window, at least the longest record.
+    /// readable bytes. The parser is reused, not freed. `record_depth`: how deep the records
+    /// are in the whole text (2 in a top-level array, 3 in an array in a top-level object),
+    /// which the nesting limit counts from.
+    bool walk(od::parser &parser, size_t begin, size_t end, size_t record_depth = 2);
+    /// Walks [begin, end) as JSON Lines: one object after another, with a line break
+    /// between each two and no array around them; `batch` is simdjson's window, at least
+    /// the longest record.
     bool walk_lines(od::parser &parser, size_t begin, size_t end, size_t batch);
     /// Walks the object [begin, end) whose member values are the records; their names go
     /// to `names` (file spans, or arena spans when escaped).
@@ -194,6 +201,8 @@ private:
     std::vector<SeenKey> seen_members_;      // members of the current record, while undecided
     std::vector<SeenKey> fallback_members_;  // members of the first non-empty record
     std::string key_scratch_;
+    tk::Surrogates surrogates_;
+    size_t record_depth_ = 2;  // of the records being walked, for the nesting limit
     size_t shape_offset_ = 0;
     std::string shape_message_;
 };
@@ -204,14 +213,15 @@ private:
 /// when it can), settles the keys, and on failure explains where and why.
 class Loader {
 public:
-    Loader(tk_json_store &store, const char *pointer, const char *title_key, const char *subtitle_key,
-           tk_json_format format = TK_JSON_FORMAT_TEXT);
+    /// `surrogates`: whether lone surrogate escapes are errors or U+FFFD (a lenient retry).
+    Loader(tk_json_store &store, const tk_json_load_options &options, tk::Surrogates surrogates = tk::Surrogates::reject);
 
     bool load(tk_json_error *error);
 
 private:
     bool choose_array(tk_json_error *error);
     bool choose_last_array();
+    void collect_candidates(od::document &doc);
     bool walk_in_one(tk_json_error *error);
     void explain_failure(size_t shape_offset, const std::string &shape_message, tk_json_error *error);
 
@@ -221,8 +231,7 @@ private:
     bool walk_lines_in_one(tk_json_error *error);
     bool walk_members_in_one(tk_json_error *error);
     bool walk_lines_in_two();
-    size_t lines_batch() const;
-    void explain_lines_failure(size_t shape_offset, const std::string &shape_message, tk_json_error *error);
+    void explain_lines_failure(tk_json_error *error);
     bool append(const std::vector<Record> &records, const std::string &arena);
     bool settle_keys_from_first_record();
 
@@ -235,8 +244,10 @@ private:
     std::string pointer_;
     bool has_pointer_ = false;
     bool members_are_records_ = false;  // an object of objects
+    size_t record_depth_ = 2;           // levels open at a record: 2 in a top-level array, 3 in a member's
     bool guessed_array_ = false;        // chosen by choose_last_array(), to be confirmed by the walk
     tk_json_format format_ = TK_JSON_FORMAT_TEXT;
+    tk::Surrogates surrogates_ = tk::Surrogates::reject;
     Keys given_;
 };
 

@@ -95,13 +95,13 @@ bool Loader::walk_in_two() {
         if (first_parser.allocate(split.comma + 1 - begin) || second_parser.allocate(end_ - split.line_break)) {
             return false;
         }
-        Walker first(data_, store_.keys, store_.records, store_.arena);
-        Walker second(data_, store_.keys, second_records, second_arena);
+        Walker first(data_, store_.keys, store_.records, store_.arena, surrogates_);
+        Walker second(data_, store_.keys, second_records, second_arena, surrogates_);
         uint8_t *bytes = store_.file.bytes.get();
         bytes[split.comma] = ']';
         bytes[split.line_break] = '[';
-        ok = run_pair([&] { return first.walk(first_parser, begin, split.comma + 1); },
-                      [&] { return second.walk(second_parser, split.line_break, end_); });
+        ok = run_pair([&] { return first.walk(first_parser, begin, split.comma + 1, record_depth_); },
+                      [&] { return second.walk(second_parser, split.line_break, end_, record_depth_); });
         bytes[split.comma] = ',';
         bytes[split.line_break] = '\n';
     }
@@ -113,16 +113,28 @@ bool Loader::walk_in_two() {
     return ok;
 }
 
-/// Walks big JSON Lines as two streams on two threads, cut at the line break nearest the
-/// middle: no byte needs changing, as any line break lies between two records. Returns
-/// false, with the store empty, whenever it cannot (or a half fails).
+/// Walks big JSON Lines as two streams on two threads, cut at a line break near the middle
+/// that has a `}` before it and a `{` after it (white space aside): no byte needs changing,
+/// as in valid JSON Lines such a line break lies between two records (inside a record, a
+/// `}` and a `{` are parted by a comma). Returns false, with the store empty, whenever it
+/// cannot (or a half fails).
 bool Loader::walk_lines_in_two() {
     store_.keys = given_;
     if (end_ - begin_ < split_minimum.load() || !settle_keys_from_first_record()) { return false; }
-    const size_t middle = begin_ + (end_ - begin_) / 2;
-    const void *hit = std::memchr(data_ + middle, '\n', end_ - middle);
-    if (!hit) { return false; }
-    const size_t cut = static_cast<size_t>(static_cast<const uint8_t *>(hit) - data_) + 1;
+    size_t from = begin_ + (end_ - begin_) / 2;
+    const size_t stop = std::min(end_, from + (size_t(8) << 20));
+    size_t cut = 0;
+    while (from < stop && cut == 0) {
+        const void *hit = std::memchr(data_ + from, '\n', stop - from);
+        if (!hit) { return false; }
+        const size_t line_break = static_cast<size_t>(static_cast<const uint8_t *>(hit) - data_);
+        from = line_break + 1;
+        size_t close = line_break;
+        while (close > begin_ && tk::is_json_space(data_[close - 1])) { --close; }
+        const size_t open = tk::skip_space(data_, end_, line_break + 1);
+        if (close > begin_ && data_[close - 1] == '}' && open < end_ && data_[open] == '{') { cut = line_break + 1; }
+    }
+    if (cut == 0) { return false; }
     const size_t batch = size_t(1) << 20;
     std::vector<Record> second_records;
     std::string second_arena;
@@ -130,8 +142,8 @@ bool Loader::walk_lines_in_two() {
     {
         od::parser first_parser, second_parser;
         if (first_parser.allocate(batch) || second_parser.allocate(batch)) { return false; }
-        Walker first(data_, store_.keys, store_.records, store_.arena);
-        Walker second(data_, store_.keys, second_records, second_arena);
+        Walker first(data_, store_.keys, store_.records, store_.arena, surrogates_);
+        Walker second(data_, store_.keys, second_records, second_arena, surrogates_);
         ok = run_pair([&] { return first.walk_lines(first_parser, begin_, cut, batch); },
                       [&] { return second.walk_lines(second_parser, cut, end_, batch); });
     }
@@ -175,7 +187,7 @@ bool Loader::settle_keys_from_first_record() {
                         [&](const uint8_t *key, size_t key_length, const uint8_t *value, size_t) {
                             std::string name;
                             tk::Fault fault;
-                            if (!tk::unescape(key, key_length, &name, fault)) { name.clear(); }
+                            if (!tk::unescape(key, key_length, &name, fault, surrogates_)) { name.clear(); }
                             has_string = has_string || value[0] == '"';
                             members.push_back({std::move(name), value[0] == '"'});
                             return true;

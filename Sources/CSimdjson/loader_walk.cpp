@@ -14,8 +14,6 @@ namespace tk_loader {
 
 namespace {
 
-constexpr size_t kRecordDepth = 2;              // root array 1, record object 2
-
 const char *type_phrase(od::json_type type) {
     switch (type) {
     case od::json_type::array: return "an array";
@@ -64,7 +62,8 @@ void decide(Keys &keys, const std::vector<SeenKey> &members, bool has_string) {
 
 // MARK: - Walker
 
-bool Walker::walk(od::parser &parser, size_t begin, size_t end) {
+bool Walker::walk(od::parser &parser, size_t begin, size_t end, size_t record_depth) {
+    record_depth_ = record_depth;
     od::document doc;
     const size_t length = end - begin;
     if (parser.iterate(data_ + begin, length, length + simdjson::SIMDJSON_PADDING).get(doc)) { return false; }
@@ -87,6 +86,7 @@ bool Walker::walk(od::parser &parser, size_t begin, size_t end) {
 }
 
 bool Walker::walk_lines(od::parser &parser, size_t begin, size_t end, size_t batch) {
+    record_depth_ = 1;  // each record is a document of its own
     // No records: simdjson's stream would run no stage 1, and its truncated_bytes() would
     // then read an index it never wrote.
     if (tk::skip_space(data_, end, begin) == end) { return true; }
@@ -97,10 +97,19 @@ bool Walker::walk_lines(od::parser &parser, size_t begin, size_t end, size_t bat
         od::document_reference reference;
         if ((*it).get(reference)) { return false; }
         od::document &doc = reference;
+        const size_t at = begin + it.current_index();
+        if (index > 0) {
+            // simdjson's stream takes values separated by any white space; JSON Lines
+            // wants a line break between two records.
+            const Record &previous = records_.back();
+            const size_t previous_end = previous.raw_offset + previous.raw_length;
+            if (at < previous_end || !std::memchr(data_ + previous_end, '\n', at - previous_end)) {
+                return shape_error(at, "a second value on the line of the record before (JSON Lines: one a line)");
+            }
+        }
         od::json_type type;
         if (doc.type().get(type)) { return false; }
         if (type != od::json_type::object) {
-            const size_t at = begin + it.current_index();
             return shape_error(at, "element " + std::to_string(index) + " is " + type_phrase(type) + ", not an object");
         }
         od::value value;
@@ -112,6 +121,7 @@ bool Walker::walk_lines(od::parser &parser, size_t begin, size_t end, size_t bat
 }
 
 bool Walker::walk_members(od::parser &parser, size_t begin, size_t end, std::vector<Span> &names) {
+    record_depth_ = 2;
     od::document doc;
     const size_t length = end - begin;
     if (parser.iterate(data_ + begin, length, length + simdjson::SIMDJSON_PADDING).get(doc)) { return false; }
@@ -218,7 +228,7 @@ std::string_view Walker::unescaped_key(const uint8_t *key, size_t length) {
     if (!std::memchr(key, '\\', length)) { return {reinterpret_cast<const char *>(key), length}; }
     key_scratch_.clear();
     tk::Fault fault;
-    if (!tk::unescape(key, length, &key_scratch_, fault)) { return {}; }
+    if (!tk::unescape(key, length, &key_scratch_, fault, surrogates_)) { return {}; }
     return key_scratch_.empty() ? std::string_view("", 0) : std::string_view(key_scratch_);
 }
 
@@ -236,7 +246,7 @@ bool Walker::check_value(od::value &value, std::string_view token, size_t &lengt
         od::raw_json_string ignored;
         if (value.get_raw_json_string().get(ignored) || n < 2 || p[n - 1] != '"') { return false; }
         tk::Fault fault;
-        return !std::memchr(p + 1, '\\', n - 2) || tk::unescape(p + 1, n - 2, nullptr, fault);
+        return !std::memchr(p + 1, '\\', n - 2) || tk::unescape(p + 1, n - 2, nullptr, fault, surrogates_);
     }
     case '{': {
         od::object object;
@@ -261,7 +271,7 @@ bool Walker::check_container(std::string_view text, size_t &length) {
     const uint8_t *p = reinterpret_cast<const uint8_t *>(text.data());
     length = tk::trim_space_end(p, text.size());
     tk::Fault fault;
-    return tk::validate(p, length, kRecordDepth, fault);
+    return tk::validate(p, length, record_depth_, fault, surrogates_);
 }
 
 // -- Titles and subtitles
@@ -273,7 +283,7 @@ Span Walker::capture(const uint8_t *v, size_t n) {
         if (!std::memchr(v + 1, '\\', n - 2)) { return file_span(v + 1, n - 2); }
         const size_t before = arena_.size();
         tk::Fault fault;
-        if (!tk::unescape(v + 1, n - 2, &arena_, fault)) { arena_.resize(before); }
+        if (!tk::unescape(v + 1, n - 2, &arena_, fault, surrogates_)) { arena_.resize(before); }
         return arena_span(before);
     }
     if (v[0] == '{' || v[0] == '[') {

@@ -1,15 +1,18 @@
 /*
  * csimdjson.h — TableKit's JSON record loader: a plain C API over Debian's simdjson.
  *
- * A "store" is one JSON file holding an array of objects ("records") — at the top, or inside
- * a top-level object (see tk_json_load_at()) — kept compactly:
+ * A "store" is one JSON file holding records (objects): an array of them at the top, or inside
+ * a top-level object (see tk_json_load_at()), one a line (JSON Lines), or an object's member
+ * values (an "object of objects"); see tk_json_load_file(). It is kept compactly:
  * the file's bytes, plus per record the byte ranges of its title, its subtitle and the whole
  * object. Strings without backslash escapes point straight into the file bytes; strings with
  * escapes are unescaped once, at load time, into a side arena. Nothing here allocates per
  * row after loading except tk_json_record_fields().
  *
  * Loading is strict: anything that is not valid JSON (RFC 8259) is rejected, wherever the
- * fault is, with a 1-based line and column. See loader.cpp for the design.
+ * fault is, with a 1-based line and column. A lenient load (tk_json_load_options.strict 0)
+ * reads ill-formed UTF-8 and lone surrogate escapes as U+FFFD instead, and nothing else
+ * more leniently. See loader.cpp for the design.
  *
  * Every byte string handed out is UTF-8 and is NOT NUL-terminated (it may contain U+0000);
  * always use the length. Pointers stay valid until tk_json_free() on the store.
@@ -63,8 +66,95 @@ typedef enum tk_json_value_kind {
 typedef struct tk_json_store tk_json_store;
 typedef struct tk_json_fields tk_json_fields;
 
+/** How the records are written. */
+typedef enum tk_json_format {
+    /**
+     * JSON Lines when the text's first value is a whole object and a line break and more text
+     * follow it (the object is looked for on its first line, else within its first 256 KiB);
+     * one JSON text otherwise.
+     */
+    TK_JSON_FORMAT_DETECT = 0,
+    /** One JSON text: an array of objects, or an object holding one (see tk_json_load_at()). */
+    TK_JSON_FORMAT_TEXT = 1,
+    /**
+     * JSON Lines (.jsonl, .ndjson): one object after another with a line break between each
+     * two (\n or \r\n; blank lines, and a record written over several lines, allowed), no
+     * array around them.
+     */
+    TK_JSON_FORMAT_LINES = 2
+} tk_json_format;
+
+/** How to load: every field may be left 0 (NULL options mean all 0). */
+typedef struct tk_json_load_options {
+    /**
+     * A JSON Pointer (RFC 6901, such as "/3166-1"), NUL-terminated, naming the array of
+     * objects, or the object of objects, that holds the records; NULL to find them (see
+     * tk_json_load_at()). Refused with JSON Lines.
+     */
+    const char *pointer;
+    /** The member shown as each row's title (NUL-terminated UTF-8); NULL infers it. */
+    const char *title_key;
+    /** The member shown under the title; NULL infers it. */
+    const char *subtitle_key;
+    /**
+     * 1: ill-formed UTF-8 and lone UTF-16 surrogate escapes ("\ud800" without its low half, a
+     * bare "\udc00") are errors, as in tk_json_load(). 0 (lenient): each becomes U+FFFD —
+     * one per maximal ill-formed subpart of UTF-8, as Unicode recommends and Python's
+     * errors="replace" does, and one per lone surrogate escape — in titles, subtitles, names,
+     * fields and raw records; tk_json_replacement_count() says how many. Structural faults
+     * (a missing comma, an unterminated string, a control character in a string ...) fail
+     * either way, with the same messages. A valid text loads as fast either way: the
+     * lenient work runs only after a strict try has failed.
+     *
+     * When ill-formed UTF-8 was replaced, the store's bytes are a repaired copy, not the
+     * file's (tk_json_bytes_repaired()): tk_json_bytes(), tk_json_raw(), tk_json_raw_range()
+     * and every offset describe that copy, so a writer must not splice them back over the
+     * file as if they were its own. Lone surrogate escapes alone leave the bytes the file's:
+     * they are read as U+FFFD where they stand. An error after a repair gives the file's
+     * line and byte offset; its column counts each replaced sequence as one character.
+     */
+    int strict;
+    /** JSON text, JSON Lines, or detect which. */
+    tk_json_format format;
+} tk_json_load_options;
+
+/** Where the records are, and so what separates them in the text (for a writer). */
+typedef enum tk_json_container {
+    /** The top-level array's elements: separated by commas. */
+    TK_JSON_CONTAINER_TOP_ARRAY = 0,
+    /** An array inside the text (tk_json_records_pointer() names it): commas. */
+    TK_JSON_CONTAINER_INNER_ARRAY = 1,
+    /** JSON Lines: line breaks, no array around them. */
+    TK_JSON_CONTAINER_LINES = 2,
+    /**
+     * An object's member values (an object of objects, at the top or at the pointer): each
+     * record is preceded by its name and a colon (tk_json_record_name()), commas between.
+     */
+    TK_JSON_CONTAINER_MEMBERS = 3
+} tk_json_container;
+
 /**
- * Loads the JSON file at `path` (an array of objects).
+ * Loads the JSON file at `path` as `options` say (NULL: all 0, i.e. records found wherever
+ * they are, keys inferred, lenient text, JSON Lines detected). The records are:
+ * - the elements of a top-level array of objects;
+ * - in a top-level object, the elements of its largest member array of objects (an empty
+ *   array counts as one; tk_json_candidate() lists them all), or, when no member is such an
+ *   array and every member's value is an object (at least one), those values ("an object
+ *   of objects", each record named by its member: tk_json_record_name());
+ * - at `options->pointer`, the array of objects or the object of objects there;
+ * - in JSON Lines, the lines' objects.
+ * Everything outside the records is checked as strictly as the records.
+ * Returns NULL on failure and fills `*error_out` (which may be NULL).
+ */
+tk_json_store *tk_json_load_file(const char *path, const tk_json_load_options *options, tk_json_error *error_out);
+
+/** Like tk_json_load_file(), from `length` bytes in memory (copied; the caller keeps `bytes`). */
+tk_json_store *tk_json_load_memory(const void *bytes, size_t length, const tk_json_load_options *options,
+                                   tk_json_error *error_out);
+
+/**
+ * Loads the JSON file at `path` (an array of objects), strictly, as one JSON text:
+ * tk_json_load_file() with those options (strict 1, TK_JSON_FORMAT_TEXT, no pointer).
  * `title_key` / `subtitle_key` (NUL-terminated UTF-8, nullable) choose the fields shown per
  * row; when NULL they are inferred (see loader.cpp, "Key inference").
  * Returns NULL on failure and fills `*error_out` (which may be NULL).
@@ -94,56 +184,61 @@ const char *tk_json_records_pointer(const tk_json_store *store, size_t *length);
 /** The byte offset of the records array's `[` in the file's bytes (see tk_json_bytes()). */
 size_t tk_json_array_offset(const tk_json_store *store);
 
-/** How the records are written. */
-typedef enum tk_json_format {
-    /** JSON Lines when the first line is a whole object and more text follows it, else one JSON text. */
-    TK_JSON_FORMAT_DETECT = 0,
-    /** One JSON text: an array of objects, or an object holding one (see tk_json_load_at()). */
-    TK_JSON_FORMAT_TEXT = 1,
-    /** JSON Lines (.jsonl, .ndjson): one object a line, blank lines allowed, no array around them. */
-    TK_JSON_FORMAT_LINES = 2
-} tk_json_format;
-
 /**
- * Like tk_json_load_at(), with the records' format chosen (or detected). In JSON Lines each
- * line is checked as strictly as an array's element, and an error names the line; record
- * offsets are the file's as ever, and a pointer is refused.
- *
- * With `strict` 0, a text that is refused only for ill-formed UTF-8 or lone UTF-16
- * surrogate escapes (\ud800) is loaded again with each ill-formed sequence replaced by
- * U+FFFD and each lone surrogate escape rewritten as \uFFFD; tk_json_replacement_count()
- * says how many. The store's bytes (tk_json_bytes() and every offset) are then those of
- * that repaired text, not of the file. Structural faults stop the load either way.
+ * tk_json_load_file() with these options: the records' format chosen (or detected), and
+ * strict or lenient (see tk_json_load_options). In JSON Lines each record is checked as
+ * strictly as an array's element, and an error names the line; record offsets are the
+ * file's as ever, and a pointer is refused.
  */
 tk_json_store *tk_json_load_format(const char *path, const char *pointer, const char *title_key, const char *subtitle_key,
                                    tk_json_format format, int strict, tk_json_error *error_out);
 
-/** Like tk_json_load_format(), from `length` bytes in memory (copied). */
+/** Like tk_json_load_format(), from `length` bytes in memory (copied): tk_json_load_memory(). */
 tk_json_store *tk_json_load_bytes_format(const void *bytes, size_t length, const char *pointer, const char *title_key,
                                          const char *subtitle_key, tk_json_format format, int strict, tk_json_error *error_out);
 
-/** How many U+FFFD a lenient load put in place of ill-formed text (0: the bytes are the file's). */
+/**
+ * How many U+FFFD a lenient load put in place of ill-formed text: maximal ill-formed UTF-8
+ * subparts and lone surrogate escapes, anywhere in the text. 0 after a strict load.
+ */
 size_t tk_json_replacement_count(const tk_json_store *store);
+
+/**
+ * 1 when the store's bytes are not the file's: a lenient load replaced ill-formed UTF-8 in
+ * a copy, and tk_json_bytes() and every offset describe that copy (see
+ * tk_json_load_options.strict). 0 otherwise, lone surrogate escapes replaced or not.
+ */
+int tk_json_bytes_repaired(const tk_json_store *store);
 
 /** 1 when the records were read as JSON Lines (separated by line breaks, not commas). */
 int tk_json_is_lines(const tk_json_store *store);
 
+/** Where the records are, and what separates them: see tk_json_container. */
+tk_json_container tk_json_records_container(const tk_json_store *store);
+
 /**
  * 1 when the records are the members of an object ("an object of objects": a top-level
  * object whose every member is an object, or such an object at the pointer). Each record's
- * name is then its member's name, and its title unless a title key was given.
+ * name is then its member's name, and its title unless a title key was given: then
+ * tk_json_title_key() is NULL (length 0), and the subtitle key is inferred from the records'
+ * members as ever.
  */
 int tk_json_records_are_members(const tk_json_store *store);
 
 /** Record `index`'s member name (unescaped), like tk_json_title(); 0 when not an object of objects. */
 int tk_json_record_name(const tk_json_store *store, size_t index, const uint8_t **bytes, size_t *length);
 
-/** The number of a top-level object's member arrays of objects (0 otherwise), the records' own included. */
+/**
+ * The number of a top-level object's member arrays of objects (an empty array counts) when
+ * the records are one of them, found or named by a pointer ("/books"); 0 otherwise (a
+ * top-level array, JSON Lines, an object of objects, a pointer deeper than a member).
+ */
 size_t tk_json_candidate_count(const tk_json_store *store);
 
 /**
- * Candidate `i` (largest first): its JSON Pointer (*length bytes, not NUL-terminated) and
- * its text's size in bytes. NULL when out of range.
+ * Candidate `i`, largest first (file order among equals): its JSON Pointer ("/3166-1", *length
+ * bytes, not NUL-terminated; what tk_json_load_options.pointer takes) and the size of its
+ * text in bytes, `[` to `]` (*bytes). NULL when out of range.
  */
 const char *tk_json_candidate(const tk_json_store *store, size_t i, size_t *length, size_t *bytes);
 
@@ -190,7 +285,10 @@ int tk_json_title(const tk_json_store *store, size_t index, const uint8_t **byte
 /** Record `index`'s subtitle, like tk_json_title(). */
 int tk_json_subtitle(const tk_json_store *store, size_t index, const uint8_t **bytes, size_t *length);
 
-/** Record `index`'s object exactly as written in the file, `{` to `}`. 0 when out of range. */
+/**
+ * Record `index`'s object exactly as written in the file, `{` to `}` (in the repaired copy
+ * when tk_json_bytes_repaired()). 0 when out of range.
+ */
 int tk_json_raw(const tk_json_store *store, size_t index, const uint8_t **bytes, size_t *length);
 
 /**
@@ -201,7 +299,8 @@ int tk_json_raw_range(const tk_json_store *store, size_t index, size_t *offset, 
 
 /**
  * The file's bytes exactly as read (a byte-order mark included), *length of them; what a
- * writer splices edited records into. Valid until tk_json_free().
+ * writer splices edited records into. After a lenient load that replaced ill-formed UTF-8
+ * (tk_json_bytes_repaired()), the repaired copy instead. Valid until tk_json_free().
  */
 const uint8_t *tk_json_bytes(const tk_json_store *store, size_t *length);
 
