@@ -35,9 +35,62 @@ final class JSONRecordStore: @unchecked Sendable {
     /// A top-level object's member arrays of objects, largest first (the records' own
     /// included): their JSON Pointers and sizes in bytes. Empty for any other shape.
     let candidates: [(pointer: String, bytes: Int)]
-    /// How many U+FFFD a lenient load put in place of ill-formed text; when not 0 the
-    /// store's bytes are that repaired text, not the file's, and must not be saved over it.
+    /// How many U+FFFD a lenient load put in place of ill-formed text: ill-formed UTF-8
+    /// sequences and lone surrogate escapes (`\ud800`).
     let replacementCount: Int
+    /// Whether a lenient load replaced ill-formed UTF-8: the store's bytes are then that
+    /// repaired copy, not the file's, and must not be spliced back over it. Lone surrogate
+    /// escapes alone leave the bytes the file's.
+    let bytesRepaired: Bool
+    /// Where the records are, and so what parts them in the file.
+    let container: Container
+
+    /// Where the records are (`tk_json_container`).
+    enum Container: Sendable, Equatable {
+        /// The top-level array's elements, parted by commas.
+        case topArray
+        /// An array inside the text (``recordsPointer``), commas.
+        case innerArray
+        /// JSON Lines: line breaks.
+        case lines
+        /// An object's member values, each after its name (``recordName(at:)``), commas.
+        case members
+    }
+
+    /// Everything a load can be told (``load(path:options:)``). The defaults find the records
+    /// wherever they are, infer the keys, replace ill-formed text and detect JSON Lines.
+    struct LoadOptions: Sendable, Equatable {
+        /// A JSON Pointer naming the array of objects, or the object of objects, that holds the records.
+        var pointer: String?
+        /// The member shown as each row's title; nil infers it.
+        var titleKey: String?
+        /// The member shown under the title; nil infers it.
+        var subtitleKey: String?
+        /// When true, ill-formed UTF-8 and lone surrogate escapes refuse the file; when
+        /// false they become U+FFFD (``replacementCount``). Structure is strict either way.
+        var strict: Bool
+        /// JSON text, JSON Lines, or detect which.
+        var format: Format
+
+        init(pointer: String? = nil, titleKey: String? = nil, subtitleKey: String? = nil, strict: Bool = false, format: Format = .detect) {
+            self.pointer = pointer
+            self.titleKey = titleKey
+            self.subtitleKey = subtitleKey
+            self.strict = strict
+            self.format = format
+        }
+
+        /// Calls `body` with these options as C sees them (valid only during the call).
+        fileprivate func withC<R>(_ body: (UnsafePointer<tk_json_load_options>) -> R) -> R {
+            withOptionalCStrings(titleKey, subtitleKey) { title, subtitle in
+                withOptionalCStrings(pointer, nil) { pointer, _ in
+                    var options = tk_json_load_options(pointer: pointer, title_key: title, subtitle_key: subtitle,
+                                                       strict: strict ? 1 : 0, format: format.c)
+                    return body(&options)
+                }
+            }
+        }
+    }
 
     /// How the records are written.
     enum Format: Sendable {
@@ -74,6 +127,13 @@ final class JSONRecordStore: @unchecked Sendable {
         isLines = tk_json_is_lines(handle) != 0
         recordsAreMembers = tk_json_records_are_members(handle) != 0
         replacementCount = tk_json_replacement_count(handle)
+        bytesRepaired = tk_json_bytes_repaired(handle) != 0
+        switch tk_json_records_container(handle) {
+        case TK_JSON_CONTAINER_INNER_ARRAY: container = .innerArray
+        case TK_JSON_CONTAINER_LINES: container = .lines
+        case TK_JSON_CONTAINER_MEMBERS: container = .members
+        default: container = .topArray
+        }
         candidates = (0 ..< tk_json_candidate_count(handle)).compactMap { index in
             var length = 0, bytes = 0
             guard let pointer = tk_json_candidate(handle, index, &length, &bytes) else { return nil }
@@ -98,15 +158,21 @@ final class JSONRecordStore: @unchecked Sendable {
     ///     (``replacementCount``) instead of refusing the file.
     static func load(path: String, pointer: String? = nil, titleKey: String? = nil, subtitleKey: String? = nil,
                      format: Format = .text, strict: Bool = true) throws(JSONLoadError) -> JSONRecordStore {
+        try load(path: path, options: LoadOptions(pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict, format: format))
+    }
+
+    /// Loads the JSON file at `path` as `options` say: an array of objects, a top-level
+    /// object's largest member array of objects (``candidates`` lists them), an object of
+    /// objects (``recordName(at:)``), or JSON Lines.
+    /// - Throws: `JSONLoadError`, with line and column for malformed JSON.
+    static func load(path: String, options: LoadOptions) throws(JSONLoadError) -> JSONRecordStore {
         guard !path.utf8.contains(0) else {
             throw JSONLoadError(kind: .unreadable, path: path, message: "no such file")
         }
         var error = tk_json_error()
         // Taken before reading: a change made while reading makes a later save refuse.
         let identity = FileIdentity.of(path)
-        let handle = withOptionalCStrings(titleKey, subtitleKey) { title, subtitle in
-            withOptionalCStrings(pointer, nil) { pointer, _ in tk_json_load_format(path, pointer, title, subtitle, format.c, strict ? 1 : 0, &error) }
-        }
+        let handle = options.withC { tk_json_load_file(path, $0, &error) }
         guard let handle else { throw JSONLoadError(error, path: path) }
         return JSONRecordStore(handle: handle, identity: identity)
     }
@@ -115,14 +181,14 @@ final class JSONRecordStore: @unchecked Sendable {
     /// the path in errors. `pointer` finds the records as ``load(path:pointer:titleKey:subtitleKey:)`` does.
     static func load(data: some ContiguousBytes, name: String, pointer: String? = nil, titleKey: String? = nil, subtitleKey: String? = nil,
                      identity: FileIdentity? = nil, format: Format = .text, strict: Bool = true) throws(JSONLoadError) -> JSONRecordStore {
+        try load(data: data, name: name, options: LoadOptions(pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict, format: format),
+                 identity: identity)
+    }
+
+    /// Loads JSON held in memory as `options` say; `name` stands for the path in errors.
+    static func load(data: some ContiguousBytes, name: String, options: LoadOptions, identity: FileIdentity? = nil) throws(JSONLoadError) -> JSONRecordStore {
         var error = tk_json_error()
-        let handle = data.withUnsafeBytes { bytes in
-            withOptionalCStrings(titleKey, subtitleKey) { title, subtitle in
-                withOptionalCStrings(pointer, nil) { pointer, _ in
-                    tk_json_load_bytes_format(bytes.baseAddress, bytes.count, pointer, title, subtitle, format.c, strict ? 1 : 0, &error)
-                }
-            }
-        }
+        let handle = data.withUnsafeBytes { bytes in options.withC { tk_json_load_memory(bytes.baseAddress, bytes.count, $0, &error) } }
         guard let handle else { throw JSONLoadError(error, path: name) }
         return JSONRecordStore(handle: handle, identity: identity)
     }
