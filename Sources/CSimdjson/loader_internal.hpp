@@ -218,6 +218,11 @@ public:
 
     bool load(tk_json_error *error);
 
+    /// Failures are not explained by load() but kept for explain_deferred() (a lenient
+    /// load's first try, which a second try may make moot).
+    void defer_explanations() { defer_ = true; }
+    void explain_deferred(tk_json_error *error);
+
 private:
     bool choose_array(tk_json_error *error);
     bool choose_last_array();
@@ -248,6 +253,13 @@ private:
     bool guessed_array_ = false;        // chosen by choose_last_array(), to be confirmed by the walk
     tk_json_format format_ = TK_JSON_FORMAT_TEXT;
     tk::Surrogates surrogates_ = tk::Surrogates::reject;
+    bool defer_ = false;
+    struct Deferred {
+        bool any = false;
+        bool lines = false;
+        size_t shape_offset = 0;
+        std::string shape_message;
+    } deferred_;
     Keys given_;
 };
 
