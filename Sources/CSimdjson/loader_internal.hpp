@@ -226,7 +226,7 @@ public:
 private:
     bool choose_array(tk_json_error *error);
     bool choose_last_array();
-    void collect_candidates(od::document &doc);
+    bool find_member_pointer();
     bool walk_in_one(tk_json_error *error);
     void explain_failure(size_t shape_offset, const std::string &shape_message, tk_json_error *error);
 
@@ -248,6 +248,8 @@ private:
     size_t begin_ = 0, end_ = 0;
     std::string pointer_;
     bool has_pointer_ = false;
+    bool member_pointer_ = false;  // the pointer names a member of a top-level object: member_
+    std::string member_;
     bool members_are_records_ = false;  // an object of objects
     size_t record_depth_ = 2;           // levels open at a record: 2 in a top-level array, 3 in a member's
     bool guessed_array_ = false;        // chosen by choose_last_array(), to be confirmed by the walk
