@@ -225,6 +225,13 @@ struct AnyJSONLoaderTests {
         let small = try load(Self.several, Options(pointer: "/small"))
         #expect(small.recordsPointer == "/small" && small.title(at: 0) == "s")
         #expect(small.candidates.map(\.pointer) == ["/3166-1", "/small", "/none"])
+        // A pointer to the last member goes the quick way, and still lists the others.
+        let last = try load(#"{"source": "x", "a": [{"title": "one"}, {"title": "two"}], "b": [{"title": "last"}]}"#, Options(pointer: "/b"))
+        #expect(last.recordsPointer == "/b" && titles(last) == ["last"] && last.candidates.map(\.pointer) == ["/a", "/b"])
+        #expect(failure(Self.several, Options(pointer: "/missing"))?.message == "nothing at --path /missing")
+        #expect(failure(Self.several, Options(pointer: "/meta"))?.message.contains("not an array of objects or an object of objects") == true)
+        let broken = try #require(failure(#"{"small": [{"title": "s"}], "x": [1,]}"#, Options(pointer: "/small")))
+        #expect(broken.line == 1 && broken.column == 36 && broken.message == "trailing comma before ']'", "the other members are still checked")
         // A pointer deeper than a member lists none: its records are not among them.
         #expect(try load(#"{"deep": {"list": [{"title": "a"}]}, "top": [{"title": "b"}]}"#, Options(pointer: "/deep/list")).candidates.isEmpty)
         // A top-level array has none.
