@@ -176,12 +176,16 @@ tk_json_store *tk_json_load_bytes_at(const void *bytes, size_t length, const cha
                                      const char *subtitle_key, tk_json_error *error_out);
 
 /**
- * The JSON Pointer of the array the records were found in (e.g. "/3166-1"), *length bytes,
- * not NUL-terminated; empty when they are the top-level array.
+ * The JSON Pointer of the array (or object of objects) the records were found in (e.g.
+ * "/3166-1"), *length bytes, not NUL-terminated; empty when they are the top-level value's
+ * (an array, an object of objects) or JSON Lines.
  */
 const char *tk_json_records_pointer(const tk_json_store *store, size_t *length);
 
-/** The byte offset of the records array's `[` in the file's bytes (see tk_json_bytes()). */
+/**
+ * The byte offset in the file's bytes (see tk_json_bytes()) of the records' container: the
+ * array's `[`, the object's `{` (an object of objects), or the text's start (JSON Lines).
+ */
 size_t tk_json_array_offset(const tk_json_store *store);
 
 /**
