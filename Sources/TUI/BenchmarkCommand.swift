@@ -29,6 +29,9 @@ struct BenchmarkCommand: ParsableCommand {
     @Flag(help: "Time self-sizing rows instead: a million rows of mixed heights, and a record with one value of 200 KB and of 1 MB without spaces.")
     var selfSizing = false
 
+    @Flag(help: "Time long values instead: a record with one value of 1 KB, 1 MB and 50 MB (words, lines, no spaces) opened, paged and read, a list with such a title, and the search field given it.")
+    var longValues = false
+
     @Flag(help: "Time the save of the --data file after one edit instead (on a copy beside it; the file itself is not written).")
     var save = false
 
@@ -40,6 +43,10 @@ struct BenchmarkCommand: ParsableCommand {
         if save {
             guard let path = data.dataPath else { throw ValidationError("--save needs --data FILE.json") }
             print(try benchmarkSave(path: path, repetitions: max(1, min(repetitions, 20))), terminator: "")
+            return
+        }
+        if longValues {
+            print(try benchmarkLongValues(size: screenSize, repetitions: max(1, repetitions)), terminator: "")
             return
         }
         if selfSizing {
