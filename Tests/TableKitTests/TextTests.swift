@@ -121,3 +121,72 @@ struct LongRunWrapTests {
         }
     }
 }
+
+@Suite("Bounded text: long strings cost what is shown, and bidi controls never reach the screen")
+struct BoundedTextTests {
+    /// 50 MB of words with accents (so that no ASCII fast path applies).
+    static let huge = String(repeating: "naïve café río ", count: 3_000_000)
+
+    /// A path that read the whole text would need minutes for these thousands of calls; the
+    /// bounded ones take milliseconds even in a debug build.
+    @Test func truncatingWrappingAndDrawingAHugeTextLookOnlyAtItsStart() {
+        let start = ContinuousClock.now
+        for _ in 0 ..< 1_000 {
+            #expect(TextLayout.truncate(Self.huge, width: 12) == "naïve café…")
+        }
+        for _ in 0 ..< 200 {
+            #expect(TextLayout.wrap(Self.huge, width: 20, maximumLines: 2) == ["naïve café río naïve", "café río naïve café…"])
+        }
+        var canvas = Canvas(size: Size(width: 16, height: 1))
+        for _ in 0 ..< 1_000 {
+            canvas.draw(Self.huge, at: .zero, style: .plain)
+        }
+        #expect(canvas.lines == ["naïve café río n"])
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
+
+    @Test func truncationIsUnchangedForShortText() {
+        #expect(TextLayout.truncate("Hello world", width: 8) == "Hello w…")
+        #expect(TextLayout.truncate("Hello world", width: 11) == "Hello world")
+        #expect(TextLayout.truncate("Hello    world", width: 9) == "Hello…")
+        #expect(TextLayout.truncate("日本語テキスト", width: 7) == "日本語…")
+        #expect(TextLayout.truncate("a\u{1B}b", width: 4) == "a^[b")
+        #expect(TextLayout.truncate("a\u{1B}bcd", width: 4) == "a^[…")
+        #expect(TextLayout.truncate("abc", width: 0) == "")
+        #expect(TextLayout.truncate("abc", width: 1) == "…")
+    }
+
+    @Test func aCutAtMaximumLinesEndsInAnEllipsisEvenBeforeANewParagraph() {
+        #expect(TextLayout.wrap("one\ntwo\nthree", width: 10, maximumLines: 2) == ["one", "two…"])
+        #expect(TextLayout.wrap("one two three four", width: 8, maximumLines: 2) == ["one two", "three f…"])
+        #expect(TextLayout.wrap("one\r\ntwo", width: 10) == ["one", "two"])
+    }
+
+    static let bidiControls: [Unicode.Scalar] = [
+        "\u{061C}", "\u{200E}", "\u{200F}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}",
+        "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}", "\u{2028}", "\u{2029}",
+    ]
+
+    @Test func bidiControlsAndLineSeparatorsAreDrawnByTheirCodePoint() {
+        var canvas = Canvas(size: Size(width: 30, height: 1))
+        canvas.draw("ab\u{202E}cd\u{2066}", at: .zero, style: .plain)
+        #expect(canvas.lines == ["ab<U+202E>cd<U+2066>          "])
+        #expect("\u{200F}".displayWidth == 8)
+        #expect(ControlEscaping.escaped("x\u{061C}y") == "x<U+061C>y")
+        // A joiner inside an emoji is not a control: the family stays one picture.
+        #expect(ControlEscaping.escaped("👩\u{200D}👩\u{200D}👧") == "👩\u{200D}👩\u{200D}👧")
+    }
+
+    @Test func noCellOfACanvasEverHoldsABidiControl() {
+        for control in Self.bidiControls {
+            for text in ["\(control)", "a\(control)b", "e\u{301}\(control)", "\(control)\u{301}", "日\(control)本"] {
+                var canvas = Canvas(size: Size(width: 12, height: 1))
+                canvas.draw(text, at: .zero, style: .plain)
+                for cell in canvas.cells {
+                    #expect(!cell.grapheme.unicodeScalars.contains(where: Self.bidiControls.contains), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                }
+                #expect(TextLayout.wrap(text, width: 5).joined().unicodeScalars.allSatisfy { !Self.bidiControls.contains($0) })
+            }
+        }
+    }
+}

@@ -21,10 +21,11 @@ extension BarButtonItem.Identifier {
     static let editRecord: Self = "editRecord"
 }
 
-/// Every field of one record, labelled, long values wrapped; a toolbar steps to the previous
+/// Every field of one record, labelled, values wrapped; a toolbar steps to the previous
 /// and next record of the list it came from. A field holding an object or an array says how
-/// big it is and opens its own screen (``NestedValueScreen``) with Enter, → or a click;
-/// selecting any other field does nothing, so ← and Esc stay free for going back. A record that may be changed has Edit (e), which opens its
+/// big it is and opens its own screen (``NestedValueScreen``) with Enter, → or a click; a
+/// value longer than a few lines shows its first ``previewLines`` and opens whole in a reader
+/// (``TextViewController``) the same way; selecting any other field does nothing, so ← and Esc stay free for going back. A record that may be changed has Edit (e), which opens its
 /// form; after a save the detail shows the record as saved, and after a deletion it goes back.
 final class RecordDetailScreen: TableViewController, TableViewDelegate {
     private var store: JSONRecordStore
@@ -52,7 +53,7 @@ final class RecordDetailScreen: TableViewController, TableViewDelegate {
         self.hiddenFields = hiddenFields
         self.record = record
         super.init(
-            title: store.title(at: record),
+            title: store.title(at: record, maximumBytes: JSONRecordStore.rowTextBytes),
             tableView: TableView(style: .plain, showsSectionIndex: false, emptyMessage: "This record has no fields"),
             dataSource: StaticTableDataSource([])
         )
@@ -71,10 +72,41 @@ final class RecordDetailScreen: TableViewController, TableViewDelegate {
                 return TableViewCell(style: .subtitle, text: field.key, detailText: summary, accessory: .disclosureIndicator)
             case .null:
                 return TableViewCell(style: .subtitle, text: field.key, detailText: "—")
+            case _ where Self.isLong(field.value):
+                return TableViewCell(style: .subtitle, text: field.key, detailText: field.value, accessory: .disclosureIndicator,
+                                     detailNumberOfLines: Self.previewLines)
             default:
                 return TableViewCell(style: .subtitle, text: field.key, detailText: field.value.isEmpty ? "—" : field.value, detailNumberOfLines: 0)
             }
         })
+    }
+
+    // MARK: Long values
+
+    /// The lines a long value shows before its row is cut with `…`; Enter reads it all.
+    static let previewLines = 10
+
+    /// Whether a value is shown as a preview that opens in a reader: longer than a few lines
+    /// at any width (measured in bytes and line feeds, so that a 50 MB value costs nothing).
+    static func isLong(_ value: String) -> Bool {
+        let utf8 = value.utf8
+        if utf8.count > 1024 { return true }
+        var lineFeeds = 0
+        for byte in utf8 where byte == 0x0A {
+            lineFeeds += 1
+            if lineFeeds >= previewLines { return true }
+        }
+        return false
+    }
+
+    /// The long scalar value of the field on `indexPath`'s row, if it is one.
+    private func longValue(at indexPath: IndexPath) -> RecordMember? {
+        guard shownFields.indices.contains(indexPath.row) else { return nil }
+        let field = shownFields[indexPath.row]
+        switch field.kind {
+        case .object, .array, .null: return nil
+        default: return Self.isLong(field.value) ? field : nil
+        }
     }
 
     // MARK: Nested values
@@ -90,10 +122,13 @@ final class RecordDetailScreen: TableViewController, TableViewDelegate {
     func tableView(_ tableView: TableViewController, shouldHighlightRowAt indexPath: IndexPath) -> Bool {
         guard shownFields.indices.contains(indexPath.row) else { return false }
         let kind = shownFields[indexPath.row].kind
-        return kind == .object || kind == .array
+        return kind == .object || kind == .array || longValue(at: indexPath) != nil
     }
 
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+        if let long = longValue(at: indexPath) {
+            return .push(TextViewController(title: ControlEscaping.escaped(long.key), text: long.value))
+        }
         guard let nested = nestedValue(at: indexPath) else { return .handled }
         return .push(NestedValueScreen(value: nested.value, path: ControlEscaping.escaped(nested.key)))
     }
@@ -108,7 +143,7 @@ final class RecordDetailScreen: TableViewController, TableViewDelegate {
         self.store = store
         isDeleted = deleted
         guard !deleted else { return }
-        title = store.title(at: record)
+        title = store.title(at: record, maximumBytes: JSONRecordStore.rowTextBytes)
         showFields()
     }
 
@@ -136,7 +171,7 @@ final class RecordDetailScreen: TableViewController, TableViewDelegate {
         position = target
         onStep(target)
         self.record = record
-        title = store.title(at: record)
+        title = store.title(at: record, maximumBytes: JSONRecordStore.rowTextBytes)
         state = TableViewState()
         showFields()
         return .handled

@@ -499,10 +499,12 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     private func rowActionSheet() -> AlertController? {
         let position = state.focusedRow.flatMap(dataSourceOfRecords.position(at:))
         let record = position.map { Int(records.order.order[$0]) }
-        var alert = Alert(title: record.map(records.store.title(at:)) ?? title,
-                          message: record.flatMap(records.store.subtitle(at:)), style: .actionSheet)
+        let bytes = JSONRecordStore.rowTextBytes
+        var alert = Alert(title: record.map { records.store.title(at: $0, maximumBytes: bytes) } ?? title,
+                          message: record.flatMap { records.store.subtitle(at: $0, maximumBytes: bytes) }, style: .actionSheet)
         if let subtitle = record.flatMap(records.store.subtitle(at:)), !subtitle.isEmpty {
-            alert.addAction(AlertAction(title: "Search for “\(subtitle)”", key: .character("s")) { [weak self] in
+            let shown = record.flatMap { records.store.subtitle(at: $0, maximumBytes: bytes) } ?? subtitle
+            alert.addAction(AlertAction(title: "Search for “\(shown)”", key: .character("s")) { [weak self] in
                 self?.search(for: subtitle)
             })
         }

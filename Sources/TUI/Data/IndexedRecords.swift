@@ -94,7 +94,7 @@ final class IndexedRecords: @unchecked Sendable {
 
     /// Record `index`'s title as a row shows it: "—" when it is null, missing or empty.
     func shownTitle(at index: Int) -> String {
-        let title = store.title(at: index)
+        let title = store.title(at: index, maximumBytes: JSONRecordStore.rowTextBytes)
         return title.isEmpty || title == "null" && store.lacksTitle(at: index) ? Self.missingTitle : title
     }
 

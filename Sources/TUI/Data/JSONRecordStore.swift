@@ -199,6 +199,34 @@ final class JSONRecordStore: @unchecked Sendable {
         withTitleUTF8(at: index) { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The most bytes of a title or a subtitle a one-line row is given: more than the widest
+    /// terminal shows, however long the value (a 50 MB title would otherwise be copied for
+    /// every row drawn).
+    static let rowTextBytes = 4096
+
+    /// Record `index`'s title as ``title(at:)`` gives it, cut to at most `maximumBytes` at the
+    /// start of a code point and ended with `…` when cut.
+    func title(at index: Int, maximumBytes: Int) -> String {
+        withTitleUTF8(at: index) { Self.text($0, maximumBytes: maximumBytes) }
+    }
+
+    /// Record `index`'s subtitle as ``subtitle(at:)`` gives it, cut as ``title(at:maximumBytes:)`` cuts.
+    func subtitle(at index: Int, maximumBytes: Int) -> String? {
+        guard index >= 0, index < count else { return nil }
+        var bytes: UnsafePointer<UInt8>?
+        var length = 0
+        guard tk_json_subtitle(handle, index, &bytes, &length) != 0 else { return nil }
+        return Self.text(UnsafeBufferPointer(start: bytes, count: length), maximumBytes: maximumBytes)
+    }
+
+    /// `bytes` (valid UTF-8) as text, at most `maximumBytes` of them, ended with `…` when cut.
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, maximumBytes: Int) -> String {
+        guard bytes.count > maximumBytes else { return String(decoding: bytes, as: UTF8.self) }
+        var end = max(0, maximumBytes)
+        while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self) + "…"
+    }
+
     /// Record `index`'s member name, when the records are an object's members.
     func recordName(at index: Int) -> String? {
         guard index >= 0, index < count else { return nil }

@@ -55,7 +55,7 @@ struct RecordsDataSource: CollatedDataSource {
             return TableViewCell(columns: columns, values: values, accessory: accessory)
         }
         // Sorted by a field: the field's value stands under the title.
-        var subtitle = records.store.subtitle(at: record)
+        var subtitle = records.store.subtitle(at: record, maximumBytes: JSONRecordStore.rowTextBytes)
         if case .field(let key) = records.sortOrder, key != records.store.titleKey {
             subtitle = key + ": " + FieldOrder.fieldText(store: records.store, record: record, key: Array(key.utf8))
         }

@@ -49,15 +49,19 @@ public struct Canvas: Hashable, Sendable {
 
     /// Draws `text` on one line from `point`, clipped to `clip` (and the canvas).
     ///
-    /// Control characters are drawn escaped. A double-width cluster that would straddle the
-    /// right edge of the clip is replaced by a space.
-    /// - Returns: The column just after the last one drawn (or that would have been drawn).
+    /// Control and invisible format characters are drawn escaped (``ControlEscaping``). A
+    /// double-width cluster that would straddle the right edge of the clip is replaced by a
+    /// space.
+    /// - Returns: The column just after the last one drawn. Text that reaches the clip's right
+    ///   edge stops there (the result is then at least that edge): what lies past it is not
+    ///   looked at, so the work is bounded by the clip's width however long the text.
     @discardableResult
     public mutating func draw(_ text: some StringProtocol, at point: Point, style: Style, clip: Rect? = nil) -> Int {
         let area = (clip ?? bounds).intersection(bounds)
         var x = point.x
-        guard point.y >= area.minY, point.y < area.maxY else { return x + text.displayWidth }
+        guard point.y >= area.minY, point.y < area.maxY else { return x }
         for character in text {
+            guard x < area.maxX else { break }
             if ControlEscaping.needsEscaping(character) {
                 for piece in ControlEscaping.escaped(character) {
                     x = put(piece, width: 1, x: x, y: point.y, style: style, area: area)

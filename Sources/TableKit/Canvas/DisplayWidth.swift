@@ -22,7 +22,7 @@ public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         let width = of(first)
-        if width == 0 && !ControlEscaping.isControl(first) { return 1 }
+        if width == 0 && !ControlEscaping.needsEscaping(first) { return 1 }
         return width
     }
 

@@ -6,24 +6,37 @@ public enum TextLayout {
 
     /// `text` cut to at most `width` columns, ending in `…` when anything was cut
     /// (UILabel's default tail truncation).
+    ///
+    /// - Complexity: O(`width`): only the characters that can show are looked at, however
+    ///   long the text.
     public static func truncate(_ text: some StringProtocol, width: Int, ellipsis: Character = TextLayout.ellipsis) -> String {
         guard width > 0 else { return "" }
-        let visible = ControlEscaping.escaped(text)
-        if visible.displayWidth <= width { return visible }
-        let ellipsisWidth = DisplayWidth.of(ellipsis)
-        let budget = width - ellipsisWidth
-        guard budget >= 0 else { return "" }
-        var result = ""
+        let budget = width - DisplayWidth.of(ellipsis)
+        var visible = ""
         var used = 0
-        for character in visible {
-            let w = DisplayWidth.of(character)
-            if used + w > budget { break }
-            result.append(character)
-            used += w
+        // The length in bytes of the part of `visible` that leaves room for the ellipsis.
+        var fitsWithEllipsis = 0
+        func add(_ character: Character) -> Bool {
+            let columns = DisplayWidth.of(character)
+            if used + columns > width { return false }
+            visible.append(character)
+            used += columns
+            if used <= budget { fitsWithEllipsis = visible.utf8.count }
+            return true
         }
-        while let last = result.last, last == " " { result.removeLast() }
-        result.append(ellipsis)
-        return result
+        for character in text {
+            let fits = ControlEscaping.needsEscaping(character)
+                ? ControlEscaping.escaped(character).allSatisfy(add)
+                : add(character)
+            guard fits else {
+                guard budget >= 0 else { return "" }
+                var kept = String(Substring(visible.utf8.prefix(fitsWithEllipsis)))
+                while kept.last == " " { kept.removeLast() }
+                kept.append(ellipsis)
+                return kept
+            }
+        }
+        return visible
     }
 
     /// `text` broken into lines of at most `width` columns at spaces; a word longer than a
@@ -34,6 +47,8 @@ public enum TextLayout {
     ///   - width: The most columns a line may take.
     ///   - maximumLines: Stop after this many lines, the last truncated with `…`
     ///     (0 means as many as needed, like `numberOfLines = 0`).
+    /// - Complexity: O(n) in the length of the text; with `maximumLines`, in the length of the
+    ///   lines kept, however long the text.
     public static func wrap(_ text: some StringProtocol, width: Int, maximumLines: Int = 0) -> [String] {
         wrap(text, width: width, maximumLines: maximumLines, stoppingAfter: nil)
     }
@@ -43,18 +58,41 @@ public enum TextLayout {
     static func wrap(_ text: some StringProtocol, width: Int, maximumLines: Int, stoppingAfter needed: Int?) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
-        // One more than needed, so that a cut at `maximumLines` still sees the line after.
-        let limit = needed.map { $0 + 1 }
-        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for paragraph in paragraphs {
+        // One more than kept, so that a cut at `maximumLines` still sees the line after.
+        let limit: Int? = switch (needed, maximumLines > 0 ? maximumLines : nil) {
+        case let (needed?, maximum?): min(needed, maximum) + 1
+        case let (needed?, nil): needed + 1
+        case let (nil, maximum?): maximum + 1
+        case (nil, nil): nil
+        }
+        let whole = substring(text)
+        let utf8 = whole.utf8
+        var start = utf8.startIndex
+        // Paragraphs are found by their line feeds, one at a time, so that a limit stops the
+        // walk: splitting the whole text first would read all of it.
+        while true {
             if let limit, lines.count >= limit { break }
-            let visible = ControlEscaping.escaped(paragraph.hasSuffix("\r") ? paragraph.dropLast() : paragraph)
+            // With a limit, a line of `width` columns seldom takes more than four bytes a
+            // column; past a generous multiple of that, the rest cannot reach the lines kept,
+            // so neither the paragraph's end nor its text there is looked for.
+            let rest = limit.map { prefix(utf8[start...], bytes: ($0 - lines.count + 1) * width * 16 + 64) } ?? utf8[start...]
+            let end = rest.firstIndex(of: 0x0A) ?? rest.endIndex
+            var paragraph = utf8[start ..< end]
+            if paragraph.last == 0x0D { paragraph = paragraph.dropLast() }
+            let visible = ControlEscaping.escaped(Substring(paragraph))
             lines.append(contentsOf: wrapParagraph(visible, width: width, limit: limit.map { $0 - lines.count }))
+            // The end of the text, or of the part of it a limit lets count.
+            guard end < rest.endIndex else { break }
+            start = utf8.index(after: end)
         }
         if maximumLines > 0 && lines.count > maximumLines {
             var kept = Array(lines.prefix(maximumLines))
-            // Joining the first hidden line makes the last kept one too long, so it is cut with `…`.
-            kept[maximumLines - 1] = truncate(kept[maximumLines - 1] + " " + lines[maximumLines], width: width)
+            // Joined to the first hidden line, the last kept one is too long when they are one
+            // paragraph (else wrapping would have joined them), and is cut with `…`; a hidden
+            // paragraph leaves it whole, `…` after it.
+            let last = kept[maximumLines - 1]
+            let joined = last + " " + lines[maximumLines]
+            kept[maximumLines - 1] = truncate(joined.displayWidth > width ? joined : last + String(ellipsis), width: width)
             return kept
         }
         return lines
@@ -63,6 +101,22 @@ public enum TextLayout {
     /// The number of lines ``wrap(_:width:maximumLines:)`` would produce.
     public static func lineCount(_ text: some StringProtocol, width: Int, maximumLines: Int = 0) -> Int {
         wrap(text, width: width, maximumLines: maximumLines).count
+    }
+
+    /// The text as a substring of its own storage, without a copy when it is a `String` or a
+    /// `Substring`.
+    static func substring(_ text: some StringProtocol) -> Substring {
+        if let string = text as? String { return string[...] }
+        if let substring = text as? Substring { return substring }
+        return Substring(String(text))
+    }
+
+    /// At most `bytes` of `text`, cut at the start of a code point.
+    private static func prefix(_ text: Substring.UTF8View, bytes: Int) -> Substring.UTF8View {
+        guard text.count > bytes else { return text }
+        var end = text.index(text.startIndex, offsetBy: bytes)
+        while end > text.startIndex, text[end] & 0xC0 == 0x80 { end = text.index(before: end) }
+        return text[..<end]
     }
 
     private static func wrapParagraph(_ text: String, width: Int, limit: Int? = nil) -> [String] {
@@ -74,9 +128,15 @@ public enum TextLayout {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+        let utf8 = text.utf8
+        var next = utf8.startIndex
+        // Words are taken one at a time (not split up front), so that a limit ends the walk.
+        while next < utf8.endIndex {
             if let limit, lines.count >= limit { return lines }
-            var word = Substring(word)
+            guard utf8[next] != 0x20 else { next = utf8.index(after: next); continue }
+            let wordEnd = utf8[next...].firstIndex(of: 0x20) ?? utf8.endIndex
+            var word = Substring(utf8[next ..< wordEnd])
+            next = wordEnd
             var wordWidth = columns(word)
             if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
                 line += " " + word

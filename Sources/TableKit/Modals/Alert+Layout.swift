@@ -160,8 +160,8 @@ extension Alert {
     // The title and message wrapped to `width` within `budget` lines; the title comes first.
     private func wrapText(title: String?, message: String?, width: Int, budget: Int) -> ([String], [String]) {
         guard budget > 0, width > 0 else { return ([], []) }
-        var titleLines = title.map { TextLayout.wrap($0, width: width) } ?? []
-        if titleLines.count > budget { titleLines = TextLayout.wrap(title ?? "", width: width, maximumLines: budget) }
+        // Wrapped no further than the budget: a title of megabytes costs the lines shown.
+        let titleLines = title.map { TextLayout.wrap($0, width: width, maximumLines: budget) } ?? []
         let left = budget - titleLines.count
         guard left > 0, let message else { return (titleLines, []) }
         return (titleLines, TextLayout.wrap(message, width: width, maximumLines: left))

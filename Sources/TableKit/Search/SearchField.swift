@@ -52,18 +52,28 @@ public struct SearchField: Hashable, Sendable {
         [KeyHint("type", "filter as you type")] + keyBindings.helpHints() + TextField.keyHelp
     }
 
-    /// Sets the text, the cursor at its end, as a program does (no ``Event`` follows).
+    /// The most characters a search holds: text set or pasted beyond it is cut, and typing
+    /// stops there. A query is a few words; a 50 MB value given to "Search for…" must not
+    /// make every later key cost its length.
+    public static let maximumLength = 1_000
+
+    /// Sets the text, the cursor at its end, as a program does (no ``Event`` follows); only
+    /// its first ``maximumLength`` characters are kept.
     public mutating func setText(_ newText: String) {
-        editor.setText(newText)
+        editor.setText(String(newText.prefix(Self.maximumLength)))
     }
 
     /// Inserts pasted text at the cursor as one edit: line breaks and tabs become spaces,
-    /// other control characters are dropped. Returns `.changed`, or `nil` when nothing was left.
+    /// other control characters are dropped, and what would pass ``maximumLength`` is cut.
+    /// Returns `.changed`, or `nil` when nothing was left.
     public mutating func paste(_ pasted: String) -> Event? {
-        editor.paste(pasted) == .changed ? .changed : nil
+        let room = Self.maximumLength - editor.characters.count
+        guard room > 0 else { return nil }
+        return editor.paste(String(pasted.prefix(room))) == .changed ? .changed : nil
     }
 
-    /// Applies a key; returns what happened, or `nil` if the key changed no text.
+    /// Applies a key; returns what happened, or `nil` if the key changed no text (a character
+    /// typed into a full field among them).
     public mutating func handle(_ key: Key) -> Event? {
         if let command = Self.keyBindings.action(for: key) {
             switch command {
@@ -71,6 +81,7 @@ public struct SearchField: Hashable, Sendable {
             case .cancel: return .cancelled
             }
         }
+        if case .character = key, editor.characters.count >= Self.maximumLength { return nil }
         return editor.handle(key) == .changed ? .changed : nil
     }
 

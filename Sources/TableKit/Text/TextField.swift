@@ -229,7 +229,10 @@ public struct TextField: Hashable, Sendable {
     private mutating func type(_ typed: Character, now: ContinuousClock.Instant) -> Change {
         var character = typed
         if typed != "\n" {
-            if let reason = traits.keyboardType.rejection(of: typed, in: replacesOnNextInput ? "" : text, decimalSeparator: traits.decimalSeparator) {
+            // Only a decimal pad looks at the text (for a separator already typed): building
+            // the text for every key would make typing into a long field cost its length.
+            let context = traits.keyboardType == .decimalPad && !replacesOnNextInput ? text : ""
+            if let reason = traits.keyboardType.rejection(of: typed, in: context, decimalSeparator: traits.decimalSeparator) {
                 return reject(reason, now: now)
             }
         }
@@ -461,9 +464,15 @@ public struct TextField: Hashable, Sendable {
             beforeCursor -= DisplayWidth.of(characters[scrollOffset])
             scrollOffset += 1
         }
-        // Text removed at the end: show as much as fits again.
-        var shown = columns(of: scrollOffset ..< characters.count)
-        while scrollOffset > 0 {
+        // Text removed at the end: show as much as fits again. What is shown is measured only
+        // up to the room, so that a key in a long line costs the width, not the line.
+        var shown = 0
+        var index = scrollOffset
+        while index < characters.count, shown < room {
+            shown += DisplayWidth.of(characters[index])
+            index += 1
+        }
+        while shown < room, scrollOffset > 0 {
             let previous = DisplayWidth.of(characters[scrollOffset - 1])
             guard shown + previous < room else { break }
             shown += previous
