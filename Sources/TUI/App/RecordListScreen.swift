@@ -367,9 +367,12 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
                 return self.tableView(self, customAccessoryTappedForRowWith: indexPath)
             })
         }
-        if let subtitle = records.store.subtitle(at: record), !subtitle.isEmpty {
+        // Asked for every frame (the footer shows the swipe keys): only the subtitle's start is
+        // read here, the whole of it when the action runs.
+        if let subtitle = records.store.subtitle(at: record, maximumBytes: JSONRecordStore.rowTextBytes), !subtitle.isEmpty {
             actions.append(ContextualAction(title: isBookList ? "Search Author" : "Search Subtitle", image: "⌕", key: "s") { [weak self] _ in
-                self?.search(for: subtitle)
+                guard let self, let subtitle = records.store.subtitle(at: record) else { return .handled }
+                search(for: subtitle)
                 return .handled
             })
         }
@@ -502,10 +505,10 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         let bytes = JSONRecordStore.rowTextBytes
         var alert = Alert(title: record.map { records.store.title(at: $0, maximumBytes: bytes) } ?? title,
                           message: record.flatMap { records.store.subtitle(at: $0, maximumBytes: bytes) }, style: .actionSheet)
-        if let subtitle = record.flatMap(records.store.subtitle(at:)), !subtitle.isEmpty {
-            let shown = record.flatMap { records.store.subtitle(at: $0, maximumBytes: bytes) } ?? subtitle
+        if let record, let shown = records.store.subtitle(at: record, maximumBytes: bytes), !shown.isEmpty {
             alert.addAction(AlertAction(title: "Search for “\(shown)”", key: .character("s")) { [weak self] in
-                self?.search(for: subtitle)
+                guard let self, let subtitle = records.store.subtitle(at: record) else { return }
+                search(for: subtitle)
             })
         }
         if !hiddenPositions.isEmpty {
