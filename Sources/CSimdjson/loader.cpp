@@ -970,6 +970,26 @@ using namespace tk_loader;
 
 // MARK: - C API
 
+namespace {
+
+void report_read_failure(tk_json_error *error, const tk_loader::ReadFailure &failure) {
+    if (failure.is_syntax) {
+        set_error(error, TK_JSON_ERROR_SYNTAX, failure.why, failure.line, failure.column, failure.offset);
+    } else {
+        set_error(error, TK_JSON_ERROR_UNREADABLE, failure.why);
+    }
+}
+
+tk_loader::ReadLimits read_limits(const tk_json_load_options &options) {
+    tk_loader::ReadLimits limits;
+    limits.is_cancelled = options.is_cancelled;
+    limits.cancel_context = options.cancel_context;
+    limits.wait_milliseconds = options.wait_milliseconds;
+    return limits;
+}
+
+}  // namespace
+
 extern "C" {
 
 tk_json_store *tk_json_load_file(const char *path, const tk_json_load_options *options, tk_json_error *error) {
@@ -980,9 +1000,25 @@ tk_json_store *tk_json_load_file(const char *path, const tk_json_load_options *o
             return nullptr;
         }
         auto store = std::make_unique<tk_json_store>();
-        std::string why;
-        if (!read_file(path, store->file, why)) {
-            set_error(error, TK_JSON_ERROR_UNREADABLE, why);
+        ReadFailure failure;
+        if (!read_file(path, store->file, read_limits(chosen), failure)) {
+            report_read_failure(error, failure);
+            return nullptr;
+        }
+        return finish_load(std::move(store), chosen, error);
+    } catch (...) {  // std::bad_alloc from a vector or string
+        set_error(error, TK_JSON_ERROR_UNREADABLE, "out of memory");
+        return nullptr;
+    }
+}
+
+tk_json_store *tk_json_load_descriptor(int descriptor, const tk_json_load_options *options, tk_json_error *error) {
+    try {
+        const tk_json_load_options chosen = options ? *options : tk_json_load_options{};
+        auto store = std::make_unique<tk_json_store>();
+        ReadFailure failure;
+        if (!read_descriptor(descriptor, store->file, read_limits(chosen), failure)) {
+            report_read_failure(error, failure);
             return nullptr;
         }
         return finish_load(std::move(store), chosen, error);

@@ -115,7 +115,25 @@ namespace tk_loader {
 
 // -- loader_read.cpp
 
-bool read_file(const char *path, Buffer &buffer, std::string &why);
+/// What a read may be told: when to stop, and how long a silent pipe may keep it waiting.
+struct ReadLimits {
+    int (*is_cancelled)(void *context) = nullptr;
+    void *cancel_context = nullptr;
+    int wait_milliseconds = 0;
+
+    bool cancelled() const { return is_cancelled && is_cancelled(cancel_context) != 0; }
+};
+
+/// Why a read failed: a sentence, and for a stream stopped at a byte that cannot start JSON,
+/// where that byte is (a syntax error, 1-based line and column).
+struct ReadFailure {
+    std::string why;
+    bool is_syntax = false;
+    uint64_t line = 0, column = 0, offset = 0;
+};
+
+bool read_file(const char *path, Buffer &buffer, const ReadLimits &limits, ReadFailure &failure);
+bool read_descriptor(int fd, Buffer &buffer, const ReadLimits &limits, ReadFailure &failure);
 std::string too_large_message(size_t size);
 
 // -- loader_split.cpp

@@ -8,6 +8,8 @@
 #include <fcntl.h>
 #include <string>
 #include <thread>
+#include <cstdint>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
@@ -43,27 +45,19 @@ std::string too_large_message(size_t size) {
 
 namespace {
 
-/// Reads until `buffer` holds `want` bytes or the file ends. Returns false (errno set) on
-/// a read error.
-bool read_into(int fd, Buffer &buffer, size_t want) {
-    while (buffer.length < want) {
-        const size_t chunk = std::min<size_t>(want - buffer.length, size_t(1) << 30);
-        const ssize_t got = ::read(fd, buffer.bytes.get() + buffer.length, chunk);
-        if (got < 0 && errno == EINTR) { continue; }
-        if (got < 0) { return false; }
-        if (got == 0) { return true; }
-        buffer.length += static_cast<size_t>(got);
-    }
-    return true;
-}
+constexpr const char *kCancelled = "loading cancelled";
+/// The most one read(2) or pread(2) asks for: between two, a cancel is noticed.
+constexpr size_t kReadChunk = size_t(64) << 20;
 
-/// Reads bytes [from, to) of the file into the same range of `bytes`; `got` counts them.
-/// Stops early at the end of the file. Returns false (errno set) on a read error.
-bool pread_fully(int fd, uint8_t *bytes, size_t from, size_t to, size_t &got) {
+/// Reads bytes [from, to) of the file into `destination`; `got` counts them. Stops early at
+/// the end of the file, or when cancelled (`cancelled` set). Returns false (errno set) on a
+/// read error.
+bool pread_fully(int fd, uint8_t *destination, size_t from, size_t to, size_t &got, const ReadLimits &limits, bool &cancelled) {
     got = 0;
     while (from + got < to) {
-        const size_t chunk = std::min<size_t>(to - from - got, size_t(1) << 30);
-        const ssize_t n = ::pread(fd, bytes + from + got, chunk, static_cast<off_t>(from + got));
+        if (limits.cancelled()) { cancelled = true; return true; }
+        const size_t chunk = std::min<size_t>(to - from - got, kReadChunk);
+        const ssize_t n = ::pread(fd, destination + got, chunk, static_cast<off_t>(from + got));
         if (n < 0 && errno == EINTR) { continue; }
         if (n < 0) { return false; }
         if (n == 0) { return true; }
@@ -72,43 +66,138 @@ bool pread_fully(int fd, uint8_t *bytes, size_t from, size_t to, size_t &got) {
     return true;
 }
 
-/// Reads a pipe or device of unknown size, doubling the buffer as it fills.
-bool read_stream(int fd, Buffer &buffer, std::string &why) {
-    if (!buffer.allocate(size_t(1) << 16)) { why = "out of memory"; return false; }
+/// Whether `byte` may start a JSON text of records (or JSON Lines): `[`, `{`, white space,
+/// or the first byte of a UTF-8 byte order mark. Anything else is an error the parser would
+/// report anyway; a stream is stopped on it at once instead of being read to its end first.
+bool may_start_records(uint8_t byte) {
+    return byte == '[' || byte == '{' || byte == ' ' || byte == '\t' || byte == '\n' || byte == '\r' || byte == 0xEF;
+}
+
+std::string byte_name(uint8_t byte) {
+    static const char *digits = "0123456789ABCDEF";
+    std::string name = "byte 0x";
+    name += digits[byte >> 4];
+    name += digits[byte & 15];
+    return name;
+}
+
+/// Waits until `fd` (non-blocking) has bytes or has ended, asking `limits` every 50 ms.
+/// `deadline_ms` counts down the wait for a first byte (negative: no deadline). Returns false
+/// with `why` set when cancelled, timed out or failed; `hung_up` says whether the writer has
+/// gone (a FIFO that no writer has opened yet shows neither bytes nor a hang-up).
+bool wait_readable(int fd, const ReadLimits &limits, long &deadline_ms, bool &hung_up, std::string &why) {
+    constexpr int kSlice = 50;
     while (true) {
-        if (!read_into(fd, buffer, buffer.capacity)) { why = describe_errno(errno); return false; }
-        if (buffer.length < buffer.capacity) { return true; }
-        if (buffer.capacity >= kMaxFileSize) { why = "input is larger than 4 GiB - 1 bytes"; return false; }
-        Buffer bigger;
-        if (!bigger.allocate(std::min(buffer.capacity * 2, kMaxFileSize))) { why = "out of memory"; return false; }
-        std::memcpy(bigger.bytes.get(), buffer.bytes.get(), buffer.length);
-        bigger.length = buffer.length;
-        buffer = std::move(bigger);
+        if (limits.cancelled()) { why = kCancelled; return false; }
+        struct pollfd waiting { fd, POLLIN, 0 };
+        const int ready = ::poll(&waiting, 1, kSlice);
+        if (ready < 0 && errno == EINTR) { continue; }
+        if (ready < 0) { why = describe_errno(errno); return false; }
+        if (ready > 0) {
+            hung_up = (waiting.revents & POLLIN) == 0 && (waiting.revents & (POLLHUP | POLLERR)) != 0;
+            return true;
+        }
+        if (deadline_ms >= 0) {
+            deadline_ms -= kSlice;
+            if (deadline_ms < 0) {
+                why = "no data after " + std::to_string((limits.wait_milliseconds + 999) / 1000) +
+                      (limits.wait_milliseconds > 1000 ? " seconds" : " second") + " (a pipe or FIFO with no writer?)";
+                return false;
+            }
+        }
     }
+}
+
+/// Reads a pipe or FIFO of unknown size, doubling the buffer as it fills, up to 4 GiB - 1.
+/// A first byte that cannot start records stops it at once; `syntax_at` then says where.
+bool read_stream(int fd, Buffer &buffer, const ReadLimits &limits, std::string &why, size_t &syntax_at) {
+    if (!buffer.allocate(size_t(1) << 16)) { why = "out of memory"; return false; }
+    const int flags = ::fcntl(fd, F_GETFL);
+    const bool blocking = flags >= 0 && (flags & O_NONBLOCK) == 0;
+    // Polled (non-blocking) so that a silent writer can be waited for with a deadline and a
+    // cancel; the descriptor's own mode is put back after.
+    if (blocking) { ::fcntl(fd, F_SETFL, flags | O_NONBLOCK); }
+    long deadline_ms = limits.wait_milliseconds > 0 ? limits.wait_milliseconds : -1;
+    struct stat info {};
+    const bool is_fifo = ::fstat(fd, &info) == 0 && S_ISFIFO(info.st_mode);
+    bool checked_start = false;
+    bool ok = true;
+    while (ok) {
+        if (buffer.length == buffer.capacity) {
+            if (buffer.capacity >= kMaxFileSize) { why = "input is larger than 4 GiB - 1 bytes"; ok = false; break; }
+            Buffer bigger;
+            if (!bigger.allocate(std::min(buffer.capacity * 2, kMaxFileSize))) { why = "out of memory"; ok = false; break; }
+            std::memcpy(bigger.bytes.get(), buffer.bytes.get(), buffer.length);
+            bigger.length = buffer.length;
+            buffer = std::move(bigger);
+        }
+        const size_t want = std::min(buffer.capacity - buffer.length, kReadChunk);
+        const ssize_t got = ::read(fd, buffer.bytes.get() + buffer.length, want);
+        if (got < 0 && errno == EINTR) { continue; }
+        bool hung_up = false;
+        if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            ok = wait_readable(fd, limits, deadline_ms, hung_up, why);
+            continue;
+        }
+        if (got < 0) { why = describe_errno(errno); ok = false; break; }
+        if (got == 0 && buffer.length == 0 && is_fifo) {
+            // A FIFO reads as ended while no writer has opened it: wait for one, unless one
+            // came and went without a byte.
+            ok = wait_readable(fd, limits, deadline_ms, hung_up, why);
+            if (ok && hung_up) { break; }
+            continue;
+        }
+        if (got == 0) { break; }
+        buffer.length += static_cast<size_t>(got);
+        deadline_ms = -1;  // the writer is there: no deadline for the rest
+        if (!checked_start) {
+            size_t first = 0;
+            while (first < buffer.length && (buffer.bytes[first] == ' ' || buffer.bytes[first] == '\t' ||
+                                             buffer.bytes[first] == '\n' || buffer.bytes[first] == '\r')) { ++first; }
+            if (first < buffer.length) {
+                checked_start = true;
+                if (!may_start_records(buffer.bytes[first])) {
+                    syntax_at = first;
+                    why = byte_name(buffer.bytes[first]) + " cannot start JSON records (an array, an object or JSON Lines)";
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if (limits.cancelled()) { why = kCancelled; ok = false; }
+    }
+    if (blocking) { ::fcntl(fd, F_SETFL, flags); }
+    return ok;
 }
 
 /// Reads `size` bytes of a regular file into `buffer` (allocated, empty). Big files are
 /// read as two halves by two threads: most of the time goes into the kernel allocating
 /// (zeroing) fresh pages and copying from the page cache, and that work splits evenly.
-bool read_regular(int fd, size_t size, Buffer &buffer, std::string &why) {
+bool read_regular(int fd, size_t size, Buffer &buffer, const ReadLimits &limits, std::string &why) {
     constexpr size_t kParallelReadMinimum = size_t(16) << 20;
     size_t split = size >= kParallelReadMinimum ? size / 2 : size;
     int second_errno = 0;
     size_t second_got = 0;
+    bool second_cancelled = false;
     std::thread second;
     if (split < size) {
         try {
             second = std::thread([&] {
-                if (!pread_fully(fd, buffer.bytes.get(), split, size, second_got)) { second_errno = errno; }
+                if (!pread_fully(fd, buffer.bytes.get() + split, split, size, second_got, limits, second_cancelled)) { second_errno = errno; }
             });
         } catch (...) {  // no thread available: read it all here
             split = size;
         }
     }
     size_t first_got = 0;
-    const bool first_ok = pread_fully(fd, buffer.bytes.get(), 0, split, first_got);
+    bool first_cancelled = false;
+    const bool first_ok = pread_fully(fd, buffer.bytes.get(), 0, split, first_got, limits, first_cancelled);
     const int first_errno = errno;
     if (second.joinable()) { second.join(); }
+    if (first_cancelled || second_cancelled) {
+        why = kCancelled;
+        return false;
+    }
     if (!first_ok || second_errno != 0) {
         why = describe_errno(first_ok ? second_errno : first_errno);
         return false;
@@ -123,30 +212,71 @@ bool read_regular(int fd, size_t size, Buffer &buffer, std::string &why) {
 
 }  // namespace
 
-/// Reads the whole file at `path` into `buffer` (padded). On failure says why in `why`.
-bool read_file(const char *path, Buffer &buffer, std::string &why) {
-    const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) { why = describe_errno(errno); return false; }
+namespace {
+
+bool read_descriptor_unpadded(int fd, Buffer &buffer, const ReadLimits &limits, std::string &why, size_t &syntax_at) {
     struct stat info {};
-    bool ok = ::fstat(fd, &info) == 0;
-    if (!ok) {
-        why = describe_errno(errno);
-    } else if (S_ISDIR(info.st_mode)) {
-        why = "is a directory";
-        ok = false;
-    } else if (!S_ISREG(info.st_mode) || info.st_size == 0) {
-        ok = read_stream(fd, buffer, why);  // pipes, devices, and /proc-style files of size 0
-    } else if (static_cast<uint64_t>(info.st_size) > kMaxFileSize) {
-        why = too_large_message(static_cast<size_t>(info.st_size));
-        ok = false;
-    } else if (!buffer.allocate(static_cast<size_t>(info.st_size))) {
-        why = "out of memory";
-        ok = false;
-    } else {
-        ok = read_regular(fd, buffer.capacity, buffer, why);
+    if (::fstat(fd, &info) != 0) { why = describe_errno(errno); return false; }
+    if (S_ISDIR(info.st_mode)) { why = "is a directory"; return false; }
+    if (S_ISCHR(info.st_mode)) {
+        why = ::isatty(fd) ? "is a terminal, not a file: give a file, or pipe one in"
+                           : "not a regular file (a character device, such as /dev/zero)";
+        return false;
     }
+    if (S_ISBLK(info.st_mode)) { why = "not a regular file (a block device)"; return false; }
+    if (S_ISSOCK(info.st_mode)) { why = "not a regular file (a socket)"; return false; }
+    // Pipes and FIFOs, and /proc-style files that say they are empty.
+    if (!S_ISREG(info.st_mode) || info.st_size == 0) { return read_stream(fd, buffer, limits, why, syntax_at); }
+    off_t position = ::lseek(fd, 0, SEEK_CUR);
+    if (position < 0) { position = 0; }
+    if (position >= info.st_size) { buffer.allocate(0); return true; }
+    const uint64_t size = static_cast<uint64_t>(info.st_size - position);
+    if (size > kMaxFileSize) { why = too_large_message(static_cast<size_t>(size)); return false; }
+    if (!buffer.allocate(static_cast<size_t>(size))) { why = "out of memory"; return false; }
+    if (position == 0) { return read_regular(fd, buffer.capacity, buffer, limits, why); }
+    // Standard input part-read by someone else: the rest, from where it stands.
+    size_t got = 0;
+    bool cancelled = false;
+    if (!pread_fully(fd, buffer.bytes.get(), static_cast<size_t>(position), static_cast<size_t>(info.st_size), got, limits, cancelled)) {
+        why = describe_errno(errno);
+        return false;
+    }
+    if (cancelled) { why = kCancelled; return false; }
+    buffer.length = got;
+    return true;
+}
+
+}  // namespace
+
+/// Reads what `fd` holds from where it stands into `buffer` (padded), as
+/// tk_json_load_descriptor() says. On failure says why in `why`.
+bool read_descriptor(int fd, Buffer &buffer, const ReadLimits &limits, ReadFailure &failure) {
+    size_t syntax_at = SIZE_MAX;
+    if (!read_descriptor_unpadded(fd, buffer, limits, failure.why, syntax_at)) {
+        if (syntax_at != SIZE_MAX) {
+            // Only white space precedes the byte: its line and column are counted here.
+            failure.is_syntax = true;
+            failure.offset = syntax_at;
+            failure.line = 1;
+            failure.column = 1;
+            for (size_t i = 0; i < syntax_at; ++i) {
+                if (buffer.bytes[i] == '\n') { ++failure.line; failure.column = 1; } else { ++failure.column; }
+            }
+        }
+        return false;
+    }
+    buffer.pad();
+    return true;
+}
+
+/// Reads the whole file at `path` into `buffer` (padded). On failure says why in `why`.
+bool read_file(const char *path, Buffer &buffer, const ReadLimits &limits, ReadFailure &failure) {
+    // Non-blocking, so that opening a FIFO without a writer does not wait here for ever
+    // (read_stream waits, with a deadline and a cancel); regular files ignore the flag.
+    const int fd = ::open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) { failure.why = describe_errno(errno); return false; }
+    const bool ok = read_descriptor(fd, buffer, limits, failure);
     ::close(fd);
-    if (ok) { buffer.pad(); }
     return ok;
 }
 

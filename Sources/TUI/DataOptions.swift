@@ -46,16 +46,20 @@ struct DataOptions: ParsableArguments {
     ///   checked before the terminal is touched (bad input must fail there), but sectioning and
     ///   sorting that has not finished half a second after the start goes on behind the app's
     ///   progress sheet, with Cancel. Snapshots and benchmarks wait for everything.
-    func loadListScreen(searchesSynchronously: Bool = false, sortsWhileShowing: Bool = false,
+    /// - Parameter waitForData: How long a FIFO or pipe may stay silent before its first byte
+    ///   (`snapshot --timeout`); nil waits until it sends or Ctrl-C.
+    func loadListScreen(searchesSynchronously: Bool = false, sortsWhileShowing: Bool = false, waitForData: Duration? = nil,
                         environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RecordListScreen {
         let started = ContinuousClock.now
         let (path, title) = try source()
-        let isStandardInput = dataPath == Self.standardInputPath
-        let loadStore = isStandardInput
-            ? Self.loadStandardInput(pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict)
-            : Self.loadStore(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict)
+        // Standard input, a FIFO or a pipe (`<(cmd)`) can be read once: no reload, and no
+        // saving back (a save would put a file in the FIFO's place).
+        let isReadOnce = dataPath == Self.standardInputPath || (dataPath != nil && !Self.isRegularFile(path))
+        let loadStore = dataPath == Self.standardInputPath
+            ? Self.loadStandardInput(pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict, waitForData: waitForData)
+            : Self.loadStore(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict, waitForData: waitForData)
         // Standard input can be read once: no reload, and no saving back.
-        let reload = dataPath == nil || isStandardInput ? nil : Self.load(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict)
+        let reload = dataPath == nil || isReadOnce ? nil : Self.load(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict)
         let isBookList = dataPath == nil
         // The records as they are to be browsed: a file as read, the books with the changes
         // made to them merged over them.
@@ -63,7 +67,7 @@ struct DataOptions: ParsableArguments {
             // An object's members are read-only: adding or removing one would need its name
             // spliced as well as its value, which saves do not do.
             // Text with replaced characters is not the file's: saving it would change them all.
-            if isStandardInput || store.recordsAreMembers || store.replacementCount > 0 { return nil }
+            if isReadOnce || store.recordsAreMembers || store.replacementCount > 0 { return nil }
             return isBookList ? BundledBookRecords(bundled: store, changesPath: BundledBookRecords.standardChangesPath(environment: environment))
                 : DataFileRecords(store: store, path: path)
         }
@@ -75,7 +79,7 @@ struct DataOptions: ParsableArguments {
             if reload != nil { screen.loadArray = { Self.load(path: path, pointer: $0, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict) } }
             return screen
         }
-        let store = try Self.loadReportingSlowness(path: path) { _ in loadStore() }.get()
+        let store = try Self.loadReportingSlowness(path: path) { loadStore($0) }.get()
         let records = editable(store)
         let shown = records?.store ?? store
         guard sortsWhileShowing else {
@@ -92,11 +96,15 @@ struct DataOptions: ParsableArguments {
     }
 
     /// Reads the file at `path` into a store, on any thread.
-    private static func loadStore(path: String, pointer: String?, titleKey: String?, subtitleKey: String?, strict: Bool) -> @Sendable () -> Result<JSONRecordStore, CommandFailure> {
-        {
+    /// Reading stops at once when `isCancelled` says so (Cancel on the reload's sheet).
+    private static func loadStore(path: String, pointer: String?, titleKey: String?, subtitleKey: String?, strict: Bool,
+                                  waitForData: Duration? = nil) -> @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<JSONRecordStore, CommandFailure> {
+        { isCancelled in
             do {
-                let store = try JSONRecordStore.load(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey,
-                                                     format: pointer == nil ? .of(path: path) : .text, strict: strict)
+                let options = JSONRecordStore.LoadOptions(pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict,
+                                                          format: pointer == nil ? .of(path: path) : .text,
+                                                          isCancelled: isCancelled, waitForData: waitForData)
+                let store = try JSONRecordStore.load(path: path, options: options)
                 // A key that no record has would show blank rows: a usage error (EX_USAGE).
                 if let problem = store.missingKeyProblem(name: path, titleKey: titleKey, subtitleKey: subtitleKey) {
                     return .failure(CommandFailure(message: problem, exitCode: 64))
@@ -114,39 +122,33 @@ struct DataOptions: ParsableArguments {
     static func load(path: String, pointer: String?, titleKey: String?, subtitleKey: String?, strict: Bool = false) -> RecordListScreen.Load {
         let loadStore = loadStore(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict)
         return { isCancelled in
-            loadStore().flatMap { store in
+            loadStore(isCancelled).flatMap { store in
                 // Cancelled while parsing: skip sectioning and sorting, about half the work.
                 isCancelled() ? .failure(CommandFailure(message: "\(path): loading cancelled", exitCode: 66)) : .success(IndexedRecords(store: store))
             }
         }
     }
 
+    /// Whether `path` names a regular file (after links); false for FIFOs, devices and
+    /// paths that do not exist.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// `--data -`: the records come from standard input.
     static let standardInputPath = "-"
 
-    /// The most standard input may hold: simdjson's limit, as for a file.
-    static let standardInputLimit = 4 << 30 - 1
-
-    /// Reads standard input to its end (once), then loads it like a file named `stdin`.
-    private static func loadStandardInput(pointer: String?, titleKey: String?, subtitleKey: String?, strict: Bool) -> @Sendable () -> Result<JSONRecordStore, CommandFailure> {
-        {
-            var bytes: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 1 << 20)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else {
-                    if count < 0 { return .failure(CommandFailure(message: "stdin: cannot be read (\(String(cString: strerror(errno))))", exitCode: 66)) }
-                    break
-                }
-                bytes += chunk[0 ..< count]
-                guard bytes.count <= standardInputLimit else {
-                    return .failure(CommandFailure(message: "stdin: larger than 4 GiB", exitCode: 66))
-                }
-            }
+    /// Loads standard input like a file named `stdin`: read once, to its end, by the loader
+    /// (a pipe up to 4 GiB, a redirected file against its size; a terminal or a device is
+    /// refused at once).
+    private static func loadStandardInput(pointer: String?, titleKey: String?, subtitleKey: String?, strict: Bool,
+                                          waitForData: Duration?) -> @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<JSONRecordStore, CommandFailure> {
+        { isCancelled in
             do throws(JSONLoadError) {
-                let store = try JSONRecordStore.load(data: bytes, name: "stdin", pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey,
-                                                     format: pointer == nil ? .detect : .text, strict: strict)
+                let options = JSONRecordStore.LoadOptions(pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict,
+                                                          format: pointer == nil ? .detect : .text, isCancelled: isCancelled, waitForData: waitForData)
+                let store = try JSONRecordStore.load(descriptor: STDIN_FILENO, name: "stdin", options: options)
                 if let problem = store.missingKeyProblem(name: "stdin", titleKey: titleKey, subtitleKey: subtitleKey) {
                     return .failure(CommandFailure(message: problem, exitCode: 64))
                 }

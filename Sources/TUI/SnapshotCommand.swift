@@ -20,6 +20,9 @@ struct SnapshotCommand: ParsableCommand {
 
     @OptionGroup var data: DataOptions
 
+    @Option(help: ArgumentHelp("How long a FIFO or pipe given as --data may stay silent before it sends its first byte.", valueName: "SECONDS"))
+    var timeout: Double = 5
+
     @OptionGroup var play: PlayOptions
 
     @OptionGroup var mouse: MouseOptions
@@ -36,7 +39,7 @@ struct SnapshotCommand: ParsableCommand {
         }
         let list: RecordListScreen
         do {
-            list = try data.loadListScreen(searchesSynchronously: true)
+            list = try data.loadListScreen(searchesSynchronously: true, waitForData: .milliseconds(Int(max(0.001, timeout) * 1000)))
         } catch let failure as CommandFailure {
             throw failure.report()
         }

@@ -398,14 +398,16 @@ struct JSONRecordStoreTests {
         #expect(error.column == 1 + 7 + 1022)
     }
 
-    @Test func characterDevicesAreReadToTheirEnd() throws {
-        do {
-            _ = try JSONRecordStore.load(path: "/dev/null")
-            Issue.record("loaded /dev/null")
-        } catch {
-            #expect(error.kind == .syntax)
-            #expect(error.message == "unexpected end of input, expected a JSON value")
-            #expect((error.line, error.column) == (1, 1))
+    /// A device may never end (/dev/zero, /dev/urandom): it is refused before a byte is read.
+    @Test func characterDevicesAreRefusedAtOnce() throws {
+        for device in ["/dev/null", "/dev/zero", "/dev/urandom"] {
+            do {
+                _ = try JSONRecordStore.load(path: device)
+                Issue.record("loaded \(device)")
+            } catch {
+                #expect(error.kind == .unreadable)
+                #expect(error.message == "not a regular file (a character device, such as /dev/zero)")
+            }
         }
     }
 

@@ -116,6 +116,20 @@ typedef struct tk_json_load_options {
     int strict;
     /** JSON text, JSON Lines, or detect which. */
     tk_json_format format;
+    /**
+     * Asked between chunks while the bytes are read (every few megabytes, and every 50 ms
+     * while a pipe or FIFO is silent): a non-zero answer stops the load at once with
+     * TK_JSON_ERROR_UNREADABLE, "loading cancelled". NULL: never cancelled.
+     */
+    int (*is_cancelled)(void *context);
+    /** Handed to is_cancelled. */
+    void *cancel_context;
+    /**
+     * How long a pipe or FIFO may stay silent before its first byte (no writer yet, or a
+     * writer that sends nothing) until the load fails with "no data after N seconds";
+     * 0 waits for ever (is_cancelled can still stop it).
+     */
+    int wait_milliseconds;
 } tk_json_load_options;
 
 /** Where the records are, and so what separates them in the text (for a writer). */
@@ -147,6 +161,15 @@ typedef enum tk_json_container {
  * Returns NULL on failure and fills `*error_out` (which may be NULL).
  */
 tk_json_store *tk_json_load_file(const char *path, const tk_json_load_options *options, tk_json_error *error_out);
+
+/**
+ * Like tk_json_load_file(), from an open descriptor (standard input, say), read to its end
+ * from where it stands; the descriptor stays open. A regular file is read against its size,
+ * a pipe or FIFO up to 4 GiB - 1 bytes (as options say, with a wait for its first byte, and
+ * stopped at once when its first byte cannot start JSON); a terminal, a character or block
+ * device (/dev/zero) or a socket is refused at once as "not a regular file".
+ */
+tk_json_store *tk_json_load_descriptor(int descriptor, const tk_json_load_options *options, tk_json_error *error_out);
 
 /** Like tk_json_load_file(), from `length` bytes in memory (copied; the caller keeps `bytes`). */
 tk_json_store *tk_json_load_memory(const void *bytes, size_t length, const tk_json_load_options *options,

@@ -59,7 +59,7 @@ final class JSONRecordStore: @unchecked Sendable {
 
     /// Everything a load can be told (``load(path:options:)``). The defaults find the records
     /// wherever they are, infer the keys, replace ill-formed text and detect JSON Lines.
-    struct LoadOptions: Sendable, Equatable {
+    struct LoadOptions: Sendable {
         /// A JSON Pointer naming the array of objects, or the object of objects, that holds the records.
         var pointer: String?
         /// The member shown as each row's title; nil infers it.
@@ -71,25 +71,49 @@ final class JSONRecordStore: @unchecked Sendable {
         var strict: Bool
         /// JSON text, JSON Lines, or detect which.
         var format: Format
+        /// Asked while the bytes are read: true stops the load at once ("loading cancelled").
+        var isCancelled: (@Sendable () -> Bool)?
+        /// How long a pipe or FIFO may stay silent before its first byte; nil waits for ever.
+        var waitForData: Duration?
 
-        init(pointer: String? = nil, titleKey: String? = nil, subtitleKey: String? = nil, strict: Bool = false, format: Format = .detect) {
+        init(pointer: String? = nil, titleKey: String? = nil, subtitleKey: String? = nil, strict: Bool = false, format: Format = .detect,
+             isCancelled: (@Sendable () -> Bool)? = nil, waitForData: Duration? = nil) {
             self.pointer = pointer
             self.titleKey = titleKey
             self.subtitleKey = subtitleKey
             self.strict = strict
             self.format = format
+            self.isCancelled = isCancelled
+            self.waitForData = waitForData
         }
 
         /// Calls `body` with these options as C sees them (valid only during the call).
         fileprivate func withC<R>(_ body: (UnsafePointer<tk_json_load_options>) -> R) -> R {
             withOptionalCStrings(titleKey, subtitleKey) { title, subtitle in
                 withOptionalCStrings(pointer, nil) { pointer, _ in
-                    var options = tk_json_load_options(pointer: pointer, title_key: title, subtitle_key: subtitle,
-                                                       strict: strict ? 1 : 0, format: format.c)
-                    return body(&options)
+                    let box = isCancelled.map(CancelBox.init)
+                    return withExtendedLifetime(box) {
+                        var options = tk_json_load_options(pointer: pointer, title_key: title, subtitle_key: subtitle,
+                                                           strict: strict ? 1 : 0, format: format.c, is_cancelled: nil, cancel_context: nil,
+                                                           wait_milliseconds: Int32(clamping: waitForData.map { max(1, Int($0 / .milliseconds(1))) } ?? 0))
+                        if let box {
+                            options.cancel_context = Unmanaged.passUnretained(box).toOpaque()
+                            options.is_cancelled = { context in
+                                guard let context else { return 0 }
+                                return Unmanaged<CancelBox>.fromOpaque(context).takeUnretainedValue().isCancelled() ? 1 : 0
+                            }
+                        }
+                        return body(&options)
+                    }
                 }
             }
         }
+    }
+
+    /// The cancel check of a load, as the C reader's context.
+    private final class CancelBox {
+        let isCancelled: @Sendable () -> Bool
+        init(_ isCancelled: @escaping @Sendable () -> Bool) { self.isCancelled = isCancelled }
     }
 
     /// How the records are written.
@@ -183,6 +207,16 @@ final class JSONRecordStore: @unchecked Sendable {
                      identity: FileIdentity? = nil, format: Format = .text, strict: Bool = true) throws(JSONLoadError) -> JSONRecordStore {
         try load(data: data, name: name, options: LoadOptions(pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict, format: format),
                  identity: identity)
+    }
+
+    /// Loads what the open `descriptor` holds (standard input), read from where it stands to
+    /// its end, as `options` say; `name` stands for the path in errors. A terminal or a device
+    /// is refused at once; a pipe waits for its first byte as `options.waitForData` says.
+    static func load(descriptor: Int32, name: String, options: LoadOptions) throws(JSONLoadError) -> JSONRecordStore {
+        var error = tk_json_error()
+        let handle = options.withC { tk_json_load_descriptor(descriptor, $0, &error) }
+        guard let handle else { throw JSONLoadError(error, path: name) }
+        return JSONRecordStore(handle: handle, identity: nil)
     }
 
     /// Loads JSON held in memory as `options` say; `name` stands for the path in errors.
