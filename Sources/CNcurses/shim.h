@@ -157,13 +157,49 @@ static inline void tk_on_termination_signal(int sig) {
 static inline void tk_on_stop_signal(int sig) { (void)sig; tk_pending_stop = 1; }
 static inline void tk_on_continue_signal(int sig) { (void)sig; tk_pending_continue = 1; }
 
+/// Ends the handler so that `sig` is delivered again as soon as it returns (it is blocked while
+/// the handler runs), with `action`: the default (the process ends as the signal says, with a
+/// core dump where the signal makes one) or the handler that was there before ours.
+static inline void tk_redeliver(int sig, const struct sigaction *action) {
+    sigaction(sig, action, NULL);
+    raise(sig);
+}
+
+static inline void tk_redeliver_by_default(int sig) {
+    struct sigaction deflt;
+    memset(&deflt, 0, sizeof deflt);
+    deflt.sa_handler = SIG_DFL;
+    sigemptyset(&deflt.sa_mask);
+    tk_redeliver(sig, &deflt);
+}
+
 static inline void tk_on_fatal_signal(int sig, siginfo_t *info, void *context) {
-    (void)info; (void)context;
+    (void)context;
     tk_emergency_restore();
-    // Hand the signal to whoever had it before (the Swift runtime's backtracer, or the
-    // default action): a fault repeats when the handler returns; a trap is raised again.
-    if (sig > 0 && sig < TK_SIGNAL_SLOTS) sigaction(sig, &tk_previous_actions[sig], NULL);
-    if (sig == SIGTRAP) raise(sig);
+    if (sig <= 0 || sig >= TK_SIGNAL_SLOTS) return;
+    // Sent by another process (kill): nothing faulted and nothing would repeat it, so end the
+    // way the signal says, as if we had never caught it.
+    if (info != NULL && info->si_code <= 0 && info->si_pid != getpid()) {
+        tk_redeliver_by_default(sig);
+        return;
+    }
+    // Raised by this process (abort(), raise()) or a trap: nothing repeats it either; the
+    // handler from before ours (the Swift runtime's backtracer, or the default) gets it again.
+    if ((info != NULL && info->si_code <= 0) || sig == SIGTRAP) {
+        tk_redeliver(sig, &tk_previous_actions[sig]);
+        return;
+    }
+    // A real fault repeats when the handler returns, and then reaches the handler from before.
+    sigaction(sig, &tk_previous_actions[sig], NULL);
+}
+
+/// The signals whose default action ends the process and that nothing else here handles: each
+/// restores the terminal, then ends the process by its default action.
+static const int tk_deadly_signals[] = { SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS };
+
+static inline void tk_on_deadly_signal(int sig) {
+    tk_emergency_restore();
+    tk_redeliver_by_default(sig);
 }
 
 static inline void tk_install_one(int sig, void (*handler)(int)) {
@@ -205,6 +241,17 @@ static inline void tk_install_signal_handlers(void) {
     tk_install_fatal(SIGFPE);
     tk_install_fatal(SIGABRT);
     tk_install_fatal(SIGTRAP);
+    // Only where the default action stands: a signal the process ignores (SIGPIPE often is)
+    // or handles already is left as it is.
+    for (size_t i = 0; i < sizeof tk_deadly_signals / sizeof tk_deadly_signals[0]; i++) {
+        struct sigaction current;
+        if (sigaction(tk_deadly_signals[i], NULL, &current) == 0 && !(current.sa_flags & SA_SIGINFO)
+            && current.sa_handler == SIG_DFL) {
+            tk_install_one(tk_deadly_signals[i], tk_on_deadly_signal);
+        } else {
+            sigaction(tk_deadly_signals[i], NULL, &tk_previous_actions[tk_deadly_signals[i]]);
+        }
+    }
     if (!tk_atexit_registered) {
         tk_atexit_registered = 1;
         atexit(tk_emergency_restore);
@@ -213,7 +260,8 @@ static inline void tk_install_signal_handlers(void) {
     // SIGTERM or SIGWINCH would never reach us, so the terminal could not be restored or resized.
     sigset_t wanted;
     sigemptyset(&wanted);
-    const int needed[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH };
+    const int needed[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH,
+                           SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS };
     for (size_t i = 0; i < sizeof needed / sizeof needed[0]; i++) sigaddset(&wanted, needed[i]);
     pthread_sigmask(SIG_UNBLOCK, &wanted, NULL);
 }
@@ -223,7 +271,8 @@ static inline void tk_restore_signal_handlers(void) {
     if (!tk_signal_storage_available() || !tk_handlers_installed) return;
     tk_handlers_installed = 0;
     const int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT,
-                            SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
+                            SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP,
+                            SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS };
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
         sigaction(signals[i], &tk_previous_actions[signals[i]], NULL);
     }

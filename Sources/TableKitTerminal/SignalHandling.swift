@@ -18,7 +18,11 @@ import Darwin
 /// - SIGTSTP (`kill -TSTP`; in raw mode Ctrl-Z is a key, not a signal) and SIGCONT set flags that
 ///   the event loop turns into ``CursesTerminal/suspend()`` and a full repaint.
 /// - SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP restore the terminal, then pass the signal
-///   on to the previous handler (the Swift runtime's backtracer, or the default action).
+///   on: a real fault to the previous handler (the Swift runtime's backtracer, or the default
+///   action) when it repeats; one sent by another process (`kill -SEGV`, which nothing repeats)
+///   to the default action, raised again, so that the process ends with that signal.
+/// - SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ and SIGSYS, where
+///   their default action stands, restore the terminal and are raised again with it.
 /// - `atexit` restores the terminal if the process exits without ``CursesTerminal/restore()``.
 ///
 /// SIGWINCH is deliberately left alone: ncurses installs its own handler and reports

@@ -170,6 +170,21 @@ struct EndToEndTests {
         await app.expectExited(status: status)
     }
 
+    /// Sent by `kill`, a fault signal must still end the process (nothing faulted, so nothing
+    /// repeats it), and every signal whose default action ends the process must restore the
+    /// terminal first: the shell sees the signal's status, its own screen and modes, no mouse.
+    @Test("every other signal that ends the process restores the terminal, then ends it as the signal says",
+          arguments: [SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE,
+                      SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS])
+    func deadlySignal(signal: Int32) async throws {
+        let app = try await AppUnderTest.launch()
+        await app.waitForList()
+        let pid = try #require(await app.session.childPID(named: "table-browser"),
+                               "no table-browser process under the pane's shell")
+        #expect(kill(pid, signal) == 0, "kill(\(pid), \(signal)): errno \(errno)")
+        await app.expectExited(status: 128 + signal)
+    }
+
     // MARK: 8. mouse
 
     @Test("an SGR mouse click on a row (its title or its subtitle line) opens that row")
