@@ -169,6 +169,12 @@ final class TmuxSession {
     /// The pid of the pane's shell.
     var shellPID: Int32? { Int32(format("#{pane_pid}")) }
 
+    /// Appends every byte the pane's program writes from now on to the file at `path`
+    /// (`pipe-pane -o`): what reached the terminal, escape sequences and all.
+    func recordOutput(to path: String) {
+        tmux(["pipe-pane", "-o", "-t", "=0:", "cat >> " + Self.shellQuoted(path)])
+    }
+
     // MARK: Window
 
     /// Resizes the window (and the pane): the app gets SIGWINCH.
