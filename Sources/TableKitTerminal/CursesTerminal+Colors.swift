@@ -57,6 +57,41 @@ enum ColorLowering {
         }
     }
 
+    /// The colour value for `color` on a direct-colour terminal (a `*-direct` terminfo entry,
+    /// `colors#0x1000000`): -1 for the default, 0–7 for the first eight ANSI colours (which such
+    /// entries still send as palette colours), and `r << 16 | g << 8 | b` for the rest. An RGB
+    /// value that would fall below 8 is raised to 8, a blue one step brighter, so that it is not
+    /// taken for an ANSI colour.
+    static func directValue(_ color: Color) -> Int32 {
+        func packed(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int32 {
+            max(8, Int32(r) << 16 | Int32(g) << 8 | Int32(b))
+        }
+        switch color {
+        case .terminalDefault:
+            return -1
+        case .ansi(let n):
+            if n % 16 < 8 { return Int32(n % 16) }
+            let (r, g, b) = ansiPalette[Int(n % 16)]
+            return packed(UInt8(r), UInt8(g), UInt8(b))
+        case .indexed(let n):
+            if n < 8 { return Int32(n) }
+            let (r, g, b) = rgb(ofIndexed: n)
+            return packed(r, g, b)
+        case .rgb(let r, let g, let b):
+            return packed(r, g, b)
+        }
+    }
+
+    /// The colour value `color` is drawn with on a terminal of `paletteSize` colours: a
+    /// palette index (``lower(_:paletteSize:)``), or with direct colour (a palette of 2²⁴ and
+    /// more) the value itself (``directValue(_:)``).
+    static func value(_ color: Color, paletteSize: Int) -> Int32 {
+        paletteSize >= directColorThreshold ? directValue(color) : Int32(lower(color, paletteSize: paletteSize))
+    }
+
+    /// The number of colours from which terminfo means direct colour: 2²⁴.
+    static let directColorThreshold = 1 << 24
+
     // ANSI colour 0–15 on an 8-colour terminal.
     private static func normalShade(of n: UInt8) -> Int16 {
         n < 8 ? Int16(n) : n == 8 ? 7 : Int16(n - 8)
@@ -144,8 +179,8 @@ enum ColorLowering {
 /// out, further combinations get pair 0: the text stays readable, only its colour is lost.
 struct ColorPairCache {
     private struct Key: Hashable {
-        var foreground: Int16
-        var background: Int16
+        var foreground: Int32
+        var background: Int32
     }
 
     private var pairs: [Key: Int16] = [:]
@@ -159,13 +194,14 @@ struct ColorPairCache {
         capacity = max(0, min(colorPairs, Int(Int16.max)) - 1)
     }
 
-    /// The pair for `foreground` on `background` (palette indices, -1 for default), calling
-    /// `initialize(pair, foreground, background)` the first time a combination is seen.
-    /// `initialize` returns whether the terminal accepted the pair; if not, pair 0 is used.
+    /// The pair for `foreground` on `background` (palette indices or direct colour values, -1
+    /// for default), calling `initialize(pair, foreground, background)` the first time a
+    /// combination is seen. `initialize` returns whether the terminal accepted the pair; if
+    /// not, pair 0 is used.
     mutating func pair(
-        foreground: Int16,
-        background: Int16,
-        initialize: (Int16, Int16, Int16) -> Bool
+        foreground: Int32,
+        background: Int32,
+        initialize: (Int16, Int32, Int32) -> Bool
     ) -> Int16 {
         if foreground == -1 && background == -1 { return 0 }
         let key = Key(foreground: foreground, background: background)

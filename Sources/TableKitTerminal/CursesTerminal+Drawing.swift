@@ -112,19 +112,21 @@ extension CursesTerminal {
         if style.attributes.contains(.italic) { attributes |= tk_attr_italic() }
         var pair: Int16 = 0
         if paletteSize > 0 {
-            var foreground = ColorLowering.lower(style.foreground, paletteSize: paletteSize)
-            var background = ColorLowering.lower(style.background, paletteSize: paletteSize)
+            var foreground = ColorLowering.value(style.foreground, paletteSize: paletteSize)
+            var background = ColorLowering.value(style.background, paletteSize: paletteSize)
             if !defaultColorsAllowed {
                 // Without use_default_colors, -1 is not a colour: pair 0 is white on black.
-                if foreground < 0 { foreground = Int16(COLOR_WHITE) }
-                if background < 0 { background = Int16(COLOR_BLACK) }
-                if foreground == Int16(COLOR_WHITE) && background == Int16(COLOR_BLACK) {
+                if foreground < 0 { foreground = Int32(COLOR_WHITE) }
+                if background < 0 { background = Int32(COLOR_BLACK) }
+                if foreground == Int32(COLOR_WHITE) && background == Int32(COLOR_BLACK) {
                     foreground = -1
                     background = -1
                 }
             }
+            let direct = paletteSize >= ColorLowering.directColorThreshold
             pair = colorPairs.pair(foreground: foreground, background: background) { pair, fg, bg in
-                init_pair(pair, fg, bg) == OK
+                // Direct colour values pass a short: only the extended call takes them.
+                direct ? init_extended_pair(Int32(pair), fg, bg) == OK : init_pair(pair, Int16(fg), Int16(bg)) == OK
             }
         }
         let result = (attributes: attributes, pair: pair)

@@ -169,7 +169,7 @@ final class CursesTerminal: TerminalBackend {
         var palette = 0
         if colorDepth != .none, start_color() == OK {
             allowsDefaults = use_default_colors() == OK
-            palette = colorDepth >= .indexed256 ? 256 : min(16, Int(tk_colors()))
+            palette = colorDepth == .trueColor ? ColorLowering.directColorThreshold : colorDepth >= .indexed256 ? 256 : min(16, Int(tk_colors()))
         }
         defaultColorsAllowed = allowsDefaults
         paletteSize = palette
@@ -189,7 +189,8 @@ final class CursesTerminal: TerminalBackend {
         capabilities = TerminalCapabilities(
             colorDepth: palette > 0 ? colorDepth : .none,
             glyphs: isUTF8 ? .unicode : .ascii,
-            hasMouse: hasMouse
+            hasMouse: hasMouse,
+            withholdsTrueColor: palette > 0 && Self.withholdsTrueColor(environment: environment, depth: colorDepth)
         )
 
         _ = wnoutrefresh(tk_stdscr())
@@ -309,17 +310,23 @@ final class CursesTerminal: TerminalBackend {
         }
     }
 
-    /// The colour depth to offer the app: `NO_COLOR` (set and not empty) turns colour off;
-    /// `COLORTERM=truecolor` or `24bit` on a 256-colour terminal reports truecolor (drawn through
-    /// the 256 palette, see ``ColorLowering``); otherwise what terminfo says.
+    /// The colour depth sent to the terminal, as terminfo allows: `NO_COLOR` (set and not
+    /// empty) turns colour off; a `*-direct` entry (2²⁴ colours) gets true colour; 256 and 8–16
+    /// colours what they say. `COLORTERM` cannot raise the depth: without a direct entry curses
+    /// has no way to send 24-bit colour (``withholdsTrueColor(environment:depth:)`` says so).
     static func colorDepth(environment: [String: String], hasColors: Bool, colors: Int) -> TerminalCapabilities.ColorDepth {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
         guard hasColors else { return .none }
-        if colors >= 256 {
-            let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
-            return colorTerm == "truecolor" || colorTerm == "24bit" ? .trueColor : .indexed256
-        }
+        if colors >= ColorLowering.directColorThreshold { return .trueColor }
+        if colors >= 256 { return .indexed256 }
         return colors >= 8 ? .ansi16 : .none
+    }
+
+    /// Whether the terminal announces true colour (`COLORTERM=truecolor` or `24bit`) that
+    /// terminfo gives no way to send at `depth`: the app says so rather than claim it.
+    static func withholdsTrueColor(environment: [String: String], depth: TerminalCapabilities.ColorDepth) -> Bool {
+        let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
+        return (colorTerm == "truecolor" || colorTerm == "24bit") && depth != .trueColor && depth != .none
     }
 
     /// The variables the terminal's set-up reads, from the process environment.

@@ -10,7 +10,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
         case ansi16 = 16
         /// The 256 xterm colours.
         case indexed256 = 256
-        /// 24-bit colour (drawn through the 256-colour palette by curses here).
+        /// 24-bit colour, sent as such (a `*-direct` terminfo entry such as `xterm-direct`).
         case trueColor = 16_777_216
 
         /// Fewer colours first.
@@ -23,12 +23,17 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public var glyphs: Glyphs
     /// Whether mouse events are reported.
     public var hasMouse: Bool
+    /// Whether the terminal announces 24-bit colour (`COLORTERM=truecolor`) that its terminfo
+    /// entry gives no way to send, so that ``colorDepth`` is less: a settings screen says so
+    /// ("256 (true colour not in terminfo)") rather than claim true colour.
+    public var withholdsTrueColor: Bool
 
     /// Creates a description of a terminal.
-    public init(colorDepth: ColorDepth, glyphs: Glyphs, hasMouse: Bool) {
+    public init(colorDepth: ColorDepth, glyphs: Glyphs, hasMouse: Bool, withholdsTrueColor: Bool = false) {
         self.colorDepth = colorDepth
         self.glyphs = glyphs
         self.hasMouse = hasMouse
+        self.withholdsTrueColor = withholdsTrueColor
     }
 
     /// What the headless backend offers: everything.

@@ -113,8 +113,19 @@ struct ColorMappingTests {
             CursesTerminal.colorDepth(environment: env, hasColors: has, colors: colors)
         }
         #expect(depth([:]) == .indexed256)
-        #expect(depth(["COLORTERM": "truecolor"]) == .trueColor)
-        #expect(depth(["COLORTERM": "24bit"]) == .trueColor)
+        // COLORTERM cannot send what terminfo cannot: 256 colours, and Settings says why.
+        #expect(depth(["COLORTERM": "truecolor"]) == .indexed256)
+        #expect(CursesTerminal.withholdsTrueColor(environment: ["COLORTERM": "truecolor"], depth: .indexed256))
+        #expect(CursesTerminal.withholdsTrueColor(environment: ["COLORTERM": "24bit"], depth: .ansi16))
+        #expect(!CursesTerminal.withholdsTrueColor(environment: [:], depth: .indexed256))
+        #expect(!CursesTerminal.withholdsTrueColor(environment: ["COLORTERM": "truecolor"], depth: .trueColor))
+        // A -direct entry: true colour, sent as 24-bit values.
+        #expect(depth([:], colors: 1 << 24) == .trueColor)
+        #expect(ColorLowering.directValue(.rgb(10, 20, 30)) == 10 << 16 | 20 << 8 | 30)
+        #expect(ColorLowering.directValue(.ansi(3)) == 3)
+        #expect(ColorLowering.directValue(.ansi(9)) == 255 << 16)
+        #expect(ColorLowering.directValue(.rgb(0, 0, 2)) == 8)
+        #expect(ColorLowering.directValue(.terminalDefault) == -1)
         #expect(depth(["COLORTERM": "truecolor"], colors: 8) == .ansi16)
         #expect(depth(["NO_COLOR": "1", "COLORTERM": "truecolor"]) == .none)
         #expect(depth(["NO_COLOR": ""]) == .indexed256)  // set but empty: ignored, per no-color.org
@@ -128,14 +139,14 @@ struct ColorMappingTests {
     @Test("pairs are allocated once per combination, from 1")
     func pairAllocation() {
         var cache = ColorPairCache(colorPairs: 256)
-        var calls: [(Int16, Int16, Int16)] = []
-        let record: (Int16, Int16, Int16) -> Bool = { calls.append(($0, $1, $2)); return true }
+        var calls: [(Int16, Int32, Int32)] = []
+        let record: (Int16, Int32, Int32) -> Bool = { calls.append(($0, $1, $2)); return true }
         #expect(cache.pair(foreground: -1, background: -1, initialize: record) == 0)
         #expect(cache.pair(foreground: 60, background: -1, initialize: record) == 1)
         #expect(cache.pair(foreground: -1, background: 24, initialize: record) == 2)
         #expect(cache.pair(foreground: 60, background: -1, initialize: record) == 1)
         #expect(calls.count == 2)
-        #expect(calls.first.map { [$0.0, $0.1, $0.2] } == [1, 60, -1])
+        #expect(calls.first.map { [Int32($0.0), $0.1, $0.2] } == [1, 60, -1])
         #expect(cache.count == 2)
     }
 

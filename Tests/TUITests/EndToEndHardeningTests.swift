@@ -34,3 +34,65 @@ struct EndToEndHardeningTests {
         session.send("q")
     }
 }
+
+/// Colour as it is sent: true colour through a `*-direct` terminfo entry, and Settings saying
+/// so truthfully when the terminal announces more than terminfo can send.
+@Suite("End to end in tmux: the colour depth Settings shows is the one sent")
+struct EndToEndColourDepthTests {
+    /// A direct-colour entry like ncurses' xterm-direct, compiled into `directory`: the first
+    /// eight colours as palette colours, the rest as 24-bit values.
+    static func compileDirectEntry(in directory: URL) throws {
+        let source = directory.appendingPathComponent("tablekit-direct.src")
+        try """
+            tablekit-direct|xterm with direct colour for the tests,
+            \tcolors#16777216, pairs#65536, RGB,
+            \tsetaf=\\E[%?%p1%{8}%<%t3%p1%d%e38:2::%p1%{65536}%/%d:%p1%{256}%/%{255}%&%d:%p1%{255}%&%d%;m,
+            \tsetab=\\E[%?%p1%{8}%<%t4%p1%d%e48:2::%p1%{65536}%/%d:%p1%{256}%/%{255}%&%d:%p1%{255}%&%d%;m,
+            \tuse=xterm-256color,
+
+            """.write(to: source, atomically: true, encoding: .utf8)
+        let result = try TmuxSession.run("/usr/bin/env", ["tic", "-x", "-o", directory.path, source.path])
+        #expect(result.status == 0, "tic: \(result.standardError)")
+    }
+
+    /// `table-browser` run with `environment` added, through a script (the pane's shell sets TERM).
+    static func wrapper(in directory: URL, environment: [String: String]) throws -> URL {
+        let script = directory.appendingPathComponent("table-browser-with-env")
+        let assignments = environment.map { "\($0.key)=\(TmuxSession.shellQuoted($0.value))" }.sorted().joined(separator: " ")
+        try "#!/bin/sh\nexec env \(assignments) \(TmuxSession.shellQuoted(try TableBrowserBinary.url().path)) \"$@\"\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        return script
+    }
+
+    @Test func aDirectTerminfoEntryGetsTrueColourSentAs24BitValues() async throws {
+        let files = TemporaryFiles()
+        try Self.compileDirectEntry(in: files.directory)
+        let binary = try Self.wrapper(in: files.directory, environment: ["TERMINFO": files.directory.path, "TERM": "tablekit-direct"])
+        let session = try await TableBrowserBinary.launchInTmux(binary: binary, arguments: [], width: 80, height: 24)
+        await session.waitUntil("the Books list") { $0.first?.contains("Title") == true }
+        // The section header band is rgb(58, 58, 60): sent as that, not as palette colour 237.
+        let styled = session.capture(escapes: true).joined(separator: "\n")
+        #expect(styled.contains("48;2;58;58;60"), "\(styled.prefix(400))")
+        session.send("5")
+        session.send("G")
+        let settings = await session.waitUntil("Settings") { $0.contains { $0.contains("Colours") } }
+        #expect(settings?.contains { $0.contains("Colours") && $0.contains(" True colour ") } == true)
+        session.send("q")
+    }
+
+    @Test func announcedTrueColourWithoutADirectEntryIsNamedAsWhatIsSent() async throws {
+        let files = TemporaryFiles()
+        let binary = try Self.wrapper(in: files.directory, environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
+        let session = try await TableBrowserBinary.launchInTmux(binary: binary, arguments: [], width: 80, height: 24)
+        await session.waitUntil("the Books list") { $0.first?.contains("Title") == true }
+        let styled = session.capture(escapes: true).joined(separator: "\n")
+        #expect(!styled.contains("48;2;"), "no 24-bit colour is sent")
+        session.send("5")
+        session.send("G")
+        let settings = await session.waitUntil("Settings") { $0.contains { $0.contains("Colours") } }
+        #expect(settings?.contains { $0.contains("Colours") && $0.contains(" 256 (true colour not in terminfo) ") } == true,
+                "\(settings ?? [])")
+        session.send("q")
+    }
+}

@@ -60,7 +60,7 @@ final class BrowserApp {
         let settingsScreen = SettingsScreen(settings: settings) { [weak list] in
             [("Data", [("Showing", description), ("Records", list.map { String($0.records.count) } ?? "—"),
                        ("Sorted by", list?.records.sortKeyDescription ?? "—")]),
-             ("Terminal", [("Colours", Self.describe(capabilities.colorDepth)),
+             ("Terminal", [("Colours", Self.describe(capabilities.colorDepth) + (capabilities.withholdsTrueColor ? " (true colour not in terminfo)" : "")),
                            ("Glyphs", capabilities.glyphs == .ascii ? "ASCII" : "Unicode"),
                            ("Mouse reports", capabilities.hasMouse ? "Available" : "Not available")])]
         }
