@@ -91,3 +91,17 @@ struct BoundedReadsTests {
         #expect(ContinuousClock.now - started < .seconds(5))
     }
 }
+
+@Suite("A reload keeps the search")
+struct ReloadKeepsSearchTests {
+    @Test func aReloadRunsTheSearchAgainOverTheNewRecords() throws {
+        let files = TemporaryFiles()
+        let path = files.write(#"[{"title": "Old Apple"}, {"title": "Old Pear"}, {"title": "Plum"}]"#)
+        let list = try DataOptions.parse(["--data", path]).loadListScreen(searchesSynchronously: true)
+        _ = files.write(#"[{"title": "New Apple"}, {"title": "Apple Pie"}, {"title": "Plum"}]"#)
+        let frame = SnapshotCommand.render(list: list, size: Size(width: 40, height: 12), keys: try Key.parseScript("/ a p p l e Enter r")).text
+        #expect(frame.contains("New Apple") && frame.contains("Apple Pie"), "\(frame)")
+        #expect(!frame.contains("Plum") && !frame.contains("Old"), "\(frame)")
+        #expect(list.searchController?.session?.field.text == "apple")
+    }
+}

@@ -192,13 +192,14 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// the top of the list, unless `keepsFocus` is false.
     private func adoptSorted(_ sorted: IndexedRecords, keepsFocus: Bool = true) {
         let focused = keepsFocus ? state.focusedRow.flatMap(dataSourceOfRecords.recordIndex(at:)) : nil
-        adopt(sorted)
+        let search = adopt(sorted)
         state = TableViewState()
         if let indexPath = focused.flatMap(indexPath(ofRecord:)) {
             state.focusedRow = indexPath
             state.scrollPosition = ScrollPosition(item: .row(indexPath))
         }
         reloadData()
+        resume(search)
     }
 
     /// Where record `record` (an index into the store) is in the list shown, if it is there.
@@ -410,7 +411,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
                                       subtitleKey: records.store.subtitleKey)
             title = URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent
         }
-        adopt(IndexedRecords(store: editable.store, collation: records.collation, sortOrder: chosenSortOrder))
+        _ = adopt(IndexedRecords(store: editable.store, collation: records.collation, sortOrder: chosenSortOrder))
         state = TableViewState()
         reloadData()
         if let indexPath = record.flatMap(indexPath(ofRecord:)) {
@@ -652,15 +653,24 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         // A reload, and the first load of a large file, take the order Settings chose.
         let sorted = newRecords.sortOrder == chosenSortOrder ? newRecords
             : IndexedRecords(store: newRecords.store, collation: newRecords.collation, sortOrder: chosenSortOrder)
-        adopt(sorted)
+        let search = adopt(sorted)
         state = TableViewState()
         reloadData()
+        resume(search)
         // New content glows on the tab until the list is looked at.
         tabBarItem?.badge = isVisible ? nil : .dot
     }
 
-    /// Takes `newRecords` in place of the records: search and hidden records end.
-    private func adopt(_ newRecords: IndexedRecords) {
+    /// What was searched for when the records were replaced, to search for again.
+    private struct InterruptedSearch {
+        var text: String
+        var isEditing: Bool
+    }
+
+    /// Takes `newRecords` in place of the records: hidden records end, and so does a search,
+    /// which is returned for ``resume(_:)`` once the table shows the new records.
+    private func adopt(_ newRecords: IndexedRecords) -> InterruptedSearch? {
+        let search = searchController?.session.map { InterruptedSearch(text: $0.field.text, isEditing: $0.isEditing) }
         if searchController?.isActive == true { endSearch() }
         records = newRecords
         if columnLayout != nil {
@@ -671,5 +681,15 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         searchController?.progressTitle = "Searching \(newRecords.count) records…"
         hiddenPositions = []
         filterResult = nil
+        return search
+    }
+
+    /// Runs an interrupted search again over the records now shown (the same text and scope;
+    /// the field keeps the keyboard if it had it): a reload or a new order does not drop what
+    /// was typed.
+    private func resume(_ search: InterruptedSearch?) {
+        guard let search else { return }
+        self.search(for: search.text)
+        if search.isEditing { beginSearch() }
     }
 }
