@@ -36,5 +36,7 @@ if [ -f bench-data/books-1000000.json ]; then
   echo "== all-fields search at 1,000,000 rows"
   "$bin" benchmark --data bench-data/books-1000000.json --repetitions 1 --search --all-fields | grep -E "haystack|worst UI hold|peak memory after"
 fi
+echo "== long values (issue 13)"
+"$bin" benchmark --long-values --size 80x24 --repetitions "${BENCH_REPETITIONS_LONG:-20}"
 echo "== self-sizing rows"
 "$bin" benchmark --self-sizing --repetitions "${BENCH_REPETITIONS:-200}"
