@@ -55,21 +55,19 @@ struct EndToEndColourDepthTests {
         #expect(result.status == 0, "tic: \(result.standardError)")
     }
 
-    /// `table-browser` run with `environment` added, through a script (the pane's shell sets TERM).
-    static func wrapper(in directory: URL, environment: [String: String]) throws -> URL {
-        let script = directory.appendingPathComponent("table-browser-with-env")
-        let assignments = environment.map { "\($0.key)=\(TmuxSession.shellQuoted($0.value))" }.sorted().joined(separator: " ")
-        try "#!/bin/sh\nexec env \(assignments) \(TmuxSession.shellQuoted(try TableBrowserBinary.url().path)) \"$@\"\n"
-            .write(to: script, atomically: true, encoding: .utf8)
-        chmod(script.path, 0o755)
-        return script
+    /// `table-browser` run in tmux with `environment` added (the pane's shell sets TERM), through
+    /// `env`: a script written for the purpose could not be run while another test's child
+    /// still held it open for writing ("Text file busy").
+    static func launch(environment: [String: String]) async throws -> TmuxSession {
+        let assignments = environment.map { "\($0.key)=\($0.value)" }.sorted()
+        return try await TableBrowserBinary.launchInTmux(binary: URL(fileURLWithPath: "/usr/bin/env"),
+                                                         arguments: assignments + [try TableBrowserBinary.url().path], width: 80, height: 24)
     }
 
     @Test func aDirectTerminfoEntryGetsTrueColourSentAs24BitValues() async throws {
         let files = TemporaryFiles()
         try Self.compileDirectEntry(in: files.directory)
-        let binary = try Self.wrapper(in: files.directory, environment: ["TERMINFO": files.directory.path, "TERM": "tablekit-direct"])
-        let session = try await TableBrowserBinary.launchInTmux(binary: binary, arguments: [], width: 80, height: 24)
+        let session = try await Self.launch(environment: ["TERMINFO": files.directory.path, "TERM": "tablekit-direct"])
         await session.waitUntil("the Books list") { $0.first?.contains("Title") == true }
         // The section header band is rgb(58, 58, 60): sent as that, not as palette colour 237.
         let styled = session.capture(escapes: true).joined(separator: "\n")
@@ -82,9 +80,7 @@ struct EndToEndColourDepthTests {
     }
 
     @Test func announcedTrueColourWithoutADirectEntryIsNamedAsWhatIsSent() async throws {
-        let files = TemporaryFiles()
-        let binary = try Self.wrapper(in: files.directory, environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
-        let session = try await TableBrowserBinary.launchInTmux(binary: binary, arguments: [], width: 80, height: 24)
+        let session = try await Self.launch(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
         await session.waitUntil("the Books list") { $0.first?.contains("Title") == true }
         let styled = session.capture(escapes: true).joined(separator: "\n")
         #expect(!styled.contains("48;2;"), "no 24-bit colour is sent")
