@@ -235,7 +235,9 @@ bool Loader::load(tk_json_error *error) {
         end_ = size_;
         store_.array_begin = begin_;
         store_.array_end = end_;
+        const uint64_t started = now_ns();
         if (!walk_lines_in_two() && !walk_lines_in_one(error)) { return false; }
+        store_.timings.walk_ns[0] = now_ns() - started;  // stage 1 runs batch by batch within
     } else if ((!has_pointer_ || find_member_pointer()) && choose_last_array() && (walk_in_two() || walk_in_one(nullptr))) {
         // The records' array was the top-level object's last member, found without a
         // second pass; the walk confirmed the guess.
@@ -255,6 +257,12 @@ bool Loader::load(tk_json_error *error) {
         }
     }
     {
+        const uint64_t started = now_ns();
+        struct Clock {
+            uint64_t from;
+            uint64_t &into;
+            ~Clock() { into = now_ns() - from; }
+        } clock{started, store_.timings.refine_ns};
         Walker refiner(data_, store_.keys, store_.records, store_.arena, surrogates_);
         refiner.refine_keys(given_.title_decided || (members_are_records_ && !given_.has_title), given_.subtitle_decided);
     }
@@ -282,6 +290,9 @@ bool Loader::walk_in_one(tk_json_error *error) {
         od::parser parser;  // freed at the end of this block: only the file and our arrays remain
         ok = walker.walk(parser, begin_, end_, record_depth_);
     }
+    store_.timings.parse_ns[0] = walker.parse_ns;
+    store_.timings.walk_ns[0] = walker.walk_ns;
+    store_.timings.parse_ns[1] = store_.timings.walk_ns[1] = 0;
     if (!ok) {
         explain_failure(walker.shape_offset(), walker.shape_message(), error);
         return false;
@@ -919,6 +930,7 @@ tk_json_store *finish_load(std::unique_ptr<tk_json_store> store, const tk_json_l
         }
     }
     auto retry = std::make_unique<tk_json_store>();
+    retry->timings.read_ns = store->timings.read_ns;
     std::vector<Replacement> replacements;
     if (!utf8_valid) {
         if (!repair_utf8(store->file, retry->file, replacements)) {
@@ -1001,10 +1013,12 @@ tk_json_store *tk_json_load_file(const char *path, const tk_json_load_options *o
         }
         auto store = std::make_unique<tk_json_store>();
         ReadFailure failure;
+        const uint64_t started = now_ns();
         if (!read_file(path, store->file, read_limits(chosen), failure)) {
             report_read_failure(error, failure);
             return nullptr;
         }
+        store->timings.read_ns = now_ns() - started;
         return finish_load(std::move(store), chosen, error);
     } catch (...) {  // std::bad_alloc from a vector or string
         set_error(error, TK_JSON_ERROR_UNREADABLE, "out of memory");
@@ -1017,10 +1031,12 @@ tk_json_store *tk_json_load_descriptor(int descriptor, const tk_json_load_option
         const tk_json_load_options chosen = options ? *options : tk_json_load_options{};
         auto store = std::make_unique<tk_json_store>();
         ReadFailure failure;
+        const uint64_t started = now_ns();
         if (!read_descriptor(descriptor, store->file, read_limits(chosen), failure)) {
             report_read_failure(error, failure);
             return nullptr;
         }
+        store->timings.read_ns = now_ns() - started;
         return finish_load(std::move(store), chosen, error);
     } catch (...) {  // std::bad_alloc from a vector or string
         set_error(error, TK_JSON_ERROR_UNREADABLE, "out of memory");
@@ -1133,6 +1149,11 @@ size_t tk_json_count(const tk_json_store *store) { return store ? store->records
 const char *tk_json_records_pointer(const tk_json_store *store, size_t *length) {
     if (length) { *length = store ? store->records_pointer.size() : 0; }
     return store ? store->records_pointer.data() : nullptr;
+}
+
+void tk_json_get_timings(const tk_json_store *store, tk_json_timings *timings) {
+    if (!timings) { return; }
+    *timings = store ? store->timings : tk_json_timings{};
 }
 
 int tk_json_is_lines(const tk_json_store *store) { return store && store->is_lines ? 1 : 0; }

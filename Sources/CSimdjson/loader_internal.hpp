@@ -15,6 +15,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <chrono>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -98,6 +99,7 @@ struct tk_json_store {
         size_t bytes;
     };
     std::vector<Candidate> candidates;  // a top-level object's arrays of objects, largest first
+    tk_json_timings timings{};  // what the load spent where (tk_json_get_timings)
 };
 
 struct tk_json_fields {
@@ -131,6 +133,12 @@ struct ReadFailure {
     bool is_syntax = false;
     uint64_t line = 0, column = 0, offset = 0;
 };
+
+/// Nanoseconds on a steady clock, for the phase timings.
+inline uint64_t now_ns() {
+    return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::steady_clock::now().time_since_epoch()).count());
+}
 
 bool read_file(const char *path, Buffer &buffer, const ReadLimits &limits, ReadFailure &failure);
 bool read_descriptor(int fd, Buffer &buffer, const ReadLimits &limits, ReadFailure &failure);
@@ -170,6 +178,9 @@ public:
     /// are in the whole text (2 in a top-level array, 3 in an array in a top-level object),
     /// which the nesting limit counts from.
     bool walk(od::parser &parser, size_t begin, size_t end, size_t record_depth = 2);
+    /// What the last walk() spent in simdjson's stage 1 (finding the structure) and then in
+    /// walking and checking the records, in nanoseconds.
+    uint64_t parse_ns = 0, walk_ns = 0;
     /// Walks [begin, end) as JSON Lines: one object after another, with a line break
     /// between each two and no array around them; `batch` is simdjson's window, at least
     /// the longest record.

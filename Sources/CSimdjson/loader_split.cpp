@@ -104,6 +104,10 @@ bool Loader::walk_in_two() {
                       [&] { return second.walk(second_parser, split.line_break, end_, record_depth_); });
         bytes[split.comma] = ',';
         bytes[split.line_break] = '\n';
+        store_.timings.parse_ns[0] = first.parse_ns;
+        store_.timings.parse_ns[1] = second.parse_ns;
+        store_.timings.walk_ns[0] = first.walk_ns;
+        store_.timings.walk_ns[1] = second.walk_ns;
     }
     if (ok) { ok = append(second_records, second_arena); }
     if (!ok) {

@@ -97,6 +97,12 @@ struct BenchmarkCommand: ParsableCommand {
         }
         print(String(format: "  load, validate, collate and sort: %.1f ms; first render: %.1f ms",
                      milliseconds(loaded - loadStart), milliseconds(firstFrame - loaded)))
+        let phases = root.records.store.timings
+        func ms(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1e6 }
+        print(String(format: "  phases: read %.1f ms; parse (stage 1) %.1f | %.1f ms; walk %.1f | %.1f ms (halves); keys settled %.1f ms; collation keys %.1f ms; sort %.1f ms; first draw %.1f ms",
+                     ms(phases.read_ns), ms(phases.parse_ns.0), ms(phases.parse_ns.1), ms(phases.walk_ns.0), ms(phases.walk_ns.1),
+                     ms(phases.refine_ns), milliseconds(root.records.buildTimings.keys), milliseconds(root.records.buildTimings.sort),
+                     milliseconds(firstFrame - loaded)))
         print(String(format: "focus move: %.4f ms, index jump: %.4f ms, last row: %.4f ms (means of %d, frame drawn each time)",
                      focusMove, indexJump, lastRow, count))
         print(String(format: "peak memory: %.1f MiB", Self.peakResidentMiB()))

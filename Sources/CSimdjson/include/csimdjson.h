@@ -132,6 +132,22 @@ typedef struct tk_json_load_options {
     int wait_milliseconds;
 } tk_json_load_options;
 
+/**
+ * What a load spent where, in nanoseconds (for benchmarks): reading the bytes; simdjson's
+ * stage 1 (finding the structure) and walking and checking the records, for each half when
+ * the records were walked in two (the second half 0 otherwise; JSON Lines interleave the
+ * two, and count all as walking); and settling the title and subtitle keys after.
+ */
+typedef struct tk_json_timings {
+    uint64_t read_ns;
+    uint64_t parse_ns[2];
+    uint64_t walk_ns[2];
+    uint64_t refine_ns;
+} tk_json_timings;
+
+/** Fills `*timings` for a loaded store (all 0 for NULL). */
+void tk_json_get_timings(const tk_json_store *store, tk_json_timings *timings);
+
 /** Where the records are, and so what separates them in the text (for a writer). */
 typedef enum tk_json_container {
     /** The top-level array's elements: separated by commas. */

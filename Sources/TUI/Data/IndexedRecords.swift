@@ -26,6 +26,9 @@ final class IndexedRecords: @unchecked Sendable {
     /// nil for the collation's letters.
     let sectionTitles: [String]?
 
+    /// How long sectioning and sorting by title took, by phase (zero for other orders).
+    private(set) var buildTimings = CollatedOrder.BuildTimings()
+
     init(store: JSONRecordStore, collation: Collation = .english, sortOrder: SortOrder = .title) {
         self.store = store
         self.collation = collation
@@ -38,7 +41,7 @@ final class IndexedRecords: @unchecked Sendable {
             order = byField.order
             titles = byField.sectionTitles
         case .title:
-            order = CollatedOrder.build(count: store.count, collation: collation) { index, body in
+            order = CollatedOrder.build(count: store.count, collation: collation, timings: &buildTimings) { index, body in
                 store.withTitleUTF8(at: index) { title in
                     // A null or missing title sorts as "—", under # at the end.
                     title.isEmpty || title.elementsEqual("null".utf8) && store.lacksTitle(at: index)

@@ -261,6 +261,14 @@ final class JSONRecordStore: @unchecked Sendable {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self) + "…"
     }
 
+    /// What the load spent reading, finding the structure (per half), walking the records
+    /// (per half) and settling the keys, for the benchmark.
+    var timings: tk_json_timings {
+        var timings = tk_json_timings()
+        tk_json_get_timings(handle, &timings)
+        return timings
+    }
+
     /// Record `index`'s member name, when the records are an object's members.
     func recordName(at index: Int) -> String? {
         guard index >= 0, index < count else { return nil }
