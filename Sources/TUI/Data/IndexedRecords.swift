@@ -44,7 +44,7 @@ final class IndexedRecords: @unchecked Sendable {
             order = CollatedOrder.build(count: store.count, collation: collation, timings: &buildTimings) { index, body in
                 store.withTitleUTF8(at: index) { title in
                     // A null or missing title sorts as "—", under # at the end.
-                    title.isEmpty || title.elementsEqual("null".utf8) && store.lacksTitle(at: index)
+                    title.isEmpty || JSONRecordStore.isNullText(title) && store.lacksTitle(at: index)
                         ? Self.missingTitleUTF8.withUnsafeBufferPointer(body) : body(title)
                 }
             }

@@ -64,17 +64,22 @@ extension JSONRecordStore {
         return "\(ControlEscaping.escaped(name)): \(missing.joined(separator: " and ")) \(verb) no record's key; the records have: \(shown.isEmpty ? "no keys" : shown)"
     }
 
-    /// Whether record `index` has the title key.
     /// Whether record `index` has no title to show: it lacks the title key, or its value is
     /// `null` (whose text is the word "null", like the string "null": the record's bytes tell).
     func lacksTitle(at index: Int) -> Bool {
         guard hasTitle(at: index) else { return true }
-        let isNullText = withTitleUTF8(at: index) { $0.elementsEqual("null".utf8) }
+        let isNullText = withTitleUTF8(at: index) { Self.isNullText($0) }
         guard isNullText else { return false }
         let key = Array(titleKey.utf8)
         return withRawUTF8(at: index) { raw in
             RecordScanner.valueRange(ofMember: key, inObject: raw).map { raw[$0.lowerBound] == UInt8(ascii: "n") } ?? true
         }
+    }
+
+    /// Whether `text` is the four bytes `null`. Asked of every title while a million are
+    /// sorted: a generic `elementsEqual` against a string's UTF-8 took a fifth of the load.
+    static func isNullText(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.count == 4 && text[0] == UInt8(ascii: "n") && text[1] == UInt8(ascii: "u") && text[2] == UInt8(ascii: "l") && text[3] == UInt8(ascii: "l")
     }
 
     private func hasTitle(at index: Int) -> Bool {

@@ -220,16 +220,27 @@ private struct TieScratch {
     mutating func breakTie(
         _ entries: inout [SortEntry], in run: Range<Int>, utf8: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
     ) {
+        // The buffers are moved out of `self` for the run, and the entries read by position
+        // rather than through a slice: either way the whole array could be copied per run.
+        var bytes = self.bytes
+        var spans = self.spans
+        self.bytes = []
+        self.spans = []
+        defer {
+            self.bytes = bytes
+            self.spans = spans
+        }
         bytes.removeAll(keepingCapacity: true)
         spans.removeAll(keepingCapacity: true)
-        for entry in entries[run] {
+        for position in run {
+            let index = entries[position].index
             let start = bytes.count
             var read = false
-            utf8(Int(entry.index)) { buffer in
+            utf8(Int(index)) { buffer in
                 if !read { bytes.append(contentsOf: buffer) }
                 read = true
             }
-            spans.append((start, bytes.count, entry.index))
+            spans.append((start, bytes.count, index))
         }
         bytes.withUnsafeBufferPointer { bytes in
             spans.sort { a, b in
@@ -242,7 +253,9 @@ private struct TieScratch {
                 return lengthA != lengthB ? lengthA < lengthB : a.index < b.index
             }
         }
-        for (offset, span) in spans.enumerated() { entries[run.lowerBound + offset].index = span.index }
+        entries.withUnsafeMutableBufferPointer { entries in
+            for (offset, span) in spans.enumerated() { entries[run.lowerBound + offset].index = span.index }
+        }
     }
 }
 
