@@ -202,6 +202,23 @@ struct CollationTests {
         }
     }
 
+    /// The title's bytes travel in the key after a 0; bytes 0 and 1 of the key itself are
+    /// escaped so that the order stays key, then bytes, then index, even for titles made of
+    /// control characters and prefixes of one another.
+    @Test func keysHoldingZeroAndOneBytesKeepTheOrder() {
+        var random = SeededRandomNumberGenerator(seed: 11)
+        let pieces = ["\u{0}", "\u{1}", "\u{2}", "a", "A", "á", "\u{0}a", "b", "", " ", "\u{1}\u{0}", "é", "e\u{301}", "Я", "ß", "ss"]
+        let titles = (0..<4_000).map { _ in (0..<random.below(6)).map { _ in pieces[random.below(pieces.count)] }.joined() }
+        let keys = titles.map { collation.sortKey(for: $0) }
+        let expected = titles.indices.sorted { a, b in
+            if keys[a] != keys[b] { return keys[a].lexicographicallyPrecedes(keys[b]) }
+            let bytesA = Array(titles[a].utf8), bytesB = Array(titles[b].utf8)
+            if bytesA != bytesB { return bytesA.lexicographicallyPrecedes(bytesB) }
+            return a < b
+        }
+        #expect(CollatedOrder.build(titles: titles).order.map(Int.init) == expected)
+    }
+
     /// 200,000 random titles: the fast path on bytes gives exactly the reference path's key
     /// (so the same section and the same relative order).
     @Test func fastPathMatchesReferencePath() {

@@ -116,7 +116,7 @@ public struct CollatedOrder: Sendable, Equatable {
         let count = max(0, min(count, Int(Int32.max)))
         let sections = collation.sectionTitles.count
         // 1. Keys: one arena of records, a 4-byte length and the key (section byte first).
-        var arena = KeyArena(capacity: min(count * 36, 1 << 28) + 64)
+        var arena = KeyArena(capacity: min(count * 64, 1 << 29) + 64)
         defer { arena.deallocate() }
         var offsets = [Int](repeating: 0, count: count)
         for index in 0..<count {
@@ -124,11 +124,19 @@ public struct CollatedOrder: Sendable, Equatable {
             offsets[index] = record
             utf8(index) { buffer in
                 guard arena.count == record else { return }
-                let written = arena.appendRecord(capacity: CollationFolding.maxFastKeyLength(buffer.count)) {
-                    CollationFolding.writeFastKey(utf8: buffer, to: $0)
+                // The key, then 0 and the title's own bytes: equal keys are then ordered by
+                // the bytes within the sort, in the title's place in memory, instead of by
+                // reading the titles again afterwards at random places.
+                let written = arena.appendRecord(capacity: 2 * CollationFolding.maxFastKeyLength(buffer.count) + 1 + buffer.count) { out in
+                    guard let length = CollationFolding.writeFastKey(utf8: buffer, to: out) else { return nil }
+                    return Self.appendTitleBytes(buffer, toKeyOf: length, at: out)
                 }
                 if !written {
-                    arena.appendRecord(CollationFolding.referenceKey(for: String(decoding: buffer, as: UTF8.self)))
+                    let key = CollationFolding.referenceKey(for: String(decoding: buffer, as: UTF8.self))
+                    _ = arena.appendRecord(capacity: 2 * key.count + 1 + buffer.count) { out in
+                        key.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: key.count) }
+                        return Self.appendTitleBytes(buffer, toKeyOf: key.count, at: out)
+                    }
                 }
             }
             if arena.count == record { arena.appendRecord([UInt8(Collation.otherSection)]) }
@@ -179,10 +187,42 @@ public struct CollatedOrder: Sendable, Equatable {
                 ties = results.flatMap { $0 }
             }
         }
-        // 4. Equal keys: order by the original bytes, then by index.
-        var scratch = TieScratch()
-        for run in ties { scratch.breakTie(&entries, in: run, utf8: utf8) }
+        // Equal keys hold equal titles (their bytes are in the key): the sorter has put them
+        // in index order already.
+        _ = ties
         return CollatedOrder(order: entries.map(\.index), sectionStarts: starts)
+    }
+
+    /// Ends the key of `length` bytes at `key` (section byte first) with a 0 and the title's
+    /// bytes, and returns the new length. Bytes 0 and 1 of the key after its section byte are
+    /// first written as 1 1 and 1 2, so that the 0 sorts below everything the key can hold:
+    /// the order of the keys is kept, and among equal keys the titles' bytes decide. The room
+    /// at `key` must hold twice the key, one byte and the title.
+    fileprivate static func appendTitleBytes(_ title: UnsafeBufferPointer<UInt8>, toKeyOf length: Int, at key: UnsafeMutablePointer<UInt8>) -> Int {
+        var end = length
+        var low = 0
+        for position in 1 ..< max(1, length) where key[position] < 2 { low += 1 }
+        if low > 0 {
+            // From the end, so that nothing is overwritten before it is read.
+            var from = length - 1
+            end = length + low
+            var to = end - 1
+            while from >= 1 {
+                let byte = key[from]
+                if byte < 2 {
+                    key[to] = byte + 1
+                    key[to - 1] = 1
+                    to -= 2
+                } else {
+                    key[to] = byte
+                    to -= 1
+                }
+                from -= 1
+            }
+        }
+        key[end] = 0
+        if let base = title.baseAddress { (key + end + 1).update(from: base, count: title.count) }
+        return end + 1 + title.count
     }
 }
 
@@ -209,54 +249,6 @@ private struct SortJob: @unchecked Sendable {
     let offsets: UnsafePointer<Int>?
     let entries: UnsafeMutablePointer<SortEntry>
     let results: UnsafeMutableBufferPointer<[Range<Int>]>
-}
-
-/// Scratch space for ordering runs of equal keys by the titles' original bytes.
-private struct TieScratch {
-    private var bytes: [UInt8] = []
-    private var spans: [(start: Int, end: Int, index: Int32)] = []
-
-    /// Reorders a run of records with equal keys by their titles' bytes, then by index.
-    mutating func breakTie(
-        _ entries: inout [SortEntry], in run: Range<Int>, utf8: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
-    ) {
-        // The buffers are moved out of `self` for the run, and the entries read by position
-        // rather than through a slice: either way the whole array could be copied per run.
-        var bytes = self.bytes
-        var spans = self.spans
-        self.bytes = []
-        self.spans = []
-        defer {
-            self.bytes = bytes
-            self.spans = spans
-        }
-        bytes.removeAll(keepingCapacity: true)
-        spans.removeAll(keepingCapacity: true)
-        for position in run {
-            let index = entries[position].index
-            let start = bytes.count
-            var read = false
-            utf8(Int(index)) { buffer in
-                if !read { bytes.append(contentsOf: buffer) }
-                read = true
-            }
-            spans.append((start, bytes.count, index))
-        }
-        bytes.withUnsafeBufferPointer { bytes in
-            spans.sort { a, b in
-                let lengthA = a.end - a.start, lengthB = b.end - b.start
-                let common = min(lengthA, lengthB)
-                if common > 0, let base = bytes.baseAddress {
-                    let order = memcmp(base + a.start, base + b.start, common)
-                    if order != 0 { return order < 0 }
-                }
-                return lengthA != lengthB ? lengthA < lengthB : a.index < b.index
-            }
-        }
-        entries.withUnsafeMutableBufferPointer { entries in
-            for (offset, span) in spans.enumerated() { entries[run.lowerBound + offset].index = span.index }
-        }
-    }
 }
 
 /// A record being sorted: 8 bytes of its key as a number, the record index, and where its
