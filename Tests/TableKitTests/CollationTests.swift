@@ -219,6 +219,20 @@ struct CollationTests {
         #expect(CollatedOrder.build(titles: titles).order.map(Int.init) == expected)
     }
 
+    /// Keys made on several threads (from 100,000 records) give the order of one thread.
+    @Test func keysMadeConcurrentlyGiveTheSameOrder() {
+        var random = SeededRandomNumberGenerator(seed: 5)
+        let pieces = ["a", "A", "á", "b", "ß", "ss", " ", "1", "é", "Я", "😀", "z", "-", "\u{0}", "naïve", "Zebra "]
+        let titles = (0..<150_000).map { _ in (0..<random.below(4)).map { _ in pieces[random.below(pieces.count)] }.joined() }
+        let sequential = CollatedOrder.build(titles: titles)
+        var timings = CollatedOrder.BuildTimings()
+        let concurrent = CollatedOrder.build(count: titles.count, timings: &timings, concurrentUTF8: { index, body in
+            var title = titles[index]
+            title.withUTF8 { body($0) }
+        })
+        #expect(concurrent == sequential)
+    }
+
     /// 200,000 random titles: the fast path on bytes gives exactly the reference path's key
     /// (so the same section and the same relative order).
     @Test func fastPathMatchesReferencePath() {

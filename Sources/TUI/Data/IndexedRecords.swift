@@ -41,13 +41,14 @@ final class IndexedRecords: @unchecked Sendable {
             order = byField.order
             titles = byField.sectionTitles
         case .title:
-            order = CollatedOrder.build(count: store.count, collation: collation, timings: &buildTimings) { index, body in
+            // Keys on every core: the store is read-only, and reading a title is safe anywhere.
+            order = CollatedOrder.build(count: store.count, collation: collation, timings: &buildTimings, concurrentUTF8: { index, body in
                 store.withTitleUTF8(at: index) { title in
                     // A null or missing title sorts as "—", under # at the end.
                     title.isEmpty || JSONRecordStore.isNullText(title) && store.lacksTitle(at: index)
                         ? Self.missingTitleUTF8.withUnsafeBufferPointer(body) : body(title)
                 }
-            }
+            })
         case .subtitleLastName:
             order = CollatedOrder.build(count: store.count, collation: collation) { index, body in
                 var key = Self.lastNameFirst(store.subtitle(at: index) ?? store.title(at: index))

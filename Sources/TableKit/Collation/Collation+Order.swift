@@ -111,15 +111,65 @@ public struct CollatedOrder: Sendable, Equatable {
         count: Int, collation: Collation = .english, timings: inout BuildTimings,
         utf8: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
     ) -> CollatedOrder {
-        let clock = ContinuousClock()
-        let started = clock.now
+        let started = ContinuousClock.now
         let count = max(0, min(count, Int(Int32.max)))
-        let sections = collation.sectionTitles.count
-        // 1. Keys: one arena of records, a 4-byte length and the key (section byte first).
         var arena = KeyArena(capacity: min(count * 64, 1 << 29) + 64)
-        defer { arena.deallocate() }
         var offsets = [Int](repeating: 0, count: count)
-        for index in 0..<count {
+        offsets.withUnsafeMutableBufferPointer { offsets in
+            appendKeys(of: 0 ..< count, to: &arena, offsets: offsets.baseAddress!, utf8: utf8)
+        }
+        return sort(count: count, collation: collation, arena: arena, offsets: offsets, keysStarted: started, timings: &timings)
+    }
+
+    /// ``build(count:collation:timings:utf8:)`` with the keys made on every core: `utf8` is
+    /// called from several threads at once, each with records of its own.
+    ///
+    /// - Parameters:
+    ///   - count: The number of records, at most `Int32.max`.
+    ///   - collation: The collation that sections and sorts.
+    ///   - timings: Set to the time spent making keys and sorting.
+    ///   - utf8: Calls its second argument with the UTF-8 bytes of the title of record
+    ///     number its first argument; safe to call from any thread.
+    public static func build(
+        count: Int, collation: Collation = .english, timings: inout BuildTimings,
+        concurrentUTF8 utf8: @escaping @Sendable (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    ) -> CollatedOrder {
+        let started = ContinuousClock.now
+        let count = max(0, min(count, Int(Int32.max)))
+        let workers = count >= 100_000 ? max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) : 1
+        guard workers > 1 else { return build(count: count, collation: collation, timings: &timings, utf8: utf8) }
+        // Each worker keys a consecutive share into an arena of its own; the arenas are then
+        // joined in order and the later shares' offsets moved by what comes before them.
+        let shares = (0 ..< workers).map { worker in count * worker / workers ..< count * (worker + 1) / workers }
+        var offsets = [Int](repeating: 0, count: count)
+        let arenas = UnsafeMutableBufferPointer<KeyArena>.allocate(capacity: workers)
+        defer { arenas.deallocate() }
+        offsets.withUnsafeMutableBufferPointer { offsets in
+            let job = KeyJob(offsets: offsets.baseAddress!, arenas: arenas)
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                let share = shares[worker]
+                var arena = KeyArena(capacity: min(share.count * 64, 1 << 29) + 64)
+                appendKeys(of: share, to: &arena, offsets: job.offsets, utf8: utf8)
+                (job.arenas.baseAddress! + worker).initialize(to: arena)
+            }
+        }
+        var arena = arenas[0]
+        for worker in 1 ..< workers {
+            let shift = arena.count
+            arena.append(contentsOf: arenas[worker])
+            arenas[worker].deallocate()
+            for index in shares[worker] { offsets[index] += shift }
+        }
+        return sort(count: count, collation: collation, arena: arena, offsets: offsets, keysStarted: started, timings: &timings)
+    }
+
+    /// Appends the key records of `records` to `arena`, each record's offset in the arena
+    /// to `offsets` at its index.
+    private static func appendKeys(
+        of records: Range<Int>, to arena: inout KeyArena, offsets: UnsafeMutablePointer<Int>,
+        utf8: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    ) {
+        for index in records {
             let record = arena.count
             offsets[index] = record
             utf8(index) { buffer in
@@ -141,6 +191,16 @@ public struct CollatedOrder: Sendable, Equatable {
             }
             if arena.count == record { arena.appendRecord([UInt8(Collation.otherSection)]) }
         }
+    }
+
+    /// Sections and sorts records whose keys are in `arena` (freed here) at `offsets`.
+    private static func sort(
+        count: Int, collation: Collation, arena: KeyArena, offsets: [Int], keysStarted started: ContinuousClock.Instant,
+        timings: inout BuildTimings
+    ) -> CollatedOrder {
+        defer { arena.deallocate() }
+        let clock = ContinuousClock()
+        let sections = collation.sectionTitles.count
         let keysMade = clock.now
         timings.keys = keysMade - started
         defer { timings.sort = clock.now - keysMade }
@@ -240,6 +300,13 @@ extension CollatedOrder {
         }
         return shares.filter { !$0.isEmpty }
     }
+}
+
+/// What the key-making workers share: the offsets (each writes its own records') and a slot
+/// per worker for its arena.
+private struct KeyJob: @unchecked Sendable {
+    let offsets: UnsafeMutablePointer<Int>
+    let arenas: UnsafeMutableBufferPointer<KeyArena>
 }
 
 /// What the sorting workers share: the arena, the entries (each worker sorts its own

@@ -275,4 +275,11 @@ struct KeyArena {
     }
 
     func deallocate() { base.deallocate() }
+
+    /// Appends every record of `other` (whose offsets then grow by this arena's old count).
+    mutating func append(contentsOf other: KeyArena) {
+        reserve(other.count)
+        (base + count).update(from: other.base, count: other.count)
+        count += other.count
+    }
 }
