@@ -1000,21 +1000,16 @@ tk_loader::ReadLimits read_limits(const tk_json_load_options &options) {
     return limits;
 }
 
-}  // namespace
-
-extern "C" {
-
-tk_json_store *tk_json_load_file(const char *path, const tk_json_load_options *options, tk_json_error *error) {
+/// Reads the bytes with `read` (a file, a descriptor), timing it, then loads them as
+/// `options` say (NULL: all 0).
+template <typename Read>
+tk_json_store *read_and_load(const tk_json_load_options *options, tk_json_error *error, Read read) {
     try {
         const tk_json_load_options chosen = options ? *options : tk_json_load_options{};
-        if (!path) {
-            set_error(error, TK_JSON_ERROR_UNREADABLE, "no such file");
-            return nullptr;
-        }
         auto store = std::make_unique<tk_json_store>();
         ReadFailure failure;
         const uint64_t started = now_ns();
-        if (!read_file(path, store->file, read_limits(chosen), failure)) {
+        if (!read(store->file, read_limits(chosen), failure)) {
             report_read_failure(error, failure);
             return nullptr;
         }
@@ -1026,22 +1021,24 @@ tk_json_store *tk_json_load_file(const char *path, const tk_json_load_options *o
     }
 }
 
-tk_json_store *tk_json_load_descriptor(int descriptor, const tk_json_load_options *options, tk_json_error *error) {
-    try {
-        const tk_json_load_options chosen = options ? *options : tk_json_load_options{};
-        auto store = std::make_unique<tk_json_store>();
-        ReadFailure failure;
-        const uint64_t started = now_ns();
-        if (!read_descriptor(descriptor, store->file, read_limits(chosen), failure)) {
-            report_read_failure(error, failure);
-            return nullptr;
-        }
-        store->timings.read_ns = now_ns() - started;
-        return finish_load(std::move(store), chosen, error);
-    } catch (...) {  // std::bad_alloc from a vector or string
-        set_error(error, TK_JSON_ERROR_UNREADABLE, "out of memory");
+}  // namespace
+
+extern "C" {
+
+tk_json_store *tk_json_load_file(const char *path, const tk_json_load_options *options, tk_json_error *error) {
+    if (!path) {
+        set_error(error, TK_JSON_ERROR_UNREADABLE, "no such file");
         return nullptr;
     }
+    return read_and_load(options, error, [path](Buffer &file, const ReadLimits &limits, ReadFailure &failure) {
+        return read_file(path, file, limits, failure);
+    });
+}
+
+tk_json_store *tk_json_load_descriptor(int descriptor, const tk_json_load_options *options, tk_json_error *error) {
+    return read_and_load(options, error, [descriptor](Buffer &file, const ReadLimits &limits, ReadFailure &failure) {
+        return read_descriptor(descriptor, file, limits, failure);
+    });
 }
 
 tk_json_store *tk_json_load_memory(const void *bytes, size_t length, const tk_json_load_options *options,

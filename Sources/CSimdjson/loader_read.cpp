@@ -66,11 +66,12 @@ bool pread_fully(int fd, uint8_t *destination, size_t from, size_t to, size_t &g
     return true;
 }
 
-/// Whether `byte` may start a JSON text of records (or JSON Lines): `[`, `{`, white space,
-/// or the first byte of a UTF-8 byte order mark. Anything else is an error the parser would
-/// report anyway; a stream is stopped on it at once instead of being read to its end first.
+/// Whether `byte`, the first after white space, may start a JSON text of records (or JSON
+/// Lines): `[`, `{`, or the first byte of a UTF-8 byte order mark. Anything else is an error
+/// the parser would report anyway; a stream is stopped on it at once instead of being read to
+/// its end first.
 bool may_start_records(uint8_t byte) {
-    return byte == '[' || byte == '{' || byte == ' ' || byte == '\t' || byte == '\n' || byte == '\r' || byte == 0xEF;
+    return byte == '[' || byte == '{' || byte == 0xEF;
 }
 
 std::string byte_name(uint8_t byte) {
@@ -151,9 +152,7 @@ bool read_stream(int fd, Buffer &buffer, const ReadLimits &limits, std::string &
         buffer.length += static_cast<size_t>(got);
         deadline_ms = -1;  // the writer is there: no deadline for the rest
         if (!checked_start) {
-            size_t first = 0;
-            while (first < buffer.length && (buffer.bytes[first] == ' ' || buffer.bytes[first] == '\t' ||
-                                             buffer.bytes[first] == '\n' || buffer.bytes[first] == '\r')) { ++first; }
+            const size_t first = tk::skip_space(buffer.bytes.get(), buffer.length, 0);
             if (first < buffer.length) {
                 checked_start = true;
                 if (!may_start_records(buffer.bytes[first])) {

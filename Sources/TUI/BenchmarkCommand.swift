@@ -116,10 +116,6 @@ struct BenchmarkCommand: ParsableCommand {
         }
     }
 
-    private func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-    }
-
     private static func nanosecondsNow() -> UInt64 {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
@@ -131,4 +127,9 @@ struct BenchmarkCommand: ParsableCommand {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_maxrss) / 1024 // kilobytes on Linux
     }
+}
+
+/// A duration in milliseconds, as the benchmarks print them.
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }

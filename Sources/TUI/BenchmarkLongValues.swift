@@ -20,10 +20,10 @@ func benchmarkLongValues(size: Size, repetitions: Int, sizes: [Int] = [1 << 10, 
             let path = directory.appendingPathComponent("value.json").path
             try writeRecords([["title": "Long", "value": value]], to: path)
             let store = try JSONRecordStore.load(path: path, titleKey: nil, subtitleKey: nil)
-            var root: RootController!
-            let open = timed {
-                root = RootController(content: NavigationController(root: RecordDetailScreen(store: store, record: 0)), size: size)
+            let (root, open) = timed {
+                let root = RootController(content: NavigationController(root: RecordDetailScreen(store: store, record: 0)), size: size)
                 _ = root.render(context: context)
+                return root
             }
             let pageDown = timedKeys(root, [.pageDown], repetitions: repetitions, context: context)
             let end = timedKeys(root, [.end], repetitions: 1, context: context)
@@ -43,16 +43,16 @@ func benchmarkLongValues(size: Size, repetitions: Int, sizes: [Int] = [1 << 10, 
         let path = directory.appendingPathComponent("title.json").path
         let title = longWords(bytes)
         try writeRecords([["title": title, "subtitle": "short"], ["title": "Short", "subtitle": title]], to: path)
-        var app: BrowserApp!
-        let listOpen = try timedThrowing {
+        let (app, listOpen) = try timed {
             let list = try DataOptions.parse(["--data", path]).loadListScreen(searchesSynchronously: true)
-            app = BrowserApp(list: list, size: size, options: AppOptions(animates: false))
+            let app = BrowserApp(list: list, size: size, options: AppOptions(animates: false))
             _ = app.render(context: context)
+            return app
         }
         let listMove = timedKeys(app.root, [.down, .up], repetitions: repetitions, context: context)
         // The long text pasted into the search field (as "Search for …" sets it), then one more key.
         _ = app.handle(.key(.character("/")))
-        let paste = timed {
+        let (_, paste) = timed {
             _ = app.handle(.paste(title))
             _ = app.render(context: context)
         }
@@ -98,20 +98,11 @@ private func writeRecords(_ records: [[String: String]], to path: String) throws
     try JSONSerialization.data(withJSONObject: records).write(to: URL(fileURLWithPath: path))
 }
 
-private func milliseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-}
-
-private func timed(_ body: () -> Void) -> Double {
+/// What `body` returns, and the milliseconds it took.
+private func timed<Value>(_ body: () throws -> Value) rethrows -> (Value, Double) {
     let start = ContinuousClock.now
-    body()
-    return milliseconds(ContinuousClock.now - start)
-}
-
-private func timedThrowing(_ body: () throws -> Void) throws -> Double {
-    let start = ContinuousClock.now
-    try body()
-    return milliseconds(ContinuousClock.now - start)
+    let value = try body()
+    return (value, milliseconds(ContinuousClock.now - start))
 }
 
 /// The mean time of `keys` sent `repetitions` times, each followed by a frame.

@@ -55,10 +55,8 @@ struct DataOptions: ParsableArguments {
         // Standard input, a FIFO or a pipe (`<(cmd)`) can be read once: no reload, and no
         // saving back (a save would put a file in the FIFO's place).
         let isReadOnce = dataPath == Self.standardInputPath || (dataPath != nil && !Self.isRegularFile(path))
-        let loadStore = dataPath == Self.standardInputPath
-            ? Self.loadStandardInput(pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict, waitForData: waitForData)
-            : Self.loadStore(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict, waitForData: waitForData)
-        // Standard input can be read once: no reload, and no saving back.
+        let loadStore = Self.loadStore(path: path, fromStandardInput: dataPath == Self.standardInputPath, pointer: pointer, titleKey: titleKey,
+                                       subtitleKey: subtitleKey, strict: strict, waitForData: waitForData)
         let reload = dataPath == nil || isReadOnce ? nil : Self.load(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict)
         let isBookList = dataPath == nil
         // The records as they are to be browsed: a file as read, the books with the changes
@@ -95,25 +93,28 @@ struct DataOptions: ParsableArguments {
         return screen
     }
 
-    /// Reads the file at `path` into a store, on any thread.
-    /// Reading stops at once when `isCancelled` says so (Cancel on the reload's sheet).
-    private static func loadStore(path: String, pointer: String?, titleKey: String?, subtitleKey: String?, strict: Bool,
-                                  waitForData: Duration? = nil) -> @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<JSONRecordStore, CommandFailure> {
+    /// Reads the file at `path` (or standard input, named `path` in errors) into a store, on
+    /// any thread. Reading stops at once when `isCancelled` says so (Cancel on the reload's
+    /// sheet). Standard input is read once, to its end, by the loader: a pipe up to 4 GiB, a
+    /// redirected file against its size; a terminal or a device is refused at once.
+    private static func loadStore(path: String, fromStandardInput: Bool = false, pointer: String?, titleKey: String?, subtitleKey: String?,
+                                  strict: Bool, waitForData: Duration? = nil)
+        -> @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<JSONRecordStore, CommandFailure> {
         { isCancelled in
-            do {
+            do throws(JSONLoadError) {
                 let options = JSONRecordStore.LoadOptions(pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict,
                                                           format: pointer == nil ? .of(path: path) : .text,
                                                           isCancelled: isCancelled, waitForData: waitForData)
-                let store = try JSONRecordStore.load(path: path, options: options)
+                let store = fromStandardInput
+                    ? try JSONRecordStore.load(descriptor: STDIN_FILENO, name: path, options: options)
+                    : try JSONRecordStore.load(path: path, options: options)
                 // A key that no record has would show blank rows: a usage error (EX_USAGE).
                 if let problem = store.missingKeyProblem(name: path, titleKey: titleKey, subtitleKey: subtitleKey) {
                     return .failure(CommandFailure(message: problem, exitCode: 64))
                 }
                 return .success(store)
-            } catch let error as JSONLoadError {
-                return .failure(CommandFailure(message: error.description, exitCode: error.exitCode))
             } catch {
-                return .failure(CommandFailure(message: "\(path): \(error)", exitCode: 65))
+                return .failure(CommandFailure(message: error.description, exitCode: error.exitCode))
             }
         }
     }
@@ -138,26 +139,6 @@ struct DataOptions: ParsableArguments {
 
     /// `--data -`: the records come from standard input.
     static let standardInputPath = "-"
-
-    /// Loads standard input like a file named `stdin`: read once, to its end, by the loader
-    /// (a pipe up to 4 GiB, a redirected file against its size; a terminal or a device is
-    /// refused at once).
-    private static func loadStandardInput(pointer: String?, titleKey: String?, subtitleKey: String?, strict: Bool,
-                                          waitForData: Duration?) -> @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<JSONRecordStore, CommandFailure> {
-        { isCancelled in
-            do throws(JSONLoadError) {
-                let options = JSONRecordStore.LoadOptions(pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict,
-                                                          format: pointer == nil ? .detect : .text, isCancelled: isCancelled, waitForData: waitForData)
-                let store = try JSONRecordStore.load(descriptor: STDIN_FILENO, name: "stdin", options: options)
-                if let problem = store.missingKeyProblem(name: "stdin", titleKey: titleKey, subtitleKey: subtitleKey) {
-                    return .failure(CommandFailure(message: problem, exitCode: 64))
-                }
-                return .success(store)
-            } catch {
-                return .failure(CommandFailure(message: error.description, exitCode: error.exitCode))
-            }
-        }
-    }
 
     private func source() throws -> (path: String, title: String) {
         if dataPath == Self.standardInputPath { return ("stdin", "stdin") }

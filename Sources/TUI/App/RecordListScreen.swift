@@ -20,7 +20,7 @@ extension BarButtonItem.Identifier {
 /// file in the background. Records that may be changed have `[✎]` (e) on each row, which
 /// opens the record's form, and + adds one.
 final class RecordListScreen: TableViewController, TableViewDelegate, SearchResultsUpdating {
-    private(set) var records: IndexedRecords
+    var records: IndexedRecords
     /// Filters on the calling thread (snapshots and tests) instead of in the background.
     let searchesSynchronously: Bool
     /// Loads the records on a background thread; it may stop early once its argument says
@@ -29,12 +29,12 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
 
     /// Where ⟳ reloads from; `nil` for data that cannot change (the bundled books). A Save As
     /// points it at the new file.
-    private(set) var reload: Load?
+    var reload: Load?
     /// Loads the file's array at a JSON Pointer instead (a top-level object with several
     /// arrays of objects); nil when the records cannot be loaded again.
     var loadArray: ((String) -> Load)?
     /// The file's arrays of objects, as first found (a load at a pointer finds no others).
-    private lazy var arrayCandidates = records.store.candidates
+    lazy var arrayCandidates = records.store.candidates
     /// The records' source for editing, or nil when they cannot be changed.
     let editable: EditableRecords?
     /// Whether the records are books, edited with the book form (else with fields inferred
@@ -44,44 +44,44 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     private var loadedPath: String?
 
     /// One filter per search scope (Title, All Fields), each made when first searched.
-    private var filters: [FilterHaystack.Scope: RecordFilter] = [:]
+    var filters: [FilterHaystack.Scope: RecordFilter] = [:]
     /// The scope the search bar has chosen.
-    private var scope: FilterHaystack.Scope {
+    var scope: FilterHaystack.Scope {
         FilterHaystack.Scope(rawValue: searchController?.selectedScopeButtonIndex ?? 0) ?? .titles
     }
     /// The filter of the chosen scope.
-    private var filter: RecordFilter {
+    var filter: RecordFilter {
         if let made = filters[scope] { return made }
         let made = RecordFilter(records: records, scope: scope)
         filters[scope] = made
         return made
     }
     /// The search's result on display; `nil` without a search.
-    private(set) var filterResult: FilterResult? {
+    var filterResult: FilterResult? {
         didSet { updateShownResult() }
     }
     /// The records hidden this session (Hide from List), as ascending positions in
     /// `records.order`; a reload shows them again.
-    private(set) var hiddenPositions: [Int32] = [] {
+    var hiddenPositions: [Int32] = [] {
         didSet { updateShownResult() }
     }
     /// What the table shows: the search result, or every record, less the hidden ones.
     private(set) var shownResult: FilterResult
-    private var reloadTask: BackgroundTask<Result<IndexedRecords, CommandFailure>>? {
+    var reloadTask: BackgroundTask<Result<IndexedRecords, CommandFailure>>? {
         didSet { updateEmptyMessage() }
     }
-    private var isReloadSheetShown = false
+    var isReloadSheetShown = false
     /// What the progress sheet of the work under way says: loading, or sorting.
-    private var backgroundWorkTitle: String?
+    var backgroundWorkTitle: String?
     /// Whether the list is in front (glowing new content is cleared by looking at it).
-    private var isVisible = false
+    var isVisible = false
     /// The fields a record's detail leaves out (keys, lowercased), as Settings chose.
     var hiddenFields: Set<String> = []
     /// Whether the list is turned on in Settings; off, it says so instead of its rows.
     private(set) var isOn = true
     /// The order Settings chose. A first load still sorting in the background takes it when
     /// it arrives, as a reload does.
-    private var chosenSortOrder = IndexedRecords.SortOrder.title
+    var chosenSortOrder = IndexedRecords.SortOrder.title
 
     init(title: String, records: IndexedRecords, searchesSynchronously: Bool = false, reload: Load? = nil,
          editable: EditableRecords? = nil, isBookList: Bool = false) {
@@ -111,7 +111,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         isReloadSheetShown = false
     }
 
-    private var dataSourceOfRecords: RecordsDataSource {
+    var dataSourceOfRecords: RecordsDataSource {
         var source = RecordsDataSource(records: records, result: shownResult, isEditable: editable != nil)
         if let layout = columnLayout {
             source.columns = layout
@@ -125,7 +125,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// Whether the list shows columns, and which fields (c).
     private(set) var columnsChoice = ColumnsChoice()
     /// The layout of the columns, worked out from the records when the choice changes.
-    private var columnLayout: ColumnLayout?
+    var columnLayout: ColumnLayout?
 
     /// Shows the list as `choice` says: columns of the title and the fields chosen, their
     /// widths from records spread across the list, numbers on the right.
@@ -190,7 +190,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
 
     /// Shows the same records in another order; the record that had the focus keeps it, at
     /// the top of the list, unless `keepsFocus` is false.
-    private func adoptSorted(_ sorted: IndexedRecords, keepsFocus: Bool = true) {
+    func adoptSorted(_ sorted: IndexedRecords, keepsFocus: Bool = true) {
         let focused = keepsFocus ? state.focusedRow.flatMap(dataSourceOfRecords.recordIndex(at:)) : nil
         let search = adopt(sorted)
         state = TableViewState()
@@ -208,7 +208,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     }
 
     /// What the table says when it has no rows.
-    private func updateEmptyMessage() {
+    func updateEmptyMessage() {
         if !isOn {
             tableView.emptyMessage = "\(title) are turned off in Settings"
         } else if searchController?.isActive == true {
@@ -286,19 +286,6 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         prepareTitleSearch()
     }
 
-    /// Whether the title search's index is built (a first search then starts at once).
-    var isTitleSearchPrepared: Bool { filters[.titles]?.isPrepared ?? false }
-
-    /// Starts building the title search's index in the background once the list can show:
-    /// the first `/` then finds results as fast as the later ones, instead of waiting for the
-    /// index (half a second at a million records). All Fields is still built when chosen.
-    private func prepareTitleSearch() {
-        guard records.isSorted, !searchesSynchronously, searchController != nil else { return }
-        let titles = filters[.titles] ?? RecordFilter(records: records, scope: .titles)
-        filters[.titles] = titles
-        titles.prepare()
-    }
-
     override func viewDidDisappear() {
         super.viewDidDisappear()
         isVisible = false
@@ -354,48 +341,6 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     override func titleSegmentedControlChanged(to index: Int) -> ScreenResponse {
         onSortOrderChosen(index == 0 ? .title : .subtitleLastName)
         return .handled
-    }
-
-    // MARK: Side-swipe menus
-
-    /// A row's buttons, left to right: Edit (where records can be edited), Search Author (or
-    /// the subtitle of a `--data` record), and Hide — the trailing side's outermost, so a full
-    /// swipe hides. The leading side has Edit and Search.
-    func tableView(_ tableView: TableViewController, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
-        guard let actions = swipeActions(at: indexPath) else { return nil }
-        return SwipeActionsConfiguration(actions: [actions.hide] + actions.others.reversed())
-    }
-
-    func tableView(_ tableView: TableViewController, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
-        guard let others = swipeActions(at: indexPath)?.others, !others.isEmpty else { return nil }
-        return SwipeActionsConfiguration(actions: others)
-    }
-
-    /// The row's Hide, and its other actions left to right (Edit, Search).
-    private func swipeActions(at indexPath: IndexPath) -> (others: [ContextualAction], hide: ContextualAction)? {
-        guard isOn, let position = dataSourceOfRecords.position(at: indexPath) else { return nil }
-        let record = Int(records.order.order[position])
-        var actions: [ContextualAction] = []
-        if editable != nil {
-            actions.append(ContextualAction(title: "Edit", image: "✎", key: "e") { [weak self] indexPath in
-                guard let self else { return .handled }
-                return self.tableView(self, customAccessoryTappedForRowWith: indexPath)
-            })
-        }
-        // Asked for every frame (the footer shows the swipe keys): only the subtitle's start is
-        // read here, the whole of it when the action runs.
-        if let subtitle = records.store.subtitle(at: record, maximumBytes: JSONRecordStore.rowTextBytes), !subtitle.isEmpty {
-            actions.append(ContextualAction(title: isBookList ? "Search Author" : "Search Subtitle", image: "⌕", key: "s") { [weak self] _ in
-                guard let self, let subtitle = records.store.subtitle(at: record) else { return .handled }
-                search(for: subtitle)
-                return .handled
-            })
-        }
-        let hide = ContextualAction(title: "Hide", image: "⊘", key: "x") { [weak self] _ in
-            self?.hide(position: position)
-            return .handled
-        }
-        return (actions, hide)
     }
 
     // MARK: Editing
@@ -510,201 +455,4 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         isReloadSheetShown = false
     }
 
-    // MARK: Row actions
-
-    /// The action sheet of the focused row (as a long press shows in UIKit): search for its
-    /// subtitle, show the hidden records, hide it. `nil` when there is nothing to act on.
-    private func rowActionSheet() -> AlertController? {
-        let position = state.focusedRow.flatMap(dataSourceOfRecords.position(at:))
-        let record = position.map { Int(records.order.order[$0]) }
-        let bytes = JSONRecordStore.rowTextBytes
-        var alert = Alert(title: record.map { records.store.title(at: $0, maximumBytes: bytes) } ?? title,
-                          message: record.flatMap { records.store.subtitle(at: $0, maximumBytes: bytes) }, style: .actionSheet)
-        if let record, let shown = records.store.subtitle(at: record, maximumBytes: bytes), !shown.isEmpty {
-            alert.addAction(AlertAction(title: "Search for “\(shown)”", key: .character("s")) { [weak self] in
-                guard let self, let subtitle = records.store.subtitle(at: record) else { return }
-                search(for: subtitle)
-            })
-        }
-        if !hiddenPositions.isEmpty {
-            let count = hiddenPositions.count
-            alert.addAction(AlertAction(title: count == 1 ? "Show 1 Hidden Record" : "Show \(count) Hidden Records", key: .character("u")) { [weak self] in
-                self?.showHidden(keepingFocusOn: position)
-            })
-        }
-        if let loadArray, reloadTask == nil {
-            for candidate in arrayCandidates where candidate.pointer != records.store.recordsPointer {
-                let size = ByteCountFormatter.string(fromByteCount: Int64(candidate.bytes), countStyle: .file)
-                alert.addAction(AlertAction(title: "Open " + ControlEscaping.escaped(candidate.pointer) + " (" + size + ")") { [weak self] in
-                    guard let self else { return }
-                    reload = loadArray(candidate.pointer)
-                    reloadTask = reload.map { BackgroundTask($0) }
-                    backgroundWorkTitle = nil
-                    isReloadSheetShown = false
-                })
-            }
-        }
-        if let position {
-            alert.addAction(AlertAction(title: "Hide from List", style: .destructive, key: .character("x")) { [weak self] in
-                self?.hide(position: position)
-            })
-        }
-        guard !alert.actions.isEmpty else { return nil }
-        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
-        return AlertController(alert: alert)
-    }
-
-    /// Hides the record at `position`; the focus goes to the record after it, as after a
-    /// deletion in UIKit.
-    private func hide(position: Int) {
-        let index = shownResult.index(atOrAfter: position)
-        let insertion = hiddenPositions.firstIndex { Int($0) >= position } ?? hiddenPositions.count
-        guard insertion == hiddenPositions.count || Int(hiddenPositions[insertion]) != position else { return }
-        hiddenPositions.insert(Int32(position), at: insertion)
-        focus(shownIndex: index)
-        updateBadge()
-    }
-
-    /// Shows every hidden record again, the focus kept on the record it was on.
-    private func showHidden(keepingFocusOn position: Int?) {
-        hiddenPositions = []
-        focus(shownIndex: position.map(shownResult.index(atOrAfter:)) ?? 0)
-        updateBadge()
-    }
-
-    private func focus(shownIndex index: Int) {
-        if let indexPath = dataSourceOfRecords.sections.indexPath(ofIndex: min(index, shownResult.count - 1)) {
-            focusRow(at: indexPath)
-        }
-    }
-
-    /// The tab's badge counts what a search shows; without a search there is none.
-    private func updateBadge() {
-        tabBarItem?.badge = filterResult?.isSearch == true ? .count(shownResult.count) : nil
-    }
-
-    // MARK: Search
-
-    func willPresentSearch(_ searchController: SearchController) {
-        if !searchesSynchronously { filter.prepare() }
-        updateEmptyMessage()
-    }
-
-    func updateSearchResults(for searchController: SearchController) -> SearchUpdate {
-        // A scope change stops the other scope's search.
-        for (scope, other) in filters where scope != self.scope { other.cancel() }
-        if searchesSynchronously {
-            show(filter.filterNow(query: searchController.text))
-            return .shown
-        }
-        filter.submit(query: searchController.text)
-        return pollSearchResults(for: searchController)
-    }
-
-    func pollSearchResults(for searchController: SearchController) -> SearchUpdate {
-        // Idle is read before the result is taken, so a result finished in between is not
-        // lost. A result that arrives while a later query still runs is shown meanwhile, but
-        // the results are not complete until the filter is idle.
-        let progress = filter.progress
-        if let result = filter.takeFinishedResult() { show(result) }
-        return progress == nil ? .shown : .pending(progress: progress)
-    }
-
-    func cancelSearchUpdate(_ searchController: SearchController) {
-        filters.values.forEach { $0.cancel() }
-    }
-
-    func didDismissSearch(_ searchController: SearchController) {
-        filterResult = nil
-        updateBadge()
-    }
-
-    private func show(_ result: FilterResult) {
-        filterResult = result
-        updateBadge()
-    }
-
-    // MARK: Background work
-
-    private func pollReload() -> ScreenResponse {
-        guard let task = reloadTask else { return .handled }
-        if task.isFinished {
-            reloadTask = nil
-            switch task.takeResult() {
-            case .success(let newRecords) where backgroundWorkTitle != nil:
-                // A sort: the same records, in the order chosen.
-                isReloadSheetShown = false
-                adoptSorted(newRecords)
-            case .success(let newRecords):
-                editable?.adopt(newRecords.store)
-                replaceRecords(newRecords)
-            case .failure(let failure):
-                var alert = Alert(title: "Could not reload", message: failure.message)
-                alert.addAction(AlertAction(title: "OK", style: .cancel))
-                return .present(AlertController(alert: alert))
-            case nil:
-                break
-            }
-        } else if task.isSlow, !isReloadSheetShown {
-            isReloadSheetShown = true
-            return .present(ProgressModal(
-                title: backgroundWorkTitle ?? "Loading \(title)…", progress: { nil },
-                isFinished: { task.isFinished },
-                onCancel: { [weak self] in
-                    task.cancel()
-                    guard let self else { return }
-                    reloadTask = nil
-                    // A cancelled sort leaves the order as it was.
-                    if backgroundWorkTitle != nil { chosenSortOrder = records.sortOrder }
-                }
-            ))
-        }
-        return .handled
-    }
-
-    private func replaceRecords(_ newRecords: IndexedRecords) {
-        isReloadSheetShown = false
-        // A reload, and the first load of a large file, take the order Settings chose.
-        let sorted = newRecords.sortOrder == chosenSortOrder ? newRecords
-            : IndexedRecords(store: newRecords.store, collation: newRecords.collation, sortOrder: chosenSortOrder)
-        let search = adopt(sorted)
-        state = TableViewState()
-        reloadData()
-        resume(search)
-        prepareTitleSearch()
-        // New content glows on the tab until the list is looked at.
-        tabBarItem?.badge = isVisible ? nil : .dot
-    }
-
-    /// What was searched for when the records were replaced, to search for again.
-    private struct InterruptedSearch {
-        var text: String
-        var isEditing: Bool
-    }
-
-    /// Takes `newRecords` in place of the records: hidden records end, and so does a search,
-    /// which is returned for ``resume(_:)`` once the table shows the new records.
-    private func adopt(_ newRecords: IndexedRecords) -> InterruptedSearch? {
-        let search = searchController?.session.map { InterruptedSearch(text: $0.field.text, isEditing: $0.isEditing) }
-        if searchController?.isActive == true { endSearch() }
-        records = newRecords
-        if columnLayout != nil {
-            columnLayout = Self.columnLayout(for: columnsChoice.fields, titleKey: newRecords.store.titleKey, store: newRecords.store)
-        }
-        filters.values.forEach { $0.cancel() }
-        filters = [:]
-        searchController?.progressTitle = "Searching \(newRecords.count) records…"
-        hiddenPositions = []
-        filterResult = nil
-        return search
-    }
-
-    /// Runs an interrupted search again over the records now shown (the same text and scope;
-    /// the field keeps the keyboard if it had it): a reload or a new order does not drop what
-    /// was typed.
-    private func resume(_ search: InterruptedSearch?) {
-        guard let search else { return }
-        self.search(for: search.text)
-        if search.isEditing { beginSearch() }
-    }
 }

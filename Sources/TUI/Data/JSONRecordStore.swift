@@ -230,7 +230,7 @@ final class JSONRecordStore: @unchecked Sendable {
     /// Record `index`'s title: its string unescaped, or the JSON text of another value
     /// (`1999`, `true`); empty when the record has no such member.
     func title(at index: Int) -> String {
-        withTitleUTF8(at: index) { String(decoding: $0, as: UTF8.self) }
+        title(at: index, maximumBytes: .max)
     }
 
     /// The most bytes of a title or a subtitle a one-line row is given: more than the widest
@@ -280,11 +280,7 @@ final class JSONRecordStore: @unchecked Sendable {
 
     /// Record `index`'s subtitle, or nil when there is no subtitle key or the record lacks it.
     func subtitle(at index: Int) -> String? {
-        guard index >= 0, index < count else { return nil }
-        var bytes: UnsafePointer<UInt8>?
-        var length = 0
-        guard tk_json_subtitle(handle, index, &bytes, &length) != 0 else { return nil }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+        subtitle(at: index, maximumBytes: .max)
     }
 
     /// Calls `body` with record `index`'s title as UTF-8 bytes (valid UTF-8, possibly empty),

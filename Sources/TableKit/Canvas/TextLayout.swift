@@ -59,12 +59,7 @@ public enum TextLayout {
         guard width > 0 else { return [] }
         var lines: [String] = []
         // One more than kept, so that a cut at `maximumLines` still sees the line after.
-        let limit: Int? = switch (needed, maximumLines > 0 ? maximumLines : nil) {
-        case let (needed?, maximum?): min(needed, maximum) + 1
-        case let (needed?, nil): needed + 1
-        case let (nil, maximum?): maximum + 1
-        case (nil, nil): nil
-        }
+        let limit = [needed, maximumLines > 0 ? maximumLines : nil].compactMap { $0 }.min().map { $0 + 1 }
         let whole = substring(text)
         let utf8 = whole.utf8
         var start = utf8.startIndex
@@ -105,7 +100,7 @@ public enum TextLayout {
 
     /// The text as a substring of its own storage, without a copy when it is a `String` or a
     /// `Substring`.
-    static func substring(_ text: some StringProtocol) -> Substring {
+    private static func substring(_ text: some StringProtocol) -> Substring {
         if let string = text as? String { return string[...] }
         if let substring = text as? Substring { return substring }
         return Substring(String(text))

@@ -71,8 +71,9 @@ public struct CollatedOrder: Sendable, Equatable {
     /// Sections and sorts `count` records whose titles are read as UTF-8 without creating
     /// strings.
     ///
-    /// Each record's title is read once to build its sort key (into one shared buffer, about a
-    /// byte per title byte), and read again only to break a tie between equal keys.
+    /// Each record's title is read once, into one shared buffer holding its sort key and its
+    /// own bytes (about two bytes per title byte): equal keys are ordered by those bytes
+    /// within the sort, so no title is read twice.
     ///
     /// - Parameters:
     ///   - count: The number of records, at most `Int32.max`.
@@ -92,7 +93,7 @@ public struct CollatedOrder: Sendable, Equatable {
     public struct BuildTimings: Sendable, Equatable {
         /// Making the sort keys: every title folded once.
         public var keys: Duration = .zero
-        /// Bucketing by section, sorting the sections and breaking ties.
+        /// Bucketing by section and sorting the sections.
         public var sort: Duration = .zero
 
         /// Zero timings.
@@ -116,7 +117,7 @@ public struct CollatedOrder: Sendable, Equatable {
         var arena = KeyArena(capacity: min(count * 64, 1 << 29) + 64)
         var offsets = [Int](repeating: 0, count: count)
         offsets.withUnsafeMutableBufferPointer { offsets in
-            appendKeys(of: 0 ..< count, to: &arena, offsets: offsets.baseAddress!, utf8: utf8)
+            appendKeys(of: 0 ..< count, to: &arena, offsets: offsets, utf8: utf8)
         }
         return sort(count: count, collation: collation, arena: arena, offsets: offsets, keysStarted: started, timings: &timings)
     }
@@ -145,12 +146,12 @@ public struct CollatedOrder: Sendable, Equatable {
         let arenas = UnsafeMutableBufferPointer<KeyArena>.allocate(capacity: workers)
         defer { arenas.deallocate() }
         offsets.withUnsafeMutableBufferPointer { offsets in
-            let job = KeyJob(offsets: offsets.baseAddress!, arenas: arenas)
+            let job = KeyJob(offsets: offsets, arenas: arenas)
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 let share = shares[worker]
                 var arena = KeyArena(capacity: min(share.count * 64, 1 << 29) + 64)
                 appendKeys(of: share, to: &arena, offsets: job.offsets, utf8: utf8)
-                (job.arenas.baseAddress! + worker).initialize(to: arena)
+                job.arenas.initializeElement(at: worker, to: arena)
             }
         }
         var arena = arenas[0]
@@ -166,7 +167,7 @@ public struct CollatedOrder: Sendable, Equatable {
     /// Appends the key records of `records` to `arena`, each record's offset in the arena
     /// to `offsets` at its index.
     private static func appendKeys(
-        of records: Range<Int>, to arena: inout KeyArena, offsets: UnsafeMutablePointer<Int>,
+        of records: Range<Int>, to arena: inout KeyArena, offsets: UnsafeMutableBufferPointer<Int>,
         utf8: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
     ) {
         for index in records {
@@ -184,7 +185,7 @@ public struct CollatedOrder: Sendable, Equatable {
                 if !written {
                     let key = CollationFolding.referenceKey(for: String(decoding: buffer, as: UTF8.self))
                     _ = arena.appendRecord(capacity: 2 * key.count + 1 + buffer.count) { out in
-                        key.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: key.count) }
+                        out.update(from: key, count: key.count)
                         return Self.appendTitleBytes(buffer, toKeyOf: key.count, at: out)
                     }
                 }
@@ -211,7 +212,6 @@ public struct CollatedOrder: Sendable, Equatable {
         for index in 0..<count { starts[min(Int(keys[offsets[index] + 4]), sections - 1) + 1] += 1 }
         for section in 0..<sections { starts[section + 1] += starts[section] }
         var entries = [SortEntry](repeating: SortEntry(prefix: 0, index: 0, record: 0), count: count)
-        var ties: [Range<Int>] = []
         offsets.withUnsafeBufferPointer { offsets in
             entries.withUnsafeMutableBufferPointer { entries in
                 guard let offsets = offsets.baseAddress, let base = entries.baseAddress else { return }
@@ -230,10 +230,7 @@ public struct CollatedOrder: Sendable, Equatable {
                 let ranges = (0..<sections).map { starts[$0] ..< starts[$0 + 1] }.filter { $0.count > 1 }
                 let workers = count >= 100_000 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
                 let shares = Self.share(ranges, among: workers)
-                let results = UnsafeMutableBufferPointer<[Range<Int>]>.allocate(capacity: shares.count)
-                results.initialize(repeating: [])
-                defer { results.deinitialize().deallocate() }
-                let shared = SortJob(keys: keys, offsets: narrow ? nil : offsets, entries: base, results: results)
+                let shared = SortJob(keys: keys, offsets: narrow ? nil : offsets, entries: base)
                 DispatchQueue.concurrentPerform(iterations: shares.count) { worker in
                     let share = shares[worker]
                     var sorter = ChunkSorter(
@@ -242,14 +239,11 @@ public struct CollatedOrder: Sendable, Equatable {
                     )
                     defer { sorter.deallocate() }
                     for range in share { sorter.sort(range) }
-                    shared.results[worker] = sorter.ties
                 }
-                ties = results.flatMap { $0 }
             }
         }
         // Equal keys hold equal titles (their bytes are in the key): the sorter has put them
         // in index order already.
-        _ = ties
         return CollatedOrder(order: entries.map(\.index), sectionStarts: starts)
     }
 
@@ -305,17 +299,16 @@ extension CollatedOrder {
 /// What the key-making workers share: the offsets (each writes its own records') and a slot
 /// per worker for its arena.
 private struct KeyJob: @unchecked Sendable {
-    let offsets: UnsafeMutablePointer<Int>
+    let offsets: UnsafeMutableBufferPointer<Int>
     let arenas: UnsafeMutableBufferPointer<KeyArena>
 }
 
-/// What the sorting workers share: the arena, the entries (each worker sorts its own
-/// sections of them) and a slot per worker for the ties it found.
+/// What the sorting workers share: the arena and the entries (each worker sorts its own
+/// sections of them).
 private struct SortJob: @unchecked Sendable {
     let keys: UnsafePointer<UInt8>
     let offsets: UnsafePointer<Int>?
     let entries: UnsafeMutablePointer<SortEntry>
-    let results: UnsafeMutableBufferPointer<[Range<Int>]>
 }
 
 /// A record being sorted: 8 bytes of its key as a number, the record index, and where its
@@ -350,8 +343,8 @@ private func hasZeroByte(_ value: UInt64) -> Bool {
 /// Sorts entries by their keys in the arena, 8 bytes at a time: sort a range by the 8 bytes
 /// at one depth (a radix sort for large ranges); each group that ties moves on to the next 8
 /// bytes, except for the keys that end within the group, which come first, shortest first
-/// (they are prefixes of the others). Bytes compare unsigned, as `memcmp` does. Runs of equal
-/// keys are collected in ``ties``, each sorted by index.
+/// (they are prefixes of the others). Bytes compare unsigned, as `memcmp` does. Equal keys
+/// end up in index order.
 private struct ChunkSorter {
     let keys: UnsafePointer<UInt8>
     /// Where each record starts, when the entries cannot hold it (an arena over 4 GiB).
@@ -359,9 +352,6 @@ private struct ChunkSorter {
     let entries: UnsafeMutablePointer<SortEntry>
     /// Room for a radix sort pass of the largest range.
     private let temporary: UnsafeMutablePointer<SortEntry>
-    /// Runs of records whose keys are equal.
-    var ties: [Range<Int>] = []
-
     init(keys: UnsafePointer<UInt8>, offsets: UnsafePointer<Int>?, entries: UnsafeMutablePointer<SortEntry>, count: Int) {
         self.keys = keys
         self.offsets = offsets
@@ -456,13 +446,6 @@ private struct ChunkSorter {
         if ended - group.lowerBound > 1 {
             var done = UnsafeMutableBufferPointer(start: entries + group.lowerBound, count: ended - group.lowerBound)
             done.sort { (length($0), $0.index) < (length($1), $1.index) }
-            var runStart = group.lowerBound
-            while runStart < ended {
-                var runEnd = runStart + 1
-                while runEnd < ended, length(entries[runEnd]) == length(entries[runStart]) { runEnd += 1 }
-                if runEnd - runStart > 1 { ties.append(runStart ..< runEnd) }
-                runStart = runEnd
-            }
         }
         guard group.upperBound - ended > 1 else { return nil }
         for position in ended ..< group.upperBound {

@@ -79,11 +79,12 @@ struct TextBlocks {
             }
             return lines
         }
-        let lines = TextLayout.wrap(content(of: block), width: width)
-        wrapped[block] = lines.isEmpty ? [""] : lines
+        let wrappedLines = TextLayout.wrap(content(of: block), width: width)
+        let lines = wrappedLines.isEmpty ? [""] : wrappedLines
+        wrapped[block] = lines
         recentlyUsed.append(block)
         if recentlyUsed.count > Self.keptBlocks { wrapped[recentlyUsed.removeFirst()] = nil }
-        return wrapped[block]!
+        return lines
     }
 
     /// A line of the text: its block, and its number among the block's lines.
