@@ -242,9 +242,13 @@ struct CollationTests {
             0x250...0x2FF, 0x300...0x36F, 0x370...0x3FF, 0x400...0x4FF, 0x500...0x7FF, 0x1E00...0x1EFF,
             0x1F00...0x1FFF, 0x2000...0x20CF, 0xFF01...0xFF5E, 0xFF61...0xFF9F, 0x3040...0x30FF,
             0x4E00...0x4E80, 0x1F600...0x1F64F, 0x20D0...0x20FF, 0xAC00...0xAC80,
+            // Thai and Devanagari (letters and marks), conjoining jamo, CJK punctuation,
+            // variation selectors, skin tones, plane 2, and the private use area.
+            0xE00...0xE7F, 0x900...0x97F, 0x1100...0x11FF, 0x3000...0x303F, 0xFE00...0xFE0F,
+            0x1F3FB...0x1F3FF, 0x20000...0x20100, 0xE000...0xE010,
         ]
         // Mostly Latin, so most titles take the fast path; now and then anything.
-        let weights = [30, 10, 30, 1, 12, 8, 6, 2, 4, 3, 3, 2, 4, 1, 2, 2, 1, 1, 1, 1, 1, 1]
+        let weights = [30, 10, 30, 1, 12, 8, 6, 2, 4, 3, 3, 2, 4, 1, 2, 2, 1, 1, 1, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1]
         let total = weights.reduce(0, +)
         func scalar() -> Unicode.Scalar {
             var pick = random.below(total), range = 0

@@ -16,7 +16,9 @@ import Foundation
 /// at a time, and the scalars of U+0080–U+07FF (Latin, IPA, Greek, Cyrillic, Armenian, Hebrew,
 /// Arabic …), U+1E00–U+20CF (Latin Extended Additional, Greek Extended, general punctuation,
 /// currency) and fullwidth ASCII are looked up in a table made by running the reference path
-/// on each of them. Anything else — other marks, CJK, emoji, malformed UTF-8 — sends the whole
+/// on each of them; the scalars the reference path leaves as they are in any company (most of
+/// CJK, Hangul syllables, kana, Indic letters, emoji: ``FoldIdentity``, generated from it) are
+/// copied. Anything else — other marks, conjoining jamo, malformed UTF-8 — sends the whole
 /// title to the reference path.
 enum CollationFolding {
     static var letterA: UInt8 { 0x61 }
@@ -38,7 +40,8 @@ enum CollationFolding {
     }
 
     /// The room ``writeFastKey(utf8:to:)`` needs for a title of `count` bytes: a section byte,
-    /// and at most 7 bytes for each scalar of 2 or 3 bytes (ASCII stays 1 byte).
+    /// and at most 7 bytes for each scalar of 2 or 3 bytes (ASCII stays 1 byte, a scalar of 4
+    /// bytes is copied).
     @inline(__always)
     static func maxFastKeyLength(_ count: Int) -> Int { 1 + 4 * count }
 
@@ -86,10 +89,24 @@ enum CollationFolding {
                     scalar = UInt32(byte & 0x0F) << 12 | UInt32(base[i + 1] & 0x3F) << 6 | UInt32(base[i + 2] & 0x3F)
                     guard scalar >= 0x800 else { return nil }
                     i += 3
+                } else if byte & 0xF8 == 0xF0 {
+                    guard i + 3 < count, base[i + 1] & 0xC0 == 0x80, base[i + 2] & 0xC0 == 0x80, base[i + 3] & 0xC0 == 0x80
+                    else { return nil }
+                    scalar = UInt32(byte & 0x07) << 18 | UInt32(base[i + 1] & 0x3F) << 12
+                        | UInt32(base[i + 2] & 0x3F) << 6 | UInt32(base[i + 3] & 0x3F)
+                    guard scalar >= 0x10000 else { return nil }
+                    i += 4
                 } else {
                     return nil
                 }
-                guard let slot = FoldTable.slot(of: scalar) else { return nil }
+                guard let slot = FoldTable.slot(of: scalar) else {
+                    // CJK, Hangul, kana, Indic letters, emoji …: the key holds them as they are.
+                    guard table.foldsToItself(scalar) else { return nil }
+                    let width = scalar < 0x10000 ? 3 : 4
+                    (out + length).update(from: base + i - width, count: width)
+                    length += width
+                    continue
+                }
                 let entry = table.entry(slot)
                 if entry.needsReference { return nil }
                 if entry.length == 0 || (length == 1 && entry.isIgnorable) { continue }
@@ -171,6 +188,18 @@ struct FoldTable: Sendable {
     private static let slotCount = Int(twoByteEnd + (extendedEnd - extendedBase) + (fullwidthEnd - fullwidthBase))
 
     private let bytes: [UInt8]
+    /// One bit per scalar below ``identityEnd``: set for those in ``FoldIdentity/ranges``.
+    private let identity: [UInt64]
+    private static let identityEnd: UInt32 = 0x30000
+
+    /// Whether the reference path folds `scalar` to itself in any company (outside the table).
+    @inline(__always)
+    func foldsToItself(_ scalar: UInt32) -> Bool {
+        guard scalar < Self.identityEnd else { return false }
+        return identity.withUnsafeBufferPointer { bits in
+            bits[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0
+        }
+    }
 
     /// The table slot of a scalar, or nil when the table does not cover it.
     @inline(__always)
@@ -223,6 +252,11 @@ struct FoldTable: Sendable {
             for (offset, byte) in utf8.enumerated() { bytes[slot * 8 + 1 + offset] = byte }
         }
         self.bytes = bytes
+        var identity = [UInt64](repeating: 0, count: Int(Self.identityEnd >> 6))
+        for range in FoldIdentity.ranges where range.upperBound < Self.identityEnd {
+            for scalar in range { identity[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63) }
+        }
+        self.identity = identity
     }
 }
 

@@ -75,9 +75,12 @@ public struct Collation: Sendable, Equatable {
     /// This is the fast path for sorting many titles: no `String` is created for titles made of
     /// ASCII, the Latin blocks (Latin-1 Supplement, Extended-A/B, IPA, Extended Additional),
     /// combining diacritics U+0300–U+036F, the rest of U+0080–U+07FF (Greek, Cyrillic, Hebrew,
-    /// Arabic letters …), general punctuation and fullwidth ASCII. Other titles (CJK, emoji,
-    /// other marks, and malformed UTF-8, read with replacement characters) take a slower path
-    /// through Foundation's folding and get exactly the key they would get as a `String`.
+    /// Arabic letters …), general punctuation, fullwidth ASCII, and the letters and symbols
+    /// that fold to themselves (CJK ideographs, kana, Hangul syllables, Thai and Indic letters,
+    /// emoji). Other titles (marks outside U+0300–U+036F, such as Thai vowel signs or Indic
+    /// matras, conjoining jamo, and malformed UTF-8, read with replacement characters) take a
+    /// slower path through Foundation's folding and get exactly the key they would get as a
+    /// `String`.
     ///
     /// - Complexity: O(n) in the number of bytes.
     @discardableResult
