@@ -71,6 +71,11 @@ public final class NavigationController {
         top.layout(for: contentArea(in: area).size)
     }
 
+    /// Takes `area` as the stack's own without laying the screen out: the next appearance does.
+    func adopt(area: Rect) {
+        self.area = area
+    }
+
     /// The stack comes to the front (its tab was chosen, or the app started).
     public func viewWillAppear() {
         topWillAppear()

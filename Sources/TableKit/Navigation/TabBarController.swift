@@ -34,6 +34,10 @@ public final class TabBarController: ShellContent {
     public var now: () -> ContinuousClock.Instant
     private var animation: SlideAnimation?
     private var width = 0
+    /// The area of the last ``layout(in:)``, and which tabs behind have not been laid out in
+    /// it yet (as `UITabBarController` loads a tab's view only when it is first shown).
+    private var area: Rect?
+    private var needsLayout: Set<Int> = []
 
     /// Creates a tab bar controller with the first tab in front.
     public init(tabs: [Tab], indicatorDuration: Duration = .milliseconds(150), now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }) {
@@ -70,14 +74,24 @@ public final class TabBarController: ShellContent {
         selectedIndex = index
         // A glow means "new since you last looked": looking clears it.
         if tabs[index].item.badge == .dot { tabs[index].item.badge = nil }
+        // A tab not laid out in the current area takes it now; appearing lays it out.
+        if let area, needsLayout.remove(index) != nil { selectedTab.navigation.adopt(area: stackArea(in: area)) }
         selectedTab.navigation.viewWillAppear()
     }
 
-    /// Lays every stack out in `area` less the tab bar, so that a tab chosen later shows its
-    /// focus on screen.
+    /// Lays the tab in front out in `area` less the tab bar; a tab behind is laid out in it
+    /// when it is chosen or first handles an event, so tabs never shown cost nothing.
     public func layout(in area: Rect) {
         width = area.width
-        for tab in tabs { tab.navigation.layout(in: stackArea(in: area)) }
+        self.area = area
+        needsLayout = Set(tabs.indices)
+        layoutIfNeeded(selectedIndex)
+    }
+
+    /// Lays tab `index` out in the last area if it has not been since that area was set.
+    private func layoutIfNeeded(_ index: Int) {
+        guard let area, needsLayout.remove(index) != nil else { return }
+        tabs[index].navigation.layout(in: stackArea(in: area))
     }
 
     /// The tab in front appears.
@@ -111,6 +125,7 @@ public final class TabBarController: ShellContent {
             // Tabs behind keep their background work going (new content arriving sets their
             // glow); only an alert of theirs comes forward.
             for index in tabs.indices where index != selectedIndex && tabs[index].navigation.wantsTicks {
+                layoutIfNeeded(index)
                 let behind = tabs[index].navigation.handle(.tick, area: stack, glyphs: glyphs)
                 if case .present = behind, case .handled = response { response = behind }
             }
