@@ -167,8 +167,8 @@ enum CollationFolding {
 }
 
 /// The fast path's table: the reference folding of every scalar in U+0000–U+07FF,
-/// U+1E00–U+20CF and U+FF00–U+FF5F, as UTF-8, eight bytes an entry. Built once, on first use
-/// (a few milliseconds).
+/// U+1E00–U+20CF and U+FF00–U+FF5F, as UTF-8, eight bytes an entry. Read on first use from
+/// ``generated`` (made by ``computedEntries()``; a test checks they agree).
 struct FoldTable: Sendable {
     /// An entry's first byte: the length in its low 3 bits, and flags.
     struct Entry {
@@ -225,12 +225,23 @@ struct FoldTable: Sendable {
     }
 
     private init() {
-        var bytes = [UInt8](repeating: 0, count: Self.slotCount * 8)
-        var values: [UInt32] = Array(0..<Self.twoByteEnd)
-        values += Array(Self.extendedBase..<Self.extendedEnd)
-        values += Array(Self.fullwidthBase..<Self.fullwidthEnd)
+        bytes = Self.expand(FoldTable.generated)
+        var identity = [UInt64](repeating: 0, count: Int(Self.identityEnd >> 6))
+        for range in FoldIdentity.ranges where range.upperBound < Self.identityEnd {
+            for scalar in range { identity[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63) }
+        }
+        self.identity = identity
+    }
+
+    /// The table as the reference path makes it (a few milliseconds): what
+    /// ``generated`` holds, so that start-up does not pay for it.
+    static func computedEntries() -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: slotCount * 8)
+        var values: [UInt32] = Array(0..<twoByteEnd)
+        values += Array(extendedBase..<extendedEnd)
+        values += Array(fullwidthBase..<fullwidthEnd)
         for value in values {
-            guard let slot = Self.slot(of: value) else { continue }
+            guard let slot = slot(of: value) else { continue }
             bytes[slot * 8] = 0x80
             guard let scalar = Unicode.Scalar(value) else { continue }
             // Marks (and ZWNJ, which extends a grapheme too) other than U+0300–U+036F fold
@@ -251,12 +262,51 @@ struct FoldTable: Sendable {
             bytes[slot * 8] = UInt8(utf8.count) | (ignorable.first == true ? 0x08 : 0)
             for (offset, byte) in utf8.enumerated() { bytes[slot * 8 + 1 + offset] = byte }
         }
-        self.bytes = bytes
-        var identity = [UInt64](repeating: 0, count: Int(Self.identityEnd >> 6))
-        for range in FoldIdentity.ranges where range.upperBound < Self.identityEnd {
-            for scalar in range { identity[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63) }
+        return bytes
+    }
+
+    /// `entries` (eight bytes a slot) written compactly, as hexadecimal digits: each slot's
+    /// header, then as many bytes as its length. The inverse of ``expand(_:)``.
+    static func compact(_ entries: [UInt8]) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var text: [UInt8] = []
+        for slot in 0 ..< entries.count / 8 {
+            let header = entries[slot * 8]
+            for byte in entries[slot * 8 ... slot * 8 + Int(header & 0x07)] {
+                text += [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+            }
         }
-        self.identity = identity
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The entries (eight bytes a slot) that ``compact(_:)`` wrote; characters other than
+    /// hexadecimal digits (line breaks) are skipped.
+    static func expand(_ text: String) -> [UInt8] {
+        var entries = [UInt8](repeating: 0, count: slotCount * 8)
+        var slot = 0, written = 0, wanted = 0, high: UInt8?
+        for character in text.utf8 {
+            let digit: UInt8
+            switch character {
+            case UInt8(ascii: "0") ... UInt8(ascii: "9"): digit = character - UInt8(ascii: "0")
+            case UInt8(ascii: "A") ... UInt8(ascii: "F"): digit = character - UInt8(ascii: "A") + 10
+            default: continue
+            }
+            guard let first = high else { high = digit; continue }
+            high = nil
+            guard slot < slotCount else { break }
+            let byte = first << 4 | digit
+            entries[slot * 8 + written] = byte
+            if written == 0 { wanted = Int(byte & 0x07) }
+            if written == wanted {
+                slot += 1
+                written = 0
+            } else {
+                written += 1
+            }
+        }
+        // Slots the text does not reach send their titles to the reference path.
+        for missing in slot ..< slotCount { entries[missing * 8] = 0x80 }
+        return entries
     }
 }
 
