@@ -36,6 +36,19 @@ if [ -f bench-data/books-1000000.json ]; then
   echo "== all-fields search at 1,000,000 rows"
   "$bin" benchmark --data bench-data/books-1000000.json --repetitions 1 --search --all-fields | grep -E "haystack|worst UI hold|peak memory after"
 fi
+# The first frame in a real terminal (tmux 120x40), beside visidata's when it is installed
+# (pip install visidata): our list shows rows with their edit buttons; visidata says "N rows"
+# once it has read them all.
+if [ -f bench-data/books-1000000.json ] && command -v tmux >/dev/null; then
+  echo "== first frame in tmux at 1,000,000 rows (issue 14)"
+  programs=(table-browser "$bin --data bench-data/books-1000000.json" '\[✎\]')
+  if command -v vd >/dev/null; then
+    programs+=(visidata "vd bench-data/books-1000000.json" '1000000 rows')
+  else
+    echo "(visidata not installed: pip install visidata to compare)"
+  fi
+  python3 Scripts/tmux-first-frame.py --runs "${BENCH_TMUX_RUNS:-5}" "${programs[@]}"
+fi
 echo "== long values (issue 13)"
 "$bin" benchmark --long-values --size 80x24 --repetitions "${BENCH_REPETITIONS_LONG:-20}"
 echo "== self-sizing rows"

@@ -75,6 +75,10 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     var backgroundWorkTitle: String?
     /// Whether the list is in front (glowing new content is cleared by looking at it).
     var isVisible = false
+    /// Whether the title search's index waits for the first tick after the list appeared, so
+    /// that building it on every core does not hold back the first frame on its way to the
+    /// terminal (ticks come only once a frame is out).
+    var titleSearchAwaitsFirstTick = false
     /// The fields a record's detail leaves out (keys, lowercased), as Settings chose.
     var hiddenFields: Set<String> = []
     /// Whether the list is turned on in Settings; off, it says so instead of its rows.
@@ -276,14 +280,14 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// A list with no records has nothing to search.
     override var isSearchAvailable: Bool { isOn && records.isSorted && records.count > 0 && super.isSearchAvailable }
 
-    override var wantsTicks: Bool { reloadTask != nil || super.wantsTicks }
+    override var wantsTicks: Bool { reloadTask != nil || titleSearchAwaitsFirstTick || super.wantsTicks }
 
     override func viewWillAppear() {
         // The row opened is deselected on the way back, as UIKit's table controller does.
         super.viewWillAppear()
         isVisible = true
         if tabBarItem?.badge == .dot { tabBarItem?.badge = nil }
-        prepareTitleSearch()
+        titleSearchAwaitsFirstTick = true
     }
 
     override func viewDidDisappear() {
@@ -292,6 +296,10 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     }
 
     override func handle(_ event: Event, area: Rect) -> ScreenResponse {
+        if case .tick = event, titleSearchAwaitsFirstTick {
+            titleSearchAwaitsFirstTick = false
+            prepareTitleSearch()
+        }
         let response = super.handle(event, area: area)
         guard case .tick = event, case .handled = response else { return response }
         return pollReload()
