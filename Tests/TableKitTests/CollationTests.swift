@@ -233,6 +233,45 @@ struct CollationTests {
         #expect(concurrent == sequential)
     }
 
+    /// The first rows are chosen before the rest are sorted: they, and every section's start,
+    /// are already the whole order's; the finished order is the one-step build's. Titles that
+    /// share their first 8 key bytes by the hundred, duplicates and short sections test the
+    /// partial selection's ties.
+    @Test(arguments: [0, 1, 2, 7, 40, 333, 1_000, 2_999, 3_000, 5_000])
+    func firstRowsAreTheWholeOrdersFirstRows(rows: Int) {
+        var random = SeededRandomNumberGenerator(seed: UInt64(rows) + 3)
+        let starts = ["The Lord of the ", "The Lord of the", "the lord ", "Théâtre ", "A", "a", "Zz", "9", "Я", "", "Ab"]
+        let tails = ["Rings", "rings", "Flies", "", "a", "b", " b", "Ring", "Rings 2", "😀", "\u{0}"]
+        let titles = (0..<3_000).map { _ in starts[random.below(starts.count)] + tails[random.below(tails.count)] }
+        let whole = CollatedOrder.build(titles: titles)
+        let build = CollatedOrder.buildFirstRows(rows, count: titles.count) { index, body in
+            var title = titles[index]
+            title.withUTF8 { body($0) }
+        }
+        #expect(build.sortedRows == min(rows, titles.count))
+        #expect(build.firstRows.sectionStarts == whole.sectionStarts)
+        #expect(build.firstRows.order.prefix(rows) == whole.order.prefix(rows))
+        #expect(Set(build.firstRows.order) == Set(whole.order), "every record is somewhere")
+        #expect(build.finish() == whole)
+        #expect(build.finish() == whole, "a second call returns the same order")
+    }
+
+    /// At 150,000 records (keys and sections on every core) the two steps agree too.
+    @Test func firstRowsOfALargeListAreTheWholeOrders() {
+        var random = SeededRandomNumberGenerator(seed: 9)
+        let pieces = ["a", "A", "the ", "b", "ß", "ss", " ", "1", "é", "Я", "z", "-", "naïve", "Zebra "]
+        let titles = (0..<150_000).map { _ in (0..<1 + random.below(4)).map { _ in pieces[random.below(pieces.count)] }.joined() }
+        let whole = CollatedOrder.build(titles: titles)
+        let build = CollatedOrder.buildFirstRows(1_000, count: titles.count) { index, body in
+            var title = titles[index]
+            title.withUTF8 { body($0) }
+        }
+        #expect(build.firstRows.order.prefix(1_000) == whole.order.prefix(1_000))
+        #expect(build.firstRows.order != whole.order, "the rest is not sorted yet")
+        #expect(build.finish() == whole)
+        #expect(build.timings.keys > .zero && build.timings.sortRest > .zero)
+    }
+
     /// 200,000 random titles: the fast path on bytes gives exactly the reference path's key
     /// (so the same section and the same relative order).
     @Test func fastPathMatchesReferencePath() {

@@ -93,8 +93,11 @@ public struct CollatedOrder: Sendable, Equatable {
     public struct BuildTimings: Sendable, Equatable {
         /// Making the sort keys: every title folded once.
         public var keys: Duration = .zero
-        /// Bucketing by section and sorting the sections.
+        /// Bucketing by section and sorting the sections (for ``buildFirstRows(_:count:collation:concurrentUTF8:)``:
+        /// only the first rows).
         public var sort: Duration = .zero
+        /// Sorting the rest after the first rows (``FirstRowsBuild/finish()``); zero otherwise.
+        public var sortRest: Duration = .zero
 
         /// Zero timings.
         public init() {}
@@ -137,12 +140,93 @@ public struct CollatedOrder: Sendable, Equatable {
     ) -> CollatedOrder {
         let started = ContinuousClock.now
         let count = max(0, min(count, Int(Int32.max)))
+        let (arena, offsets) = makeKeys(count: count, concurrentUTF8: utf8)
+        return sort(count: count, collation: collation, arena: arena, offsets: offsets, keysStarted: started, timings: &timings)
+    }
+
+    /// Sections and sorts in two steps, so that a table can show its first rows before the
+    /// rest are sorted: the keys are made on every core and bucketed by section, and the first
+    /// `rows` positions are chosen by a partial selection (linear time) and sorted; the build's
+    /// ``FirstRowsBuild/finish()`` then sorts the rest, on any thread.
+    ///
+    /// - Parameters:
+    ///   - rows: How many positions from the start to put in place now (a screenful or more).
+    ///   - count: The number of records, at most `Int32.max`.
+    ///   - collation: The collation that sections and sorts.
+    ///   - utf8: Calls its second argument with the UTF-8 bytes of the title of record
+    ///     number its first argument; safe to call from any thread.
+    /// - Returns: The build, whose ``FirstRowsBuild/firstRows`` has every section's final
+    ///   start and count and the first `rows` positions of the final order.
+    public static func buildFirstRows(
+        _ rows: Int, count: Int, collation: Collation = .english,
+        concurrentUTF8 utf8: @escaping @Sendable (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    ) -> FirstRowsBuild {
+        let started = ContinuousClock.now
+        let count = max(0, min(count, Int(Int32.max)))
+        let (arena, offsets) = makeKeys(count: count, concurrentUTF8: utf8)
+        let keysMade = ContinuousClock.now
+        let buckets = BucketedKeys(count: count, sections: collation.sectionTitles.count, arena: arena, offsets: offsets)
+        let rows = max(0, min(rows, count))
+        buckets.sortFirst(rows)
+        var timings = BuildTimings()
+        timings.keys = keysMade - started
+        timings.sort = ContinuousClock.now - keysMade
+        return FirstRowsBuild(buckets: buckets, sortedRows: rows, timings: timings)
+    }
+
+    /// An order built in two steps by ``buildFirstRows(_:count:collation:concurrentUTF8:)``.
+    public final class FirstRowsBuild: @unchecked Sendable {
+        /// The order as far as it is known: every section's start and count are final, and so
+        /// are the first ``sortedRows`` positions; later positions hold their sections'
+        /// records in no particular order.
+        public let firstRows: CollatedOrder
+        /// How many positions from the start of ``firstRows`` are final.
+        public let sortedRows: Int
+        /// The time spent so far; ``finish()`` adds ``BuildTimings/sortRest``.
+        public private(set) var timings: BuildTimings
+        private var buckets: BucketedKeys?
+        private var finished: CollatedOrder?
+
+        fileprivate init(buckets: BucketedKeys, sortedRows: Int, timings: BuildTimings) {
+            self.buckets = buckets
+            self.sortedRows = sortedRows
+            self.timings = timings
+            firstRows = buckets.order
+        }
+
+        /// Sorts the rest and returns the whole order: the same as a one-step build's, and
+        /// the same as ``firstRows`` in its first ``sortedRows`` positions. Call it once, from
+        /// any thread (not from two at once); the keys' memory is freed.
+        public func finish() -> CollatedOrder {
+            if let finished { return finished }
+            guard let buckets else { return firstRows }
+            let started = ContinuousClock.now
+            buckets.sortSections(from: sortedRows)
+            let order = buckets.order
+            timings.sortRest = ContinuousClock.now - started
+            finished = order
+            self.buckets = nil
+            return order
+        }
+    }
+
+    /// The key records of `count` records made on every core (for 100,000 records or more):
+    /// the arena, and each record's offset in it.
+    private static func makeKeys(
+        count: Int, concurrentUTF8 utf8: @escaping @Sendable (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    ) -> (KeyArena, [Int]) {
         let workers = count >= 100_000 ? max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) : 1
-        guard workers > 1 else { return build(count: count, collation: collation, timings: &timings, utf8: utf8) }
+        var offsets = [Int](repeating: 0, count: count)
+        guard workers > 1 else {
+            var arena = KeyArena(capacity: min(count * 64, 1 << 29) + 64)
+            offsets.withUnsafeMutableBufferPointer { offsets in
+                appendKeys(of: 0 ..< count, to: &arena, offsets: offsets, utf8: utf8)
+            }
+            return (arena, offsets)
+        }
         // Each worker keys a consecutive share into an arena of its own; the arenas are then
         // joined in order and the later shares' offsets moved by what comes before them.
         let shares = (0 ..< workers).map { worker in count * worker / workers ..< count * (worker + 1) / workers }
-        var offsets = [Int](repeating: 0, count: count)
         let arenas = UnsafeMutableBufferPointer<KeyArena>.allocate(capacity: workers)
         defer { arenas.deallocate() }
         offsets.withUnsafeMutableBufferPointer { offsets in
@@ -161,7 +245,7 @@ public struct CollatedOrder: Sendable, Equatable {
             arenas[worker].deallocate()
             for index in shares[worker] { offsets[index] += shift }
         }
-        return sort(count: count, collation: collation, arena: arena, offsets: offsets, keysStarted: started, timings: &timings)
+        return (arena, offsets)
     }
 
     /// Appends the key records of `records` to `arena`, each record's offset in the arena
@@ -199,52 +283,12 @@ public struct CollatedOrder: Sendable, Equatable {
         count: Int, collation: Collation, arena: KeyArena, offsets: [Int], keysStarted started: ContinuousClock.Instant,
         timings: inout BuildTimings
     ) -> CollatedOrder {
-        defer { arena.deallocate() }
-        let clock = ContinuousClock()
-        let sections = collation.sectionTitles.count
-        let keysMade = clock.now
+        let keysMade = ContinuousClock.now
         timings.keys = keysMade - started
-        defer { timings.sort = clock.now - keysMade }
-        let keys = UnsafePointer(arena.base)
-        let narrow = arena.count <= Int(UInt32.max)
-        // 2. Bucket by section (a counting sort), with the first 8 key bytes after the section.
-        var starts = [Int](repeating: 0, count: sections + 1)
-        for index in 0..<count { starts[min(Int(keys[offsets[index] + 4]), sections - 1) + 1] += 1 }
-        for section in 0..<sections { starts[section + 1] += starts[section] }
-        var entries = [SortEntry](repeating: SortEntry(prefix: 0, index: 0, record: 0), count: count)
-        offsets.withUnsafeBufferPointer { offsets in
-            entries.withUnsafeMutableBufferPointer { entries in
-                guard let offsets = offsets.baseAddress, let base = entries.baseAddress else { return }
-                var cursor = Array(starts.dropLast())
-                for index in 0..<count {
-                    let record = offsets[index]
-                    let key = record + 4
-                    let section = min(Int(keys[key]), sections - 1)
-                    base[cursor[section]] = SortEntry(
-                        prefix: prefix(keys, from: key + 1, to: key + KeyArena.length(keys, record: record)),
-                        index: Int32(index), record: narrow ? UInt32(record) : 0
-                    )
-                    cursor[section] += 1
-                }
-                // 3. Sort each section by key, 8 bytes at a time; sections in parallel when large.
-                let ranges = (0..<sections).map { starts[$0] ..< starts[$0 + 1] }.filter { $0.count > 1 }
-                let workers = count >= 100_000 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
-                let shares = Self.share(ranges, among: workers)
-                let shared = SortJob(keys: keys, offsets: narrow ? nil : offsets, entries: base)
-                DispatchQueue.concurrentPerform(iterations: shares.count) { worker in
-                    let share = shares[worker]
-                    var sorter = ChunkSorter(
-                        keys: shared.keys, offsets: shared.offsets, entries: shared.entries,
-                        count: share.map(\.count).max() ?? 0
-                    )
-                    defer { sorter.deallocate() }
-                    for range in share { sorter.sort(range) }
-                }
-            }
-        }
-        // Equal keys hold equal titles (their bytes are in the key): the sorter has put them
-        // in index order already.
-        return CollatedOrder(order: entries.map(\.index), sectionStarts: starts)
+        let buckets = BucketedKeys(count: count, sections: collation.sectionTitles.count, arena: arena, offsets: offsets)
+        buckets.sortSections(from: 0)
+        timings.sort = ContinuousClock.now - keysMade
+        return buckets.order
     }
 
     /// Ends the key of `length` bytes at `key` (section byte first) with a 0 and the title's
@@ -296,19 +340,156 @@ extension CollatedOrder {
     }
 }
 
+/// Keys bucketed by section, the sections not yet sorted: the arena, each record's entry
+/// (its first 8 key bytes, index and key offset) in section order, and where sections start.
+/// Frees the arena and entries when it goes.
+private final class BucketedKeys: @unchecked Sendable {
+    let count: Int
+    let starts: [Int]
+    private let arena: KeyArena
+    /// Where each record's key starts, kept only when the entries cannot hold it (an arena
+    /// over 4 GiB).
+    private let wideOffsets: UnsafeMutablePointer<Int>?
+    private let entries: UnsafeMutablePointer<SortEntry>
+
+    /// Buckets `count` records by section (a counting sort) with the first 8 key bytes after
+    /// the section byte; takes `arena`.
+    init(count: Int, sections: Int, arena: KeyArena, offsets: [Int]) {
+        self.count = count
+        self.arena = arena
+        let narrow = arena.count <= Int(UInt32.max)
+        if narrow {
+            wideOffsets = nil
+        } else {
+            let copy = UnsafeMutablePointer<Int>.allocate(capacity: max(count, 1))
+            offsets.withUnsafeBufferPointer { if let base = $0.baseAddress { copy.initialize(from: base, count: count) } }
+            wideOffsets = copy
+        }
+        entries = .allocate(capacity: max(count, 1))
+        let keys = UnsafePointer(arena.base)
+        var starts = [Int](repeating: 0, count: sections + 1)
+        for index in 0..<count { starts[min(Int(keys[offsets[index] + 4]), sections - 1) + 1] += 1 }
+        for section in 0..<sections { starts[section + 1] += starts[section] }
+        var cursor = Array(starts.dropLast())
+        for index in 0..<count {
+            let record = offsets[index]
+            let key = record + 4
+            let section = min(Int(keys[key]), sections - 1)
+            (entries + cursor[section]).initialize(to: SortEntry(
+                prefix: prefix(keys, from: key + 1, to: key + KeyArena.length(keys, record: record)),
+                index: Int32(index), record: narrow ? UInt32(record) : 0
+            ))
+            cursor[section] += 1
+        }
+        self.starts = starts
+    }
+
+    deinit {
+        arena.deallocate()
+        entries.deallocate()
+        wideOffsets?.deallocate()
+    }
+
+    /// The record indices in their order now, with the section starts.
+    var order: CollatedOrder {
+        CollatedOrder(order: (0..<count).map { entries[$0].index }, sectionStarts: starts)
+    }
+
+    /// Sorts every section that has records at or after `position` (sections in parallel when
+    /// there are many records).
+    func sortSections(from position: Int) {
+        let ranges = (0 ..< starts.count - 1).map { starts[$0] ..< starts[$0 + 1] }
+            .filter { $0.count > 1 && $0.upperBound > position }
+        // A section partly sorted already holds deeper key bytes where ties were broken.
+        for range in ranges where range.lowerBound < position { loadFirstBytes(range) }
+        let workers = ranges.reduce(0) { $0 + $1.count } >= 100_000 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let shares = CollatedOrder.share(ranges, among: workers)
+        DispatchQueue.concurrentPerform(iterations: shares.count) { worker in
+            let share = shares[worker]
+            var sorter = sorter(room: share.map(\.count).max() ?? 0)
+            defer { sorter.deallocate() }
+            for range in share { sorter.sort(range) }
+        }
+    }
+
+    /// Puts the first `rows` positions where the whole sort puts them: each section before
+    /// that is sorted; in the section it ends in, the entries whose first 8 bytes are among
+    /// the smallest are gathered by a partial selection (linear time) and only they are sorted.
+    /// Later positions hold their sections' records in no particular order.
+    func sortFirst(_ rows: Int) {
+        var sorter = sorter(room: 0)
+        defer { sorter.deallocate() }
+        for section in 0 ..< starts.count - 1 {
+            let range = starts[section] ..< starts[section + 1]
+            guard range.lowerBound < rows else { break }
+            guard range.count > 1 else { continue }
+            let end = range.upperBound <= rows ? range.upperBound : gatherSmallest(range, wanted: rows - range.lowerBound)
+            sorter.deallocate()
+            sorter = self.sorter(room: end - range.lowerBound)
+            sorter.sort(range.lowerBound ..< end)
+        }
+    }
+
+    /// Sets the entries of `range` to the first 8 key bytes after the section byte again.
+    private func loadFirstBytes(_ range: Range<Int>) {
+        let keys = UnsafePointer(arena.base)
+        for position in range {
+            let record = wideOffsets.map { $0[Int(entries[position].index)] } ?? Int(entries[position].record)
+            entries[position].prefix = prefix(keys, from: record + 5, to: record + 4 + KeyArena.length(keys, record: record))
+        }
+    }
+
+    private func sorter(room: Int) -> ChunkSorter {
+        ChunkSorter(keys: UnsafePointer(arena.base), offsets: wideOffsets.map { UnsafePointer($0) }, entries: entries, count: room)
+    }
+
+    /// Moves the `wanted` entries of `range` with the smallest first 8 bytes, and every entry
+    /// whose first 8 bytes equal the largest of theirs, to the front of `range` (a
+    /// three-way quickselect); returns where they end. Every entry after them has larger
+    /// first 8 bytes, so sorting just them puts the first `wanted` in their final places.
+    private func gatherSmallest(_ range: Range<Int>, wanted: Int) -> Int {
+        let target = range.lowerBound + wanted
+        // Invariant: entries before `low` < entries in low..<high < entries from `high` on,
+        // and low < target ≤ high.
+        var low = range.lowerBound, high = range.upperBound
+        while high - low > 1 {
+            let pivot = median(entries[low].prefix, entries[(low + high) / 2].prefix, entries[high - 1].prefix)
+            // Three-way partition: [low, less) < pivot, [less, greater) == pivot, [greater, high) > pivot.
+            var less = low, scan = low, greater = high
+            while scan < greater {
+                let value = entries[scan].prefix
+                if value < pivot {
+                    (entries[less], entries[scan]) = (entries[scan], entries[less])
+                    less += 1
+                    scan += 1
+                } else if value > pivot {
+                    greater -= 1
+                    (entries[greater], entries[scan]) = (entries[scan], entries[greater])
+                } else {
+                    scan += 1
+                }
+            }
+            if target <= less {
+                high = less
+            } else if target <= greater {
+                return greater
+            } else {
+                low = greater
+            }
+        }
+        return high
+    }
+
+    private func median(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> UInt64 {
+        max(min(a, b), min(max(a, b), c))
+    }
+}
+
 /// What the key-making workers share: the offsets (each writes its own records') and a slot
 /// per worker for its arena.
 private struct KeyJob: @unchecked Sendable {
     let offsets: UnsafeMutableBufferPointer<Int>
     let arenas: UnsafeMutableBufferPointer<KeyArena>
-}
-
-/// What the sorting workers share: the arena and the entries (each worker sorts its own
-/// sections of them).
-private struct SortJob: @unchecked Sendable {
-    let keys: UnsafePointer<UInt8>
-    let offsets: UnsafePointer<Int>?
-    let entries: UnsafeMutablePointer<SortEntry>
 }
 
 /// A record being sorted: 8 bytes of its key as a number, the record index, and where its
