@@ -1,6 +1,7 @@
 import ArgumentParser
 import BundledData
 import Foundation
+import Synchronization
 import TableKit
 
 /// The options that make play repeatable, shared by browsing and `snapshot`.
@@ -83,14 +84,36 @@ struct DataOptions: ParsableArguments {
         guard sortsWhileShowing else {
             return list(IndexedRecords(store: shown), records)
         }
-        let sorting = BackgroundTask(startedAt: started) { _ in Result<IndexedRecords, CommandFailure>.success(IndexedRecords(store: shown)) }
-        while !sorting.isFinished, ContinuousClock.now - started < ProgressModal.delay { usleep(2_000) }
+        // The list shows as soon as its first rows are chosen; the rest sorts behind it.
+        let firstRows = FirstRows()
+        let sorting = BackgroundTask(startedAt: started) { _ in
+            let (preview, rest) = IndexedRecords.firstRowsFirst(store: shown, rows: Self.firstRowsShownBeforeTheSort)
+            firstRows.put(preview)
+            return Result<IndexedRecords, CommandFailure>.success(rest())
+        }
+        while !sorting.isFinished, !firstRows.isReady, ContinuousClock.now - started < ProgressModal.delay { usleep(500) }
         if sorting.isFinished, case .success(let sorted)? = sorting.takeResult() {
             return list(sorted, records)
+        }
+        if let preview = firstRows.take() {
+            let screen = list(preview, records)
+            screen.finishSorting(sorting)
+            return screen
         }
         let screen = list(IndexedRecords(unsortedStore: shown), records)
         screen.showWhenLoaded(sorting)
         return screen
+    }
+
+    /// How many rows are put in place before the list shows: more than any screen holds.
+    static let firstRowsShownBeforeTheSort = 1_000
+
+    /// The first rows of a sort, handed from the thread that sorts to the one that shows them.
+    private final class FirstRows: Sendable {
+        private let records = Mutex<IndexedRecords?>(nil)
+        func put(_ preview: IndexedRecords) { records.withLock { $0 = preview } }
+        var isReady: Bool { records.withLock { $0 != nil } }
+        func take() -> IndexedRecords? { records.withLock { $0 } }
     }
 
     /// Reads the file at `path` (or standard input, named `path` in errors) into a store, on

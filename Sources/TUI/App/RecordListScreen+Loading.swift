@@ -40,6 +40,27 @@ extension RecordListScreen {
         return .handled
     }
 
+    /// Shows the whole title order once `task` has sorted the rest; meanwhile the list shows
+    /// its first rows (``IndexedRecords/isPreview``), and an event that comes before the rest
+    /// waits for it (at a million records it is the last tenth of the load).
+    func finishSorting(_ task: BackgroundTask<Result<IndexedRecords, CommandFailure>>) {
+        restOfSort = task
+    }
+
+    /// Takes the whole order if the rest of the sort has finished, or, if `waiting`, once it
+    /// has. The first rows are the same in it, so the focus and the top row stay where they are.
+    func takeRestOfSort(waiting: Bool) {
+        guard let task = restOfSort else { return }
+        while waiting, !task.isFinished { usleep(200) }
+        guard task.isFinished else { return }
+        restOfSort = nil
+        // Records replaced meanwhile (another order chosen at start) are kept.
+        guard records.isPreview, case .success(let whole)? = task.takeResult() else { return }
+        records = whole
+        reloadData()
+        prepareTitleSearch()
+    }
+
     private func replaceRecords(_ newRecords: IndexedRecords) {
         isReloadSheetShown = false
         // A reload, and the first load of a large file, take the order Settings chose.

@@ -11,7 +11,7 @@ extension RecordListScreen {
     /// the first `/` then finds results as fast as the later ones, instead of waiting for the
     /// index (half a second at a million records). All Fields is still built when chosen.
     func prepareTitleSearch() {
-        guard records.isSorted, !searchesSynchronously, searchController != nil else { return }
+        guard records.isSorted, !records.isPreview, !searchesSynchronously, searchController != nil else { return }
         let titles = filters[.titles] ?? RecordFilter(records: records, scope: .titles)
         filters[.titles] = titles
         titles.prepare()

@@ -71,6 +71,9 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         didSet { updateEmptyMessage() }
     }
     var isReloadSheetShown = false
+    /// The rest of the first load's sort, while the list shows its first rows
+    /// (``IndexedRecords/isPreview``).
+    var restOfSort: BackgroundTask<Result<IndexedRecords, CommandFailure>>?
     /// What the progress sheet of the work under way says: loading, or sorting.
     var backgroundWorkTitle: String?
     /// Whether the list is in front (glowing new content is cleared by looking at it).
@@ -280,7 +283,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// A list with no records has nothing to search.
     override var isSearchAvailable: Bool { isOn && records.isSorted && records.count > 0 && super.isSearchAvailable }
 
-    override var wantsTicks: Bool { reloadTask != nil || titleSearchAwaitsFirstTick || super.wantsTicks }
+    override var wantsTicks: Bool { reloadTask != nil || restOfSort != nil || titleSearchAwaitsFirstTick || super.wantsTicks }
 
     override func viewWillAppear() {
         // The row opened is deselected on the way back, as UIKit's table controller does.
@@ -296,6 +299,10 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     }
 
     override func handle(_ event: Event, area: Rect) -> ScreenResponse {
+        if restOfSort != nil {
+            // Only the first rows are in place: anything the user does waits for the rest.
+            if case .tick = event { takeRestOfSort(waiting: false) } else { takeRestOfSort(waiting: true) }
+        }
         if case .tick = event, titleSearchAwaitsFirstTick {
             titleSearchAwaitsFirstTick = false
             prepareTitleSearch()

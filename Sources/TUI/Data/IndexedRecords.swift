@@ -28,6 +28,10 @@ final class IndexedRecords: @unchecked Sendable {
 
     /// How long sectioning and sorting by title took, by phase (zero for other orders).
     private(set) var buildTimings = CollatedOrder.BuildTimings()
+    /// Whether only the first rows are in place, the rest still being sorted
+    /// (``firstRowsFirst(store:collation:rows:)``): the sections and the first screen are
+    /// right, but nothing may read further into the order.
+    let isPreview: Bool
 
     init(store: JSONRecordStore, collation: Collation = .english, sortOrder: SortOrder = .title) {
         self.store = store
@@ -42,13 +46,7 @@ final class IndexedRecords: @unchecked Sendable {
             titles = byField.sectionTitles
         case .title:
             // Keys on every core: the store is read-only, and reading a title is safe anywhere.
-            order = CollatedOrder.build(count: store.count, collation: collation, timings: &buildTimings, concurrentUTF8: { index, body in
-                store.withTitleUTF8(at: index) { title in
-                    // A null or missing title sorts as "—", under # at the end.
-                    title.isEmpty || JSONRecordStore.isNullText(title) && store.lacksTitle(at: index)
-                        ? Self.missingTitleUTF8.withUnsafeBufferPointer(body) : body(title)
-                }
-            })
+            order = CollatedOrder.build(count: store.count, collation: collation, timings: &buildTimings, concurrentUTF8: Self.titleUTF8(of: store))
         case .subtitleLastName:
             order = CollatedOrder.build(count: store.count, collation: collation) { index, body in
                 var key = Self.lastNameFirst(store.subtitle(at: index) ?? store.title(at: index))
@@ -58,6 +56,44 @@ final class IndexedRecords: @unchecked Sendable {
         self.order = order
         sectionTitles = titles
         sections = Self.sections(collation: collation, sectionStarts: order.sectionStarts, titles: titles, isSearch: false)
+        isPreview = false
+    }
+
+    /// Records in title order given their order.
+    private init(store: JSONRecordStore, collation: Collation, order: CollatedOrder, timings: CollatedOrder.BuildTimings, isPreview: Bool) {
+        self.store = store
+        self.collation = collation
+        sortOrder = .title
+        self.order = order
+        sectionTitles = nil
+        sections = Self.sections(collation: collation, sectionStarts: order.sectionStarts, titles: nil, isSearch: false)
+        buildTimings = timings
+        self.isPreview = isPreview
+    }
+
+    /// The records in title order in two steps, so that the list shows before the whole sort
+    /// is done: `preview` has every section and the first `rows` rows in place
+    /// (``isPreview``), and `rest` (for any thread, once) sorts the rest and returns the
+    /// records in their whole order, the same in those rows.
+    static func firstRowsFirst(store: JSONRecordStore, collation: Collation = .english, rows: Int)
+        -> (preview: IndexedRecords, rest: @Sendable () -> IndexedRecords) {
+        let build = CollatedOrder.buildFirstRows(rows, count: store.count, collation: collation, concurrentUTF8: titleUTF8(of: store))
+        let preview = IndexedRecords(store: store, collation: collation, order: build.firstRows, timings: build.timings, isPreview: true)
+        return (preview, {
+            let order = build.finish()
+            return IndexedRecords(store: store, collation: collation, order: order, timings: build.timings, isPreview: false)
+        })
+    }
+
+    /// Reads the title of a record of `store` for sorting, from any thread: a null or missing
+    /// title sorts as "—", under # at the end.
+    private static func titleUTF8(of store: JSONRecordStore) -> @Sendable (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void {
+        { index, body in
+            store.withTitleUTF8(at: index) { title in
+                title.isEmpty || JSONRecordStore.isNullText(title) && store.lacksTitle(at: index)
+                    ? Self.missingTitleUTF8.withUnsafeBufferPointer(body) : body(title)
+            }
+        }
     }
 
     /// The table's sections over `sectionStarts`: the collation's letters (every letter in
@@ -76,6 +112,7 @@ final class IndexedRecords: @unchecked Sendable {
         sectionTitles = nil
         order = CollatedOrder.build(count: 0, collation: collation) { _, _ in }
         sections = CollatedSections(collation: collation, sectionStarts: order.sectionStarts)
+        isPreview = false
     }
 
     var count: Int { store.count }

@@ -96,7 +96,7 @@ public struct CollatedOrder: Sendable, Equatable {
         /// Bucketing by section and sorting the sections (for ``buildFirstRows(_:count:collation:concurrentUTF8:)``:
         /// only the first rows).
         public var sort: Duration = .zero
-        /// Sorting the rest after the first rows (``FirstRowsBuild/finish()``); zero otherwise.
+        /// Sorting the rest after the first rows (``FirstRowsBuild/finish(threads:)``); zero otherwise.
         public var sortRest: Duration = .zero
 
         /// Zero timings.
@@ -147,7 +147,7 @@ public struct CollatedOrder: Sendable, Equatable {
     /// Sections and sorts in two steps, so that a table can show its first rows before the
     /// rest are sorted: the keys are made on every core and bucketed by section, and the first
     /// `rows` positions are chosen by a partial selection (linear time) and sorted; the build's
-    /// ``FirstRowsBuild/finish()`` then sorts the rest, on any thread.
+    /// ``FirstRowsBuild/finish(threads:)`` then sorts the rest, on any thread.
     ///
     /// - Parameters:
     ///   - rows: How many positions from the start to put in place now (a screenful or more).
@@ -182,7 +182,7 @@ public struct CollatedOrder: Sendable, Equatable {
         public let firstRows: CollatedOrder
         /// How many positions from the start of ``firstRows`` are final.
         public let sortedRows: Int
-        /// The time spent so far; ``finish()`` adds ``BuildTimings/sortRest``.
+        /// The time spent so far; ``finish(threads:)`` adds ``BuildTimings/sortRest``.
         public private(set) var timings: BuildTimings
         private var buckets: BucketedKeys?
         private var finished: CollatedOrder?
@@ -195,13 +195,17 @@ public struct CollatedOrder: Sendable, Equatable {
         }
 
         /// Sorts the rest and returns the whole order: the same as a one-step build's, and
-        /// the same as ``firstRows`` in its first ``sortedRows`` positions. Call it once, from
-        /// any thread (not from two at once); the keys' memory is freed.
-        public func finish() -> CollatedOrder {
+        /// the same as ``firstRows`` in its first ``sortedRows`` positions. Call it from any
+        /// thread (not from two at once); later calls return the same order. The keys' memory
+        /// is freed.
+        ///
+        /// - Parameter threads: How many threads may sort at once. One (the default) leaves
+        ///   the other cores to the thread that shows the first rows meanwhile.
+        public func finish(threads: Int = 1) -> CollatedOrder {
             if let finished { return finished }
             guard let buckets else { return firstRows }
             let started = ContinuousClock.now
-            buckets.sortSections(from: sortedRows)
+            buckets.sortSections(from: sortedRows, threads: threads)
             let order = buckets.order
             timings.sortRest = ContinuousClock.now - started
             finished = order
@@ -395,14 +399,14 @@ private final class BucketedKeys: @unchecked Sendable {
         CollatedOrder(order: (0..<count).map { entries[$0].index }, sectionStarts: starts)
     }
 
-    /// Sorts every section that has records at or after `position` (sections in parallel when
-    /// there are many records).
-    func sortSections(from position: Int) {
+    /// Sorts every section that has records at or after `position`, on up to `threads`
+    /// threads when there are many records.
+    func sortSections(from position: Int, threads: Int = 2) {
         let ranges = (0 ..< starts.count - 1).map { starts[$0] ..< starts[$0 + 1] }
             .filter { $0.count > 1 && $0.upperBound > position }
         // A section partly sorted already holds deeper key bytes where ties were broken.
         for range in ranges where range.lowerBound < position { loadFirstBytes(range) }
-        let workers = ranges.reduce(0) { $0 + $1.count } >= 100_000 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let workers = ranges.reduce(0) { $0 + $1.count } >= 100_000 ? max(1, min(threads, ProcessInfo.processInfo.activeProcessorCount)) : 1
         let shares = CollatedOrder.share(ranges, among: workers)
         DispatchQueue.concurrentPerform(iterations: shares.count) { worker in
             let share = shares[worker]

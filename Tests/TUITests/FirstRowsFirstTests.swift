@@ -1,0 +1,78 @@
+import Dispatch
+import Foundation
+import TableKit
+import Testing
+@testable import TUI
+
+/// The list shows its first rows while the rest of the first load's sort goes on behind it:
+/// the screen does not move when the whole order arrives, and a key that comes before it
+/// waits for it instead of reading rows that are not in place.
+@Suite("The first screen before the whole sort")
+struct FirstRowsFirstTests {
+    /// 3,000 records whose titles share long beginnings, so that the first rows need the
+    /// partial selection's ties.
+    private static func file(in files: TemporaryFiles) -> String {
+        var random = SeededRandomNumberGenerator(seed: 42)
+        let starts = ["The Lord of the ", "A ", "a ", "Zebra ", "Über ", "東京 ", "42 "]
+        let ends = ["Rings", "Flies", "Garden", "River", "Night", "Tower", "Valley"]
+        let records = (0 ..< 3_000).map { number in
+            let title = starts[Int.random(in: 0 ..< starts.count, using: &random)] + ends[Int.random(in: 0 ..< ends.count, using: &random)]
+            return #"{"title": "\#(title) \#(number % 97)", "author": "Author \#(number)"}"#
+        }
+        return files.write("[" + records.joined(separator: ",\n") + "]")
+    }
+
+    /// A list showing only the first `rows` rows in place, whose rest arrives when `gate` is
+    /// signalled; and the same records fully sorted, to compare with.
+    private static func lists(rows: Int, gate: DispatchSemaphore, files: TemporaryFiles) throws -> (preview: BrowserApp, whole: BrowserApp, list: RecordListScreen) {
+        let path = file(in: files)
+        let list = try DataOptions.parse(["--data", path]).loadListScreen()
+        let (preview, rest) = IndexedRecords.firstRowsFirst(store: list.records.store, rows: rows)
+        #expect(preview.isPreview && preview.order != list.records.order, "the preview's rest is not sorted")
+        list.records = preview
+        list.reloadData()
+        list.finishSorting(BackgroundTask { _ in
+            gate.wait()
+            return .success(rest())
+        })
+        let whole = try DataOptions.parse(["--data", path]).loadListScreen()
+        let size = Size(width: 60, height: 16)
+        return (BrowserApp(list: list, size: size, options: AppOptions(animates: false)),
+                BrowserApp(list: whole, size: size, options: AppOptions(animates: false)), list)
+    }
+
+    @Test func theFirstScreenIsTheWholeOrdersAndStaysPutWhenTheRestArrives() throws {
+        let files = TemporaryFiles()
+        let gate = DispatchSemaphore(value: 0)
+        let (preview, whole, list) = try Self.lists(rows: 40, gate: gate, files: files)
+        let context = RenderContext()
+        #expect(preview.render(context: context).text == whole.render(context: context).text)
+        #expect(preview.root.wantsTicks, "the list polls for the rest")
+        #expect(!list.isTitleSearchPrepared)
+        _ = preview.handle(.tick)
+        #expect(list.records.isPreview, "a tick does not wait for the rest")
+        gate.signal()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while list.restOfSort != nil, ContinuousClock.now < deadline {
+            usleep(1_000)
+            _ = preview.handle(.tick)
+        }
+        #expect(!list.records.isPreview)
+        #expect(preview.render(context: context).text == whole.render(context: context).text, "nothing moved")
+    }
+
+    @Test func aKeyBeforeTheRestWaitsForItAndLandsWhereTheWholeOrderSays() throws {
+        let files = TemporaryFiles()
+        let gate = DispatchSemaphore(value: 0)
+        let (preview, whole, list) = try Self.lists(rows: 40, gate: gate, files: files)
+        let context = RenderContext()
+        _ = preview.render(context: context)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { gate.signal() }
+        let pressed = ContinuousClock.now
+        _ = preview.handle(.key(.end))
+        #expect(ContinuousClock.now - pressed >= .milliseconds(90), "End waited for the rest of the sort")
+        #expect(!list.records.isPreview)
+        _ = whole.handle(.key(.end))
+        #expect(preview.render(context: context).text == whole.render(context: context).text)
+    }
+}
