@@ -26,16 +26,15 @@ struct FirstRowsFirstTests {
     /// signalled; and the same records fully sorted, to compare with.
     private static func lists(rows: Int, gate: DispatchSemaphore, files: TemporaryFiles) throws -> (preview: BrowserApp, whole: BrowserApp, list: RecordListScreen) {
         let path = file(in: files)
-        let list = try DataOptions.parse(["--data", path]).loadListScreen()
-        let (preview, rest) = IndexedRecords.firstRowsFirst(store: list.records.store, rows: rows)
-        #expect(preview.isPreview && preview.order != list.records.order, "the preview's rest is not sorted")
-        list.records = preview
-        list.reloadData()
+        let loaded = try DataOptions.parse(["--data", path]).loadListScreen()
+        let whole = RecordListScreen(title: loaded.title, records: loaded.records)
+        let (preview, rest) = IndexedRecords.firstRowsFirst(store: loaded.records.store, rows: rows)
+        #expect(preview.isPreview && preview.order != loaded.records.order, "the preview's rest is not sorted")
+        let list = RecordListScreen(title: loaded.title, records: preview)
         list.finishSorting(BackgroundTask { _ in
             gate.wait()
             return .success(rest())
         })
-        let whole = try DataOptions.parse(["--data", path]).loadListScreen()
         let size = Size(width: 60, height: 16)
         return (BrowserApp(list: list, size: size, options: AppOptions(animates: false)),
                 BrowserApp(list: whole, size: size, options: AppOptions(animates: false)), list)
@@ -67,6 +66,10 @@ struct FirstRowsFirstTests {
         let (preview, whole, list) = try Self.lists(rows: 40, gate: gate, files: files)
         let context = RenderContext()
         _ = preview.render(context: context)
+        // What End would show if it read the preview's unsorted rest.
+        let unsorted = BrowserApp(list: RecordListScreen(title: list.title, records: list.records), size: Size(width: 60, height: 16),
+                                  options: AppOptions(animates: false))
+        _ = unsorted.handle(.key(.end))
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { gate.signal() }
         let pressed = ContinuousClock.now
         _ = preview.handle(.key(.end))
@@ -74,5 +77,6 @@ struct FirstRowsFirstTests {
         #expect(!list.records.isPreview)
         _ = whole.handle(.key(.end))
         #expect(preview.render(context: context).text == whole.render(context: context).text)
+        #expect(unsorted.render(context: context).text != whole.render(context: context).text, "the preview's last rows are not the whole order's")
     }
 }

@@ -57,6 +57,7 @@ extension RecordListScreen {
         // Records replaced meanwhile (another order chosen at start) are kept.
         guard records.isPreview, case .success(let whole)? = task.takeResult() else { return }
         records = whole
+        updateShownResult()
         reloadData()
         prepareTitleSearch()
     }

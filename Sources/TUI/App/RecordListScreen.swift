@@ -166,7 +166,8 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         renderColumnHeader(columnLayout, alignedWith: TableViewCell(columns: columnLayout, values: [], accessory: source.accessory), into: &canvas, area: area)
     }
 
-    private func updateShownResult() {
+    /// Shows what the records, the search's result and the hidden records now say.
+    func updateShownResult() {
         shownResult = (filterResult ?? .all(records.order)).excluding(hiddenPositions, order: records.order)
         dataSource = isOn ? dataSourceOfRecords : StaticTableDataSource([])
         updateEmptyMessage()
