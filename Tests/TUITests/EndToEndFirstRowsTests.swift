@@ -1,0 +1,26 @@
+import Foundation
+import TableKit
+import Testing
+
+/// The real binary at a size where the list shows its first rows before the rest of the sort
+/// is done: keys typed before the whole order is in wait for it, and land where the whole
+/// order says (the snapshot sorts everything before its first frame).
+@Suite("End to end in tmux: keys typed ahead of the whole sort")
+struct EndToEndFirstRowsTests {
+    @Test func endAndAnIndexJumpTypedAtOnceLandWhereTheWholeOrderSays() async throws {
+        let files = TemporaryFiles()
+        let words = ["River", "Garden", "Mirror", "Winter", "Tower", "Night", "Zephyr", "Échelle", "東京", "Война"]
+        let records = (0 ..< 150_000).map { number in
+            #"{"title": "\#(words[number % words.count]) \#(words[(number / 10) % words.count]) \#(number % 997)", "author": "A\#(number)"}"#
+        }
+        let data = files.write("[" + records.joined(separator: ",\n") + "]")
+        for keys in [["End"], ["Tab", "Z"]] {
+            let expected = try TableBrowserBinary.snapshot(size: "100x20", keys: keys.joined(separator: " "), data: data)
+            let session = try await TableBrowserBinary.launchInTmux(arguments: ["--data", data], width: 100, height: 20)
+            // Typed at once: the terminal holds them until the app reads them.
+            session.send(keys: keys)
+            await session.waitUntilScreen(equals: expected, "the frame of `\(keys.joined(separator: " "))` in the whole order")
+            session.send("q")
+        }
+    }
+}
