@@ -43,10 +43,12 @@ struct DataOptions: ParsableArguments {
     /// Loads what to browse, or says in one line why it cannot (exit status 65 or 66).
     /// A `--data` file can be reloaded from the list (⟳); the bundled books cannot change.
     ///
-    /// - Parameter sortsWhileShowing: The interactive app passes `true`: the file is read and
-    ///   checked before the terminal is touched (bad input must fail there), but sectioning and
-    ///   sorting that has not finished half a second after the start goes on behind the app's
-    ///   progress sheet, with Cancel. Snapshots and benchmarks wait for everything.
+    /// - Parameter sortsWhileShowing: The interactive app and the benchmark pass `true`: the
+    ///   file is read and checked before the terminal is touched (bad input must fail there);
+    ///   the list shows as soon as its sections and first rows are in place, and the rest is
+    ///   sorted behind it (``RecordListScreen/finishSorting(_:)``). If even the first rows are
+    ///   not in place half a second after the start, sorting goes on behind the app's progress
+    ///   sheet, with Cancel. Snapshots wait for everything.
     /// - Parameter waitForData: How long a FIFO or pipe may stay silent before its first byte
     ///   (`snapshot --timeout`); nil waits until it sends or Ctrl-C.
     func loadListScreen(searchesSynchronously: Bool = false, sortsWhileShowing: Bool = false, waitForData: Duration? = nil,
@@ -95,7 +97,7 @@ struct DataOptions: ParsableArguments {
         if sorting.isFinished, case .success(let sorted)? = sorting.takeResult() {
             return list(sorted, records)
         }
-        if let preview = firstRows.take() {
+        if let preview = firstRows.records {
             let screen = list(preview, records)
             screen.finishSorting(sorting)
             return screen
@@ -110,10 +112,10 @@ struct DataOptions: ParsableArguments {
 
     /// The first rows of a sort, handed from the thread that sorts to the one that shows them.
     private final class FirstRows: Sendable {
-        private let records = Mutex<IndexedRecords?>(nil)
-        func put(_ preview: IndexedRecords) { records.withLock { $0 = preview } }
-        var isReady: Bool { records.withLock { $0 != nil } }
-        func take() -> IndexedRecords? { records.withLock { $0 } }
+        private let preview = Mutex<IndexedRecords?>(nil)
+        func put(_ records: IndexedRecords) { preview.withLock { $0 = records } }
+        var isReady: Bool { preview.withLock { $0 != nil } }
+        var records: IndexedRecords? { preview.withLock { $0 } }
     }
 
     /// Reads the file at `path` (or standard input, named `path` in errors) into a store, on

@@ -421,15 +421,13 @@ private final class BucketedKeys: @unchecked Sendable {
     /// the smallest are gathered by a partial selection (linear time) and only they are sorted.
     /// Later positions hold their sections' records in no particular order.
     func sortFirst(_ rows: Int) {
-        var sorter = sorter(room: 0)
-        defer { sorter.deallocate() }
         for section in 0 ..< starts.count - 1 {
             let range = starts[section] ..< starts[section + 1]
             guard range.lowerBound < rows else { break }
             guard range.count > 1 else { continue }
             let end = range.upperBound <= rows ? range.upperBound : gatherSmallest(range, wanted: rows - range.lowerBound)
-            sorter.deallocate()
-            sorter = self.sorter(room: end - range.lowerBound)
+            var sorter = sorter(room: end - range.lowerBound)
+            defer { sorter.deallocate() }
             sorter.sort(range.lowerBound ..< end)
         }
     }
