@@ -55,6 +55,7 @@ struct BenchmarkCommand: ParsableCommand {
         }
         let clock = ContinuousClock()
         let loadStart = clock.now
+        let bundled = BundledContent()
         let root: RecordListScreen
         do {
             // As the app loads: the list shows its first rows while the rest sorts.
@@ -63,7 +64,7 @@ struct BenchmarkCommand: ParsableCommand {
             throw failure.report()
         }
         let loaded = clock.now
-        let app = BrowserApp(list: root, size: screenSize, options: AppOptions(animates: false))
+        let app = BrowserApp(list: root, size: screenSize, options: AppOptions(animates: false, games: bundled.games, tweets: bundled.tweets))
         let context = RenderContext(glyphs: .unicode)
         var frame = app.render(context: context)
         let firstFrame = clock.now

@@ -47,6 +47,7 @@ struct TableBrowser: ParsableCommand {
     @OptionGroup var play: PlayOptions
 
     func run() throws {
+        let bundled = BundledContent()
         // Everything that can fail on bad input fails here, before the terminal is touched.
         let list: RecordListScreen
         do {
@@ -58,7 +59,8 @@ struct TableBrowser: ParsableCommand {
         let settings = AppSettings(store: StateStore.standard())
         let app = TerminalApp(options: TerminalApp.Options(mouse: !mouse.noMouse)) { capabilities in
             BrowserApp(list: list, options: AppOptions(
-                animates: animates, capabilities: capabilities, dataDescription: description, settings: settings, seed: seed
+                animates: animates, capabilities: capabilities, dataDescription: description, games: bundled.games,
+                tweets: bundled.tweets, settings: settings, seed: seed
             )).root
         }
         do {

@@ -138,3 +138,15 @@ struct GamesTests {
         #expect(app.render(context: RenderContext()).styledText.contains("«dim fg=grey|Select None (n)»"), "nothing to uncheck: dimmed")
     }
 }
+
+@Suite("Bundled games and tweets decoded while the data loads")
+struct BundledContentTests {
+    @Test func theBackgroundDecodeGivesWhatALoadOnTheSpotGives() throws {
+        let bundled = BundledContent()
+        let games = try bundled.games.get(), tweets = try bundled.tweets.get()
+        #expect(games.map(\.title) == (try GameLibrary.loadBundled().get()).map(\.title))
+        #expect(tweets.map(\.id) == (try TweetLibrary.loadBundled(TweetLibrary.fileName).get()).map(\.id))
+        #expect(!games.isEmpty && !tweets.isEmpty)
+        #expect(try bundled.games.get().count == games.count, "asking again waits for nothing and gives the same")
+    }
+}
