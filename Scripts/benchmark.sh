@@ -31,7 +31,7 @@ if [ -f bench-data/books-1000000.json ]; then
   for shape in books-1000000.json books-1000000.jsonl books-1000000-wrapped.json; do
     echo "== $shape"
     "$bin" benchmark --data "bench-data/$shape" --repetitions 1 >/dev/null
-    "$bin" benchmark --data "bench-data/$shape" --started-at "$(date +%s%N)" --repetitions 1 | grep -E "first frame|peak memory"
+    "$bin" benchmark --data "bench-data/$shape" --started-at "$(date +%s%N)" --repetitions 1 | grep -E "^(first frame|peak memory)"
   done
   echo "== all-fields search at 1,000,000 rows"
   "$bin" benchmark --data bench-data/books-1000000.json --repetitions 1 --search --all-fields | grep -E "haystack|worst UI hold|peak memory after"
