@@ -36,10 +36,11 @@ struct RecordEditingTests {
         let members = try JSONRecordStore.load(path: path).members(at: 0)
         let specs = RecordForm.inferredSpecs(from: members, locale: Locale(identifier: "en_US_POSIX"))
         #expect(specs.map(\.field.key) == ["n", "d", "neg", "s", "m", "u", "b", "z", "o", "a"], "one field per key, the first of duplicates")
-        #expect(specs.map(\.field.traits.keyboardType) == [.numberPad, .decimalPad, .numbersAndPunctuation, .default, .emailAddress, .URL, .default, .default, .default, .default])
+        #expect(specs.map(\.field.traits.keyboardType) == [.numberPad, .decimalPad, .numberPad, .default, .emailAddress, .URL, .default, .default, .default, .default])
+        #expect(specs.map(\.field.traits.allowsNegativeNumbers) == [false, false, true, false, false, false, false, false, false, false])
         #expect(specs.map(\.field.kind) == [.text, .text, .text, .text, .text, .text, .toggle, .text, .readOnly, .readOnly])
-        #expect(RecordForm.values(of: members, specs: specs)["z"] == "", "null is an empty field")
-        #expect(RecordForm.values(of: members, specs: specs)["o"] == #"{"k":1}"#)
+        #expect(RecordForm.values(of: members, specs: specs)["z"] == .null, "null is an empty field")
+        #expect(RecordForm.values(of: members, specs: specs)["o"] == .text(#"{"k":1}"#))
     }
 
     @Test("ISBN-10 and ISBN-13 check digits")

@@ -18,7 +18,7 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
     /// A form editing record `index` of `records`.
     convenience init(editing index: Int, of records: EditableRecords, isBook: Bool, didChange: @escaping (Int?) -> Void) {
         let members = records.store.members(at: index)
-        let specs = isBook ? RecordForm.bookSpecs() : RecordForm.inferredSpecs(from: members)
+        let specs = isBook ? RecordForm.bookSpecs() : RecordForm.inferredSpecs(from: members, columns: Self.columns(of: records, members: members, record: index))
         let title = records.store.title(at: index)
         self.init(records: records, recordIndex: index, specs: specs, original: (records.store.rawBytes(at: index), members),
                   title: isBook ? "Edit Book" : title.isEmpty ? "Edit Record" : "Edit “\(title)”",
@@ -30,7 +30,7 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
     convenience init(addingTo records: EditableRecords, likeRecord template: Int?, didChange: @escaping (Int?) -> Void) {
         if let template {
             let members = records.store.members(at: template)
-            self.init(records: records, recordIndex: nil, specs: RecordForm.inferredSpecs(from: members),
+            self.init(records: records, recordIndex: nil, specs: RecordForm.inferredSpecs(from: members, columns: Self.columns(of: records, members: members, record: template)),
                       original: (records.store.rawBytes(at: template), members), title: "Add Record", values: [:], deleteTitle: nil, didChange: didChange)
         } else {
             self.init(records: records, recordIndex: nil, specs: RecordForm.bookSpecs(), original: nil, title: "Add Book",
@@ -38,21 +38,26 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
         }
     }
 
+    /// What the columns of `members`' keys hold across the file.
+    private static func columns(of records: EditableRecords, members: [RecordMember], record: Int) -> [String: ColumnProfile] {
+        ColumnProfile.profiles(of: records.store, keys: members.map(\.key), including: record)
+    }
+
     private init(records: EditableRecords, recordIndex: Int?, specs: [RecordFieldSpec], original: (raw: [UInt8], members: [RecordMember])?,
-                 title: String, values: [String: String], deleteTitle: String?, didChange: @escaping (Int?) -> Void) {
+                 title: String, values: [String: FormValue], deleteTitle: String?, didChange: @escaping (Int?) -> Void) {
         self.records = records
         self.recordIndex = recordIndex
         self.specs = specs
         self.original = original
         self.didChange = didChange
         let footer = "Saved to \(records.destination)."
-        super.init(title: title, sections: [FormSection(footer: footer, fields: specs.map(\.field))], values: values, deleteTitle: deleteTitle)
+        super.init(title: title, sections: [FormSection(footer: footer, fields: specs.map(\.field))], typedValues: values, deleteTitle: deleteTitle)
         formDelegate = self
     }
 
     // MARK: Saving
 
-    func formEditor(_ form: FormEditor, didSave values: [String: String]) -> FormSaveResult {
+    func formEditor(_ form: FormEditor, didSave values: [String: FormValue]) -> FormSaveResult {
         let isAdding = recordIndex == nil
         let (newValues, becomingNull) = RecordForm.newValues(specs: specs, values: values, original: isAdding ? nil : original?.members)
         guard becomingNull.isEmpty else {

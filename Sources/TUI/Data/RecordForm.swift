@@ -13,52 +13,89 @@ struct RecordFieldSpec: Sendable {
 /// fixed ones), the form's values of a record, and the values a saved form writes back.
 enum RecordForm {
     /// A field per key of `members` (the first of duplicate keys; later ones are kept as
-    /// they are), in order, with traits inferred from the values: integers take the number
-    /// pad, other numbers the decimal pad (negative ones and exponents numbers and
-    /// punctuation), days (`2011-03-04`) a date screen, e-mail addresses and web addresses
-    /// their keyboards, long strings a text view, booleans an on/off row, `null` an empty
-    /// field, nested values read-only JSON.
-    static func inferredSpecs(from members: [RecordMember], locale: Locale = .current) -> [RecordFieldSpec] {
+    /// they are), in order, each typed by its column across the file (`columns`, from
+    /// ``ColumnProfile/profiles(of:keys:including:samples:)``), not by this record's value:
+    /// whole numbers take the number pad, any fraction or exponent the decimal pad (with a
+    /// sign where the column has negatives), booleans a switch, days (`2011-03-04`) a date
+    /// screen, e-mail and web addresses their keyboards, long strings a text view, nested
+    /// values read-only JSON. A `null` takes its column's type. In a mixed column (numbers
+    /// and text, say) each value keeps its own type, and the label says which. Every field
+    /// can be given another type or made `null` with ⌃T.
+    static func inferredSpecs(from members: [RecordMember], columns: [String: ColumnProfile] = [:], locale: Locale = .current) -> [RecordFieldSpec] {
         var seen = Set<String>()
         return members.compactMap { member in
             guard seen.insert(member.key).inserted else { return nil }
+            var profile = columns[member.key] ?? ColumnProfile()
+            if profile.kinds.isEmpty, member.kind != .null {
+                // No column to go by: the record's own value.
+                profile = Self.profile(of: member)
+            }
+            let isNested = member.kind == .object || member.kind == .array
+            let type: FormValueType = isNested ? .text : profile.type ?? Self.ownType(of: member, in: profile)
             var traits = TextInputTraits(autocapitalizationType: .none, locale: locale)
             traits.returnKeyType = .next
-            var kind = FormField.Kind.text
-            var placeholder = ""
-            var validate: (@Sendable (String) -> String?)?
-            switch member.kind {
-            case .string:
-                if Self.isDay(member.value) {
-                    kind = .date(dayConfiguration(from: "0001-01-01", until: .distantFuture))
-                } else if KeyboardType.isEmailAddress(member.value) {
-                    traits.keyboardType = .emailAddress
-                } else if member.value.contains("://"), KeyboardType.URL.validationError(of: member.value, range: nil, decimalSeparator: ".") == nil {
-                    traits.keyboardType = .URL
-                } else if member.value.count > 60 || member.value.contains("\n") {
-                    traits.isMultiline = true
-                }
+            var field = FormField(key: member.key, traits: traits)
+            let days = dayConfiguration(from: "0001-01-01", until: .distantFuture)
+            field.dateConfiguration = days
+            switch type {
             case .number:
-                let isPlain = !member.value.hasPrefix("-") && !member.value.contains(where: { $0 == "e" || $0 == "E" })
-                if isPlain, !member.value.contains(".") {
-                    traits.keyboardType = .numberPad
-                } else if isPlain {
-                    traits.keyboardType = .decimalPad
-                } else {
-                    traits.keyboardType = .numbersAndPunctuation
-                    validate = { JSONValue.numberText($0) == nil ? "must be a number" : nil }
-                }
-                placeholder = "null"
+                field.traits.keyboardType = profile.fractions > 0 || member.kind == .number && !Self.isWhole(member.value) ? .decimalPad : .numberPad
+                field.traits.allowsNegativeNumbers = profile.negatives > 0 || member.value.hasPrefix("-")
             case .bool:
-                kind = .toggle
-            case .null:
-                placeholder = "null"
-            case .object, .array:
-                kind = .readOnly
-                traits.isMultiline = true
+                field.kind = .toggle
+            case .date:
+                field.kind = .date(days)
+            case .text:
+                if isNested {
+                    field.kind = .readOnly
+                    field.traits.isMultiline = true
+                } else if profile.longStrings > 0 {
+                    field.traits.isMultiline = true
+                } else if profile.strings > 0, profile.emailAddresses == profile.strings {
+                    field.traits.keyboardType = .emailAddress
+                } else if profile.strings > 0, profile.webAddresses == profile.strings {
+                    field.traits.keyboardType = .URL
+                }
             }
-            return RecordFieldSpec(field: FormField(key: member.key, placeholder: placeholder, traits: traits, kind: kind, validate: validate), kind: member.kind)
+            if !isNested {
+                field.allowsNull = true
+                field.alternativeTypes = FormValueType.allCases
+                // The type is not obvious where the column has several, or none to go by.
+                field.showsValueType = profile.type == nil
+            }
+            return RecordFieldSpec(field: field, kind: member.kind != .null ? member.kind : Self.jsonKind(of: type))
         }
+    }
+
+    /// The JSON kind values of `type` are written as.
+    private static func jsonKind(of type: FormValueType) -> JSONValueKind {
+        switch type {
+        case .number: return .number
+        case .bool: return .bool
+        case .text, .date: return .string
+        }
+    }
+
+    /// The type a value of a mixed (or empty) column keeps: its own.
+    private static func ownType(of member: RecordMember, in profile: ColumnProfile) -> FormValueType {
+        switch member.kind {
+        case .number: return .number
+        case .bool: return .bool
+        case .string: return isDay(member.value) && profile.strings == profile.days ? .date : .text
+        case .null, .object, .array: return .text
+        }
+    }
+
+    /// A column of one value: the record's own.
+    private static func profile(of member: RecordMember) -> ColumnProfile {
+        var profile = ColumnProfile()
+        let text = member.kind == .string ? Array(JSONValue.quoted(member.value)) : Array(member.value.utf8)
+        text.withUnsafeBufferPointer { profile.count($0) }
+        return profile
+    }
+
+    private static func isWhole(_ number: String) -> Bool {
+        !number.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
     }
 
     /// A date field's days (stored as `2011-03-04`, in UTC so that they never shift) from
@@ -125,61 +162,64 @@ enum RecordForm {
         return "must be 10 digits (the last may be X) or 13 digits"
     }
 
-    /// The form's values for a record: strings as they read, numbers as written (with the
-    /// locale's decimal separator in a decimal pad), `null` empty, nested values as JSON.
-    static func values(of members: [RecordMember], specs: [RecordFieldSpec]) -> [String: String] {
-        var values: [String: String] = [:]
+    /// The form's values for a record, typed: strings as text (days as dates in a date
+    /// field), numbers as written, booleans, `null`, nested values as their JSON text.
+    static func values(of members: [RecordMember], specs: [RecordFieldSpec]) -> [String: FormValue] {
+        var values: [String: FormValue] = [:]
         for spec in specs {
             guard let member = members.first(where: { $0.key == spec.field.key }) else { continue }
-            switch member.kind {
-            case .null: values[spec.field.key] = ""
-            case .number where spec.field.traits.keyboardType == .decimalPad:
-                values[spec.field.key] = member.value.replacingOccurrences(of: ".", with: spec.field.traits.decimalSeparator)
-            default: values[spec.field.key] = member.value
-            }
+            values[spec.field.key] = value(of: member, field: spec.field)
         }
         return values
     }
 
+    /// One member's value as its field takes it.
+    static func value(of member: RecordMember, field: FormField) -> FormValue {
+        switch member.kind {
+        case .null: return .null
+        case .bool: return .bool(member.value == "true")
+        case .number: return FormNumber(member.value).map(FormValue.number) ?? .text(member.value)
+        case .string:
+            if case .date(let configuration) = field.kind, let date = configuration.date(fromValueText: member.value) { return .date(date) }
+            return .text(member.value)
+        case .object, .array: return .text(member.value)
+        }
+    }
+
     /// What a saved form writes: the values that changed (all of them for a new record), and
-    /// the labels of numbers that become `null` because their fields were emptied.
-    static func newValues(specs: [RecordFieldSpec], values: [String: String], original members: [RecordMember]?)
+    /// the labels of numbers that become `null` because their fields were emptied. A value
+    /// is written in its type: a number as a JSON number (`15.5`, never `"15.5"`), text as a
+    /// string, a date as its day (`2011-03-04`).
+    static func newValues(specs: [RecordFieldSpec], values: [String: FormValue], original members: [RecordMember]?)
         -> (values: [(key: String, value: JSONValue)], becomingNull: [String]) {
         var result: [(key: String, value: JSONValue)] = []
         var becomingNull: [String] = []
-        let originalValues = members.map { Self.values(of: $0, specs: specs) }
         for spec in specs {
             let key = spec.field.key
-            let text = values[key] ?? ""
+            let new = values[key] ?? .null
             let original = members?.first { $0.key == key }
-            if let original, originalValues?[key] == text, original.kind != .null || text.isEmpty { continue }
-            let value: JSONValue
-            switch spec.field.kind {
-            case .readOnly:
+            if let original, value(of: original, field: spec.field) == new { continue }
+            let written: JSONValue
+            if spec.field.kind == .readOnly {
                 guard original == nil else { continue }
-                value = spec.kind == .array ? .raw(Array("[]".utf8)) : .raw(Array("{}".utf8))
-            case .toggle:
-                value = .bool(text == "true")
-            case .date:
-                // An empty date is left out of a new record, and made null in one that had it.
-                if text.isEmpty, original == nil { continue }
-                value = text.isEmpty ? .null : .string(text)
-            case .text:
-                switch spec.kind {
-                case .number:
-                    if text.isEmpty {
-                        value = .null
-                        if original?.kind == .number { becomingNull.append(spec.field.label) }
-                    } else {
-                        value = JSONValue.numberText(text, decimalSeparator: spec.field.traits.decimalSeparator).map(JSONValue.number) ?? .string(text)
-                    }
+                written = spec.kind == .array ? .raw(Array("[]".utf8)) : .raw(Array("{}".utf8))
+            } else {
+                switch new {
+                case .text(let text): written = .string(text)
+                case .number(let number): written = .number(number.text)
+                case .bool(let isOn): written = .bool(isOn)
+                case .date(let date):
+                    var days = spec.field.dateConfiguration
+                    if case .date(let configuration) = spec.field.kind { days = configuration }
+                    written = .string(days.valueText(date: date, countDownDuration: 0))
                 case .null:
-                    value = text.isEmpty ? .null : .string(text)
-                default:
-                    value = .string(text)
+                    // An empty date is left out of a new record.
+                    if members == nil, case .date = spec.field.kind { continue }
+                    written = .null
+                    if original?.kind == .number { becomingNull.append(spec.field.label) }
                 }
             }
-            result.append((key, value))
+            result.append((key, written))
         }
         return (result, becomingNull)
     }

@@ -4,11 +4,12 @@ import Foundation
 extension FormEditor {
     // MARK: Values
 
-    /// The form's values now: every field's text, toggles as "true" or "false".
+    /// The form's values now: every field's text, toggles as "true" or "false" (a `null`
+    /// field's text is empty).
     public var values: [String: String] {
         var result: [String: String] = [:]
-        for (section, fieldsOfSection) in sections.enumerated() {
-            for (row, field) in fieldsOfSection.fields.enumerated() {
+        for (section, fieldsOfSection) in currentFields.enumerated() {
+            for (row, field) in fieldsOfSection.enumerated() {
                 switch field.kind {
                 case .toggle: result[field.key] = (toggles[field.key] ?? false) ? "true" : "false"
                 case .text, .readOnly, .date: result[field.key] = fields[section][row].text
@@ -18,13 +19,44 @@ extension FormEditor {
         return result
     }
 
-    /// Whether the values differ from those the form started with or last saved.
-    public var isDirty: Bool { values != savedValues }
+    /// The form's values now, typed by their fields: a switch's boolean, a date field's date,
+    /// a number or decimal pad's number (a text that is no number stays text, for the save's
+    /// check to refuse), other fields' text. An empty number or date field is `null`, and so
+    /// is an empty field that was `null` (or was set to null with ⌃T).
+    ///
+    /// - Complexity: O(n) in the length of the fields' texts.
+    public var typedValues: [String: FormValue] {
+        var result: [String: FormValue] = [:]
+        for (section, fieldsOfSection) in currentFields.enumerated() {
+            for (row, field) in fieldsOfSection.enumerated() {
+                result[field.key] = typedValue(of: field, text: fields[section][row].text)
+            }
+        }
+        return result
+    }
 
-    /// The field at `indexPath`.
+    private func typedValue(of field: FormField, text: String) -> FormValue {
+        let isNull = nullFields.contains(field.key)
+        switch field.kind {
+        case .toggle:
+            return isNull ? .null : .bool(toggles[field.key] ?? false)
+        case .date(let configuration):
+            guard !text.isEmpty else { return .null }
+            return configuration.date(fromValueText: text).map(FormValue.date) ?? .text(text)
+        case .readOnly, .text:
+            if text.isEmpty, isNull || field.valueType == .number { return .null }
+            guard field.valueType == .number else { return .text(text) }
+            return FormNumber(text, decimalSeparator: field.traits.decimalSeparator).map(FormValue.number) ?? .text(text)
+        }
+    }
+
+    /// Whether the values differ from those the form started with or last saved.
+    public var isDirty: Bool { typedValues != savedValues }
+
+    /// The field at `indexPath`, as it is now (retyped, where ⌃T changed its type).
     public func field(at indexPath: IndexPath) -> FormField? {
-        guard sections.indices.contains(indexPath.section), sections[indexPath.section].fields.indices.contains(indexPath.row) else { return nil }
-        return sections[indexPath.section].fields[indexPath.row]
+        guard currentFields.indices.contains(indexPath.section), currentFields[indexPath.section].indices.contains(indexPath.row) else { return nil }
+        return currentFields[indexPath.section][indexPath.row]
     }
 
     /// Where the field of `key` is.
@@ -36,9 +68,9 @@ extension FormEditor {
     }
 
     var editableRows: [IndexPath] {
-        sections.enumerated().flatMap { section, fieldsOfSection in
-            fieldsOfSection.fields.indices.compactMap { row in
-                fieldsOfSection.fields[row].kind == .readOnly ? nil : IndexPath(row: row, section: section)
+        currentFields.enumerated().flatMap { section, fieldsOfSection in
+            fieldsOfSection.indices.compactMap { row in
+                fieldsOfSection[row].kind == .readOnly ? nil : IndexPath(row: row, section: section)
             }
         }
     }
@@ -52,31 +84,43 @@ extension FormEditor {
     /// view's lines (which ↑ ↓ Home End follow) are those drawn.
     func refresh() {
         let rowWidth = tableView.rowWidth(tableWidth: tableSize.width, dataSource: dataSource)
-        for (section, fieldsOfSection) in sections.enumerated() where size != .zero {
-            for (row, field) in fieldsOfSection.fields.enumerated() where field.kind != .toggle {
-                let columns = TableViewCell(text: showsLabels ? field.label : "").fieldColumns(rowWidth: rowWidth)
+        for (section, fieldsOfSection) in currentFields.enumerated() {
+            for (row, field) in fieldsOfSection.enumerated() {
+                fields[section][row].placeholder = nullFields.contains(field.key) ? "null" : field.placeholder
+                guard size != .zero, field.kind != .toggle else { continue }
+                let columns = TableViewCell(text: showsLabels ? shownLabel(of: field) : "").fieldColumns(rowWidth: rowWidth)
                 fields[section][row].layout(width: columns.field)
             }
         }
         let tableSections = sections.enumerated().map { section, fieldsOfSection in
-            TableSection(header: fieldsOfSection.header, footer: fieldsOfSection.footer, cells: fieldsOfSection.fields.enumerated().map { row, field in
+            TableSection(header: fieldsOfSection.header, footer: fieldsOfSection.footer, cells: currentFields[section].enumerated().map { row, field in
                 cell(for: field, editor: fields[section][row])
             })
         }
         dataSource = StaticTableDataSource(tableSections)
     }
 
+    /// The field's label, with its value's type where the field asks for it or ⌃T changed it.
+    func shownLabel(of field: FormField) -> String {
+        let declared = indexPath(ofKey: field.key).map { sections[$0.section].fields[$0.row].valueType }
+        guard field.showsValueType || declared != field.valueType else { return field.label }
+        return "\(field.label) (\(field.valueType.name))"
+    }
+
     func cell(for field: FormField, editor: TextField) -> TableViewCell {
-        let label = showsLabels ? field.label : ""
+        let label = showsLabels ? shownLabel(of: field) : ""
         switch field.kind {
         case .toggle:
             let isOn = toggles[field.key] ?? false
-            return TableViewCell(text: field.label, accessory: .switch(isOn))
+            guard !nullFields.contains(field.key) else {
+                return TableViewCell(style: .value1, text: shownLabel(of: field), detailText: "null", accessory: .switch(isOn))
+            }
+            return TableViewCell(text: shownLabel(of: field), accessory: .switch(isOn))
         case .date(let configuration):
             let shown = configuration.date(fromValueText: editor.text).map {
                 configuration.displayText(date: $0, countDownDuration: $0.timeIntervalSinceReferenceDate)
             }
-            var cell = TableViewCell(style: .value1, text: field.label, detailText: shown ?? (editor.text.isEmpty ? field.placeholder : editor.text),
+            var cell = TableViewCell(style: .value1, text: shownLabel(of: field), detailText: shown ?? (editor.text.isEmpty ? editor.placeholder : editor.text),
                                      accessory: .disclosureIndicator)
             cell.footnote = errors[field.key]
             return cell
@@ -118,8 +162,8 @@ extension FormEditor {
     public func save() -> ScreenResponse {
         errors = [:]
         var firstInvalid: IndexPath?
-        for (section, fieldsOfSection) in sections.enumerated() {
-            for (row, field) in fieldsOfSection.fields.enumerated() where field.kind.isChecked {
+        for (section, fieldsOfSection) in currentFields.enumerated() {
+            for (row, field) in fieldsOfSection.enumerated() where field.kind.isChecked {
                 let text = fields[section][row].text
                 let error = fields[section][row].validationError(label: field.label)
                     ?? (text.isEmpty ? nil : field.validate?(text).map { "\(field.label) \($0)" })
@@ -137,7 +181,7 @@ extension FormEditor {
         }
         message = nil
         refresh()
-        return response(to: formDelegate?.formEditor(self, didSave: values) ?? .saved(.pop))
+        return response(to: formDelegate?.formEditor(self, didSave: typedValues) ?? .saved(.pop))
     }
 
     /// Ends a save that a modal asked about (``FormSaveResult/ask(_:)``), from one of its
@@ -156,7 +200,7 @@ extension FormEditor {
     private func response(to result: FormSaveResult) -> ScreenResponse {
         switch result {
         case .saved(let response):
-            savedValues = values
+            savedValues = typedValues
             return response
         case .failed(let reason):
             var alert = Alert(title: "Not Saved", message: reason + "\nYour edits are still here.")
@@ -171,7 +215,7 @@ extension FormEditor {
         guard isDirty else { return formDelegate?.formEditorDidCancel(self) ?? .pop }
         return .present(AlertController.discardChanges { [weak self] in
             guard let self else { return }
-            self.savedValues = self.values
+            self.savedValues = self.typedValues
             self.pendingResponse = self.formDelegate?.formEditorDidCancel(self) ?? .pop
         })
     }
@@ -181,7 +225,7 @@ extension FormEditor {
         var sheet = Alert(title: "\(deleteTitle)?", message: "This cannot be undone.", style: .actionSheet)
         sheet.addAction(AlertAction(title: deleteTitle, style: .destructive, key: .character("d")) { [weak self] in
             guard let self else { return }
-            self.savedValues = self.values
+            self.savedValues = self.typedValues
             self.pendingResponse = self.formDelegate?.formEditorDidDelete(self) ?? .pop
         })
         sheet.addAction(AlertAction(title: "Cancel", style: .cancel))
@@ -191,6 +235,7 @@ extension FormEditor {
     func handleKey(_ key: Key, area: Rect) -> ScreenResponse {
         switch key {
         case .control("s"): return save()
+        case .control("t"): return chooseType()
         case .escape: return cancel()
         case .tab: moveFocus(by: 1); return .handled
         case .backTab: moveFocus(by: -1); return .handled
@@ -201,6 +246,7 @@ extension FormEditor {
         case .toggle:
             if key == .space || key == .enter {
                 toggles[field.key] = !(toggles[field.key] ?? false)
+                nullFields.remove(field.key)
                 refresh()
                 return .handled
             }

@@ -24,8 +24,13 @@ open class FormEditor: TableViewController, TableViewDelegate {
     public internal(set) var fields: [[TextField]]
     /// Toggles' values, by key.
     public internal(set) var toggles: [String: Bool]
+    /// The fields as they are now: those of ``sections``, each retyped where ⌃T changed its
+    /// type.
+    var currentFields: [[FormField]]
+    /// The keys of the fields that hold `null`: until something is typed, switched or chosen.
+    var nullFields: Set<String>
     /// The values the form started with (or last saved).
-    var savedValues: [String: String]
+    var savedValues: [String: FormValue]
     /// Why each invalid field was refused at the last save, by key.
     public internal(set) var errors: [String: String] = [:]
     /// The status line's sentence: why a key was refused.
@@ -60,29 +65,91 @@ open class FormEditor: TableViewController, TableViewDelegate {
     public init(title: String, sections: [FormSection], values: [String: String] = [:], showsLabels: Bool = true,
                 saveTitle: String = "Save", cancelTitle: String = "Cancel", deleteTitle: String? = nil,
                 firstFocusedField: String? = nil, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+        let start = Self.start(sections: sections, texts: values, typedValues: [:])
         self.sections = sections
         self.showsLabels = showsLabels
         self.saveTitle = saveTitle
         self.cancelTitle = cancelTitle
         self.deleteTitle = deleteTitle
         clock = now
-        fields = sections.map { section in
-            section.fields.map { TextField(text: values[$0.key] ?? "", placeholder: $0.placeholder, traits: $0.traits) }
-        }
-        var toggles: [String: Bool] = [:]
-        for field in sections.flatMap(\.fields) where field.kind == .toggle {
-            toggles[field.key] = values[field.key] == "true"
-        }
-        self.toggles = toggles
+        currentFields = sections.map(\.fields)
+        fields = start.fields
+        toggles = start.toggles
+        nullFields = start.nullFields
         savedValues = [:]
         super.init(title: title, style: .grouped, dataSource: StaticTableDataSource([]))
-        savedValues = self.values
+        finishSetUp(focusing: firstFocusedField)
+    }
+
+    /// Creates a form whose values are typed: a number shows as its keyboard writes it
+    /// (with the locale's decimal separator on a decimal pad), a boolean as a switch, a date
+    /// on its date row, `null` as an empty field (or a switch marked null) until something is
+    /// typed, switched or chosen.
+    ///
+    /// - Parameters:
+    ///   - title: The navigation bar's title.
+    ///   - sections: The fields, in sections.
+    ///   - typedValues: The values to edit (edit mode); empty for a new record (add mode).
+    ///   - showsLabels: Whether labels are shown beside the fields.
+    ///   - saveTitle: The title of Save ("Save").
+    ///   - cancelTitle: The title of Cancel ("Cancel").
+    ///   - deleteTitle: The title of Delete, or `nil` for no Delete.
+    ///   - firstFocusedField: The key of the field that has the keyboard first, or `nil` for
+    ///     the first field.
+    ///   - now: The clock of reveals and flashes (tests pass their own).
+    public init(title: String, sections: [FormSection], typedValues: [String: FormValue], showsLabels: Bool = true,
+                saveTitle: String = "Save", cancelTitle: String = "Cancel", deleteTitle: String? = nil,
+                firstFocusedField: String? = nil, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+        let start = Self.start(sections: sections, texts: [:], typedValues: typedValues)
+        self.sections = sections
+        self.showsLabels = showsLabels
+        self.saveTitle = saveTitle
+        self.cancelTitle = cancelTitle
+        self.deleteTitle = deleteTitle
+        clock = now
+        currentFields = sections.map(\.fields)
+        fields = start.fields
+        toggles = start.toggles
+        nullFields = start.nullFields
+        savedValues = [:]
+        super.init(title: title, style: .grouped, dataSource: StaticTableDataSource([]))
+        finishSetUp(focusing: firstFocusedField)
+    }
+
+    private func finishSetUp(focusing firstFocusedField: String?) {
+        savedValues = typedValues
         tableView.selectionMode = .single
         delegate = self
         refresh()
         let first = firstFocusedField.flatMap(indexPath(ofKey:)) ?? firstEditable
         if let first { focusRow(at: first) }
         beginEditingFocusedField()
+    }
+
+    /// The editors, switches and null fields a form starts with, from texts (`"true"` for a
+    /// switch that is on) or typed values (which win).
+    private static func start(sections: [FormSection], texts: [String: String], typedValues: [String: FormValue])
+        -> (fields: [[TextField]], toggles: [String: Bool], nullFields: Set<String>) {
+        var toggles: [String: Bool] = [:], nullFields = Set<String>()
+        let fields = sections.map { section in
+            section.fields.map { field in
+                var text = texts[field.key] ?? ""
+                switch typedValues[field.key] {
+                case .text(let value)?: text = value
+                case .number(let number)?: text = field.traits.keyboardType == .decimalPad ? number.text(decimalSeparator: field.traits.decimalSeparator) : number.text
+                case .bool(let isOn)?: text = isOn ? "true" : "false"
+                case .date(let date)?:
+                    if case .date(let configuration) = field.kind { text = configuration.valueText(date: date, countDownDuration: date.timeIntervalSinceReferenceDate) }
+                case .null?:
+                    text = ""
+                    nullFields.insert(field.key)
+                case nil: break
+                }
+                if field.kind == .toggle { toggles[field.key] = text == "true" }
+                return TextField(text: text, placeholder: field.placeholder, traits: field.traits)
+            }
+        }
+        return (fields, toggles, nullFields)
     }
 
     // MARK: Bars
@@ -116,7 +183,7 @@ open class FormEditor: TableViewController, TableViewDelegate {
     override open func shouldPop(confirm: @escaping () -> Void) -> PopDecision {
         guard isDirty else { return .allow }
         return .ask(AlertController.discardChanges { [weak self] in
-            self?.savedValues = self?.values ?? [:]
+            self?.savedValues = self?.typedValues ?? [:]
             confirm()
         })
     }
@@ -169,6 +236,7 @@ open class FormEditor: TableViewController, TableViewDelegate {
     public func tableView(_ tableView: TableViewController, didChangeSwitchAt indexPath: IndexPath, to isOn: Bool) -> ScreenResponse {
         guard let field = field(at: indexPath), field.kind == .toggle else { return .handled }
         toggles[field.key] = isOn
+        nullFields.remove(field.key)
         refresh()
         return .handled
     }
@@ -193,6 +261,9 @@ open class FormEditor: TableViewController, TableViewDelegate {
             KeyHint("^S", "save"),
             KeyHint("Esc", "cancel (asks first when there are edits)"),
         ]
+        if let focus = state.focusedRow, let field = field(at: focus), field.offersTypeChoice {
+            hints.append(KeyHint("^T", "the value's type: " + field.typeChoices.map(\.name).joined(separator: ", ") + (field.allowsNull ? " or null" : "")))
+        }
         if let focus = state.focusedRow, let field = field(at: focus) {
             switch field.kind {
             case .text:

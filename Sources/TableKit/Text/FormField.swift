@@ -37,6 +37,50 @@ public struct FormField: Sendable {
     /// A rule of the field's own, checked on save after the keyboard's: the end of a sentence
     /// that starts with the label ("is not a valid ISBN"), or `nil` when the text is valid.
     public var validate: (@Sendable (String) -> String?)?
+    /// The other types a person may give the value with ⌃T (a field of a JSON record whose
+    /// column holds numbers and text, say); empty for a field whose type is fixed.
+    public var alternativeTypes: [FormValueType] = []
+    /// Whether ⌃T offers `null`: the field then holds no value until something is typed.
+    public var allowsNull = false
+    /// Whether the label shows the value's type ("rating (number)"): where the column does
+    /// not make it obvious. A field whose type was changed with ⌃T always shows it.
+    public var showsValueType = false
+    /// The configuration of a date the field takes when ⌃T makes it a date.
+    public var dateConfiguration = DatePicker.Configuration(mode: .date)
+
+    /// The type of the field's value: a switch holds a boolean, a date field a date, a number
+    /// or decimal pad a number, anything else text.
+    public var valueType: FormValueType {
+        switch kind {
+        case .toggle: return .bool
+        case .date: return .date
+        case .readOnly: return .text
+        case .text: return traits.keyboardType == .numberPad || traits.keyboardType == .decimalPad ? .number : .text
+        }
+    }
+
+    /// This field made to take a value of `type`: a number takes a decimal pad with a sign, a
+    /// boolean a switch, a date the ``dateConfiguration``, text the default keyboard.
+    public func retyped(as type: FormValueType) -> FormField {
+        guard type != valueType else { return self }
+        var field = self
+        switch type {
+        case .text:
+            field.kind = .text
+            field.traits.keyboardType = .default
+        case .number:
+            field.kind = .text
+            field.traits.keyboardType = .decimalPad
+            field.traits.allowsNegativeNumbers = true
+            field.traits.isMultiline = false
+        case .bool:
+            field.kind = .toggle
+        case .date:
+            field.kind = .date(dateConfiguration)
+        }
+        field.validate = nil
+        return field
+    }
 
     /// Creates a field for the value at `key`, labelled `label` (the key by default).
     public init(key: String, label: String? = nil, placeholder: String = "", traits: TextInputTraits = TextInputTraits(),
@@ -81,8 +125,11 @@ public enum FormSaveResult {
 
 /// Told what a person did with a ``FormEditor``. Every method has a default.
 public protocol FormEditorDelegate: AnyObject {
-    /// Save with every field valid: `values` holds a text for every field's key. Default:
-    /// `.saved(.pop)`.
+    /// Save with every field valid: `values` holds a typed value for every field's key
+    /// (``FormEditor/typedValues``). Default: the method with texts.
+    func formEditor(_ form: FormEditor, didSave values: [String: FormValue]) -> FormSaveResult
+    /// Save with every field valid: `values` holds a text for every field's key. Called only
+    /// by the default of the typed method. Default: `.saved(.pop)`.
     func formEditor(_ form: FormEditor, didSave values: [String: String]) -> FormSaveResult
     /// Cancel (discarding any edits, after asking). Default: pop.
     func formEditorDidCancel(_ form: FormEditor) -> ScreenResponse
@@ -91,6 +138,10 @@ public protocol FormEditorDelegate: AnyObject {
 }
 
 extension FormEditorDelegate {
+    /// Asks the method with texts, with the form's ``FormEditor/values``.
+    public func formEditor(_ form: FormEditor, didSave values: [String: FormValue]) -> FormSaveResult {
+        formEditor(form, didSave: form.values)
+    }
     /// Saved; the form pops.
     public func formEditor(_ form: FormEditor, didSave values: [String: String]) -> FormSaveResult { .saved(.pop) }
     /// The form pops.

@@ -203,16 +203,7 @@ public struct TextField: Hashable, Sendable {
         }
         guard !incoming.isEmpty else { return .moved }
         if replacesOnNextInput { characters = []; cursor = 0; replacesOnNextInput = false }
-        // The rules look at the text only for a decimal separator already typed: track that,
-        // rather than rebuild the text after every pasted character (a paste may be a megabyte).
-        let separator = traits.decimalSeparator
-        var hasSeparator = text.contains(separator)
-        for character in incoming where character != "\n" {
-            if let reason = traits.keyboardType.rejection(of: character, in: hasSeparator ? separator : "", decimalSeparator: separator) {
-                return reject(reason, now: now)
-            }
-            if String(character) == separator { hasSeparator = true }
-        }
+        if let reason = rejection(ofInserting: incoming.filter { $0 != "\n" }) { return reject(reason, now: now) }
         var cut = false
         if let maximum = traits.maximumLength, characters.count + incoming.count > maximum {
             incoming = Array(incoming.prefix(max(0, maximum - characters.count)))
@@ -226,16 +217,16 @@ public struct TextField: Hashable, Sendable {
         return .changed
     }
 
+    /// Why the keyboard refuses `inserted` at the cursor (into nothing, when the next input
+    /// replaces a secure text).
+    private func rejection(ofInserting inserted: [Character]) -> String? {
+        traits.keyboardType.rejection(ofInserting: inserted, into: replacesOnNextInput ? [] : characters, at: replacesOnNextInput ? 0 : cursor,
+                                      decimalSeparator: traits.decimalSeparator, allowsNegativeNumbers: traits.allowsNegativeNumbers)
+    }
+
     private mutating func type(_ typed: Character, now: ContinuousClock.Instant) -> Change {
         var character = typed
-        if typed != "\n" {
-            // Only a decimal pad looks at the text (for a separator already typed): building
-            // the text for every key would make typing into a long field cost its length.
-            let context = traits.keyboardType == .decimalPad && !replacesOnNextInput ? text : ""
-            if let reason = traits.keyboardType.rejection(of: typed, in: context, decimalSeparator: traits.decimalSeparator) {
-                return reject(reason, now: now)
-            }
-        }
+        if typed != "\n", let reason = rejection(ofInserting: [typed]) { return reject(reason, now: now) }
         if replacesOnNextInput {
             characters = []
             cursor = 0
@@ -488,7 +479,8 @@ public struct TextField: Hashable, Sendable {
         if characters.allSatisfy(\.isWhitespace) {
             return traits.isRequired ? "\(label) is required" : nil
         }
-        return traits.keyboardType.validationError(of: text, range: traits.range, decimalSeparator: traits.decimalSeparator)
+        return traits.keyboardType.validationError(of: text, range: traits.range, decimalSeparator: traits.decimalSeparator,
+                                                   allowsNegativeNumbers: traits.allowsNegativeNumbers)
             .map { "\(label) \($0)" }
     }
 }

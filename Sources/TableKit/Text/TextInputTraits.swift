@@ -75,19 +75,81 @@ public enum KeyboardType: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// Why inserting `inserted` at `cursor` into `text` is refused by a number or decimal
+    /// pad, as the end of a sentence that starts with the field's label; `nil` when the text
+    /// that results can still become a number as the keyboard writes it. A number pad takes
+    /// digits; a decimal pad digits, one `decimalSeparator` and an exponent (`1E3`: `e` or
+    /// `E` after a digit, then an optional sign); either takes a leading `-` when
+    /// `allowsNegativeNumbers`. Other keyboards answer as ``rejection(of:in:decimalSeparator:)``
+    /// does, character by character.
+    ///
+    /// - Complexity: O(n) in the length of the text.
+    public func rejection(ofInserting inserted: [Character], into text: [Character], at cursor: Int,
+                          decimalSeparator: String, allowsNegativeNumbers: Bool) -> String? {
+        guard self == .numberPad || self == .decimalPad else {
+            // Only a decimal pad looks at the text: typing into a long field costs nothing more.
+            return inserted.lazy.compactMap { rejection(of: $0, in: "", decimalSeparator: decimalSeparator) }.first
+        }
+        var result = text
+        result.insert(contentsOf: inserted, at: max(0, min(cursor, text.count)))
+        if Self.isNumberPrefix(result, isDecimal: self == .decimalPad, decimalSeparator: decimalSeparator, allowsNegative: allowsNegativeNumbers) {
+            return nil
+        }
+        let separators = result.filter { String($0) == decimalSeparator }.count
+        if self == .decimalPad, separators > 1, inserted.contains(where: { String($0) == decimalSeparator }) {
+            return "takes one \"\(decimalSeparator)\" only"
+        }
+        switch (self, allowsNegativeNumbers) {
+        case (.numberPad, false): return "takes digits only"
+        case (.numberPad, true): return "takes digits and a leading \"-\" only"
+        case (_, false): return "takes digits and \"\(decimalSeparator)\" only"
+        case (_, true): return "takes digits, \"\(decimalSeparator)\" and a leading \"-\" only"
+        }
+    }
+
+    /// Whether `text` is the start of a number as a number pad (whole numbers) or decimal pad
+    /// writes it: `-`? digits (separator digits)? ((e|E) (+|-)? digits)?, the exponent only
+    /// after a digit.
+    static func isNumberPrefix(_ text: [Character], isDecimal: Bool, decimalSeparator: String, allowsNegative: Bool) -> Bool {
+        var index = 0
+        if allowsNegative, text.first == "-" { index = 1 }
+        var sawDigit = false, sawSeparator = false
+        while index < text.count {
+            let character = text[index]
+            if character.isASCII, character.isNumber {
+                sawDigit = true
+            } else if isDecimal, !sawSeparator, String(character) == decimalSeparator {
+                sawSeparator = true
+            } else if isDecimal, sawDigit, character == "e" || character == "E" {
+                index += 1
+                if index < text.count, text[index] == "-" || text[index] == "+" { index += 1 }
+                return text[index...].allSatisfy { $0.isASCII && $0.isNumber }
+            } else {
+                return false
+            }
+            index += 1
+        }
+        return true
+    }
+
     /// Why `text` is not a valid value of this keyboard on save, as the end of a sentence that
     /// starts with the field's label; `nil` when it is (an empty text is left to
-    /// ``TextInputTraits/isRequired``).
-    public func validationError(of text: String, range: ClosedRange<Double>?, decimalSeparator: String) -> String? {
+    /// ``TextInputTraits/isRequired``). A number or decimal pad takes a leading `-` only when
+    /// `allowsNegativeNumbers`; a decimal pad takes an exponent (`1E3`).
+    public func validationError(of text: String, range: ClosedRange<Double>?, decimalSeparator: String,
+                                allowsNegativeNumbers: Bool = false) -> String? {
         guard !text.isEmpty else { return nil }
         switch self {
         case .numberPad:
-            guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Double(text) else { return "must be a whole number" }
+            let digits = allowsNegativeNumbers && text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Double(text) else { return "must be a whole number" }
             return Self.rangeError(value, range: range, decimals: false)
         case .decimalPad:
-            let normalised = text.replacingOccurrences(of: decimalSeparator, with: ".")
-            guard let value = Double(normalised), normalised.allSatisfy({ $0.isNumber || $0 == "." }) else { return "must be a number" }
-            return Self.rangeError(value, range: range, decimals: true)
+            guard let number = FormNumber(text, decimalSeparator: decimalSeparator), !text.hasPrefix("+"),
+                  allowsNegativeNumbers || !number.text.hasPrefix("-"),
+                  Self.isNumberPrefix(Array(text), isDecimal: true, decimalSeparator: decimalSeparator, allowsNegative: allowsNegativeNumbers)
+            else { return "must be a number" }
+            return Self.rangeError(number.doubleValue, range: range, decimals: true)
         case .URL:
             guard let components = URLComponents(string: text), let scheme = components.scheme, !scheme.isEmpty,
                   let host = components.host, !host.isEmpty else { return "must be a web address with a scheme and a host (https://example.com)" }
@@ -227,6 +289,9 @@ public struct TextInputTraits: Hashable, Sendable {
     public var alignment = TextAlignment.left
     /// Several lines (a text view): Enter breaks the line, ↑ ↓ move between lines, the row grows.
     public var isMultiline = false
+    /// Whether a number or decimal pad takes a leading `-` (iOS's pads have no minus key; a
+    /// column of numbers with negatives among them needs one).
+    public var allowsNegativeNumbers = false
 
     /// Traits for `keyboardType`, capitalised as `autocapitalizationType`, with the decimal
     /// separator of `locale`.
