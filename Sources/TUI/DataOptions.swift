@@ -90,7 +90,7 @@ struct DataOptions: ParsableArguments {
         // a few million records a key could wait for the rest longer than the progress sheet's
         // half second without one: those lists show once sorted, or behind the sheet.
         let firstRows = FirstRows()
-        let showsFirstRows = shown.count <= Self.mostRecordsShownBeforeTheSort
+        let showsFirstRows = shown.count <= Self.mostRecordsShownBeforeTheSort && !IndexedRecords.sortsTitlesByValue(shown)
         let sorting = BackgroundTask(startedAt: started) { _ in
             guard showsFirstRows else { return Result<IndexedRecords, CommandFailure>.success(IndexedRecords(store: shown)) }
             let (preview, rest) = IndexedRecords.firstRowsFirst(store: shown, rows: Self.firstRowsShownBeforeTheSort)

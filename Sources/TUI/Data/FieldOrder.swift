@@ -116,6 +116,23 @@ struct FieldOrder: Sendable {
         return FieldOrder(order: CollatedOrder(order: order, sectionStarts: starts), sectionTitles: titles, kind: kind)
     }
 
+    /// What most of `key`'s values are in up to `samples` records spread evenly across
+    /// `store` (null and missing ones aside), or nil when none has a value.
+    ///
+    /// - Complexity: O(s · b): s records sampled, b bytes a record.
+    static func sampledKind(store: JSONRecordStore, key: String, samples: Int = 1000) -> Kind? {
+        let keyBytes = Array(key.utf8)
+        var tally: [Kind: Int] = [:]
+        for index in Swift.stride(from: 0, to: store.count, by: max(1, store.count / max(samples, 1))).prefix(samples) {
+            let kind: Kind? = store.withRawUTF8(at: index) { raw in
+                guard let range = RecordScanner.valueRange(ofMember: keyBytes, inObject: raw) else { return nil }
+                return classify(UnsafeBufferPointer(rebasing: raw[range])).kind
+            }
+            if let kind { tally[kind, default: 0] += 1 }
+        }
+        return tally.max { a, b in a.value != b.value ? a.value < b.value : a.key == .text }?.key
+    }
+
     /// The field's value in record `record` as shown in a row: strings as they are, other
     /// values as written, nested ones as compact JSON, `—` when null or missing.
     static func fieldText(store: JSONRecordStore, record: Int, key: [UInt8]) -> String {

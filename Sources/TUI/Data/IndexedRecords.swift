@@ -44,6 +44,10 @@ final class IndexedRecords: @unchecked Sendable {
             let byField = FieldOrder.build(store: store, key: key, collation: collation)
             order = byField.order
             titles = byField.sectionTitles
+        case .title where Self.sortsTitlesByValue(store):
+            let byValue = FieldOrder.build(store: store, key: store.titleKey, collation: collation)
+            order = byValue.order
+            titles = byValue.sectionTitles
         case .title:
             // Keys on every core: the store is read-only, and reading a title is safe anywhere.
             order = CollatedOrder.build(count: store.count, collation: collation, timings: &buildTimings, concurrentUTF8: Self.titleUTF8(of: store))
@@ -83,6 +87,15 @@ final class IndexedRecords: @unchecked Sendable {
             let order = build.finish()
             return IndexedRecords(store: store, collation: collation, order: order, timings: build.timings, isPreview: false)
         })
+    }
+
+    /// Whether the titles of `store` are mostly numbers or dates (in a sample across the
+    /// file): they then sort by value, in sections of ranges (`0 · 100 · 200 …`, years), as
+    /// Sort (o) sorts any such field — not as text, which put `100` before `46`.
+    static func sortsTitlesByValue(_ store: JSONRecordStore) -> Bool {
+        guard !store.titleKey.isEmpty else { return false }
+        let kind = FieldOrder.sampledKind(store: store, key: store.titleKey)
+        return kind == .number || kind == .date
     }
 
     /// Reads the title of a record of `store` for sorting, from any thread: a null or missing
