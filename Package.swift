@@ -12,6 +12,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `make docs`: the DocC catalog of TableKit.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Property-based tests: random inputs, shrunk to the smallest counterexample.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // ncursesw, wide-character build; only TableKitTerminal may import it.
@@ -58,8 +60,10 @@ let package = Package(
         .executableTarget(name: "inbox", dependencies: ["TableKit", "TableKitTerminal"], path: "Examples/Inbox"),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit"], path: "Tests/TableKitTests"),
         // The public API only: `import Foundation` and `import TableKit`, never @testable.
-        .testTarget(name: "TableKitAPITests", dependencies: ["TableKit"], path: "Tests/TableKitAPITests"),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "TableKit", "TableKitTerminal"], path: "Tests/TUITests"),
+        .testTarget(name: "TableKitAPITests", dependencies: ["TableKit", .product(name: "PropertyBased", package: "swift-property-based")],
+                    path: "Tests/TableKitAPITests"),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "TableKit", "TableKitTerminal", .product(name: "PropertyBased", package: "swift-property-based")],
+                    path: "Tests/TUITests"),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -18,10 +18,12 @@ extension FormEditor {
     /// has now is marked. Nothing when the field's type is fixed.
     func chooseType() -> ScreenResponse {
         guard let focus = state.focusedRow, let field = field(at: focus), field.offersTypeChoice else { return .handled }
+        // The choices are the declared field's: a field made a number can go back to text.
+        let declared = sections[focus.section].fields[focus.row]
         let current = nullFields.contains(field.key) && typedValues[field.key] == .null ? nil : field.valueType
         var sheet = Alert(title: "Value of \(field.label)", message: "Numbers are written as numbers, text as text (\"75\" stays text).",
                           style: .actionSheet)
-        for type in field.typeChoices {
+        for type in declared.typeChoices {
             let title = type.name.prefix(1).uppercased() + type.name.dropFirst() + (type == current ? " ✓" : "")
             sheet.addAction(AlertAction(title: title) { [weak self] in self?.setType(type, at: focus) })
         }
