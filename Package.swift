@@ -58,7 +58,8 @@ let package = Package(
         .executableTarget(name: "fruit-list", dependencies: ["TableKit", "TableKitTerminal"], path: "Examples/FruitList"),
         .executableTarget(name: "settings-example", dependencies: ["TableKit", "TableKitTerminal"], path: "Examples/SettingsExample"),
         .executableTarget(name: "inbox", dependencies: ["TableKit", "TableKitTerminal"], path: "Examples/Inbox"),
-        .testTarget(name: "TableKitTests", dependencies: ["TableKit"], path: "Tests/TableKitTests"),
+        .testTarget(name: "TableKitTests", dependencies: ["TableKit", .product(name: "PropertyBased", package: "swift-property-based")],
+                    path: "Tests/TableKitTests"),
         // The public API only: `import Foundation` and `import TableKit`, never @testable.
         .testTarget(name: "TableKitAPITests", dependencies: ["TableKit", .product(name: "PropertyBased", package: "swift-property-based")],
                     path: "Tests/TableKitAPITests"),
