@@ -64,12 +64,21 @@ struct ExamplesTests {
         let settings = try frame("settings-example", size: "60x18")
         #expect(settings[1] == "   GENERAL")
         #expect(settings[5] == " │ Location                               While Using   ⓘ │")
-        #expect(settings[13] == "   Quiet hours silence alerts from 22:00 to 07:00.")
+        #expect(settings[14] == "   Quiet hours silence alerts from 22:00 to 07:00.")
         let info = try frame("settings-example", size: "60x18", keys: "j j i")
         #expect(info.contains { $0.contains("Apps see your location only while you use") }, "i shows the info alert")
         let enter = try frame("settings-example", size: "60x18", keys: "j j Enter")
         #expect(enter == settings, "Enter on Location opens nothing: its info button has the action")
         #expect(try frame("settings-example", size: "60x18", keys: "Enter")[0].hasPrefix("‹ Settings"))
+    }
+
+    @Test func theSettingsExampleKeepsItsAlarmAsTypedValues() throws {
+        #expect(try frame("settings-example", size: "60x18")[12] == " │ Alarm                              Volume 70, snooze › │")
+        // The volume typed is a number, snooze switched off is false; an emptied volume is null.
+        let saved = try frame("settings-example", size: "60x18", keys: "j j j j j Enter C-u 4 0 Tab Space C-s")
+        #expect(saved[12] == " │ Alarm                                      Volume 40 › │")
+        let off = try frame("settings-example", size: "60x18", keys: "j j j j j Enter C-u C-s")
+        #expect(off[12] == " │ Alarm                                            Off › │")
     }
 
     @Test func theInboxSizesItsCellsAndSwipesAsideForItsActions() throws {
