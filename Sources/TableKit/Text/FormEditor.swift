@@ -19,18 +19,18 @@ import Foundation
 /// ```
 open class FormEditor: TableViewController, TableViewDelegate {
     /// The sections of fields.
-    public let sections: [FormSection]
+    public private(set) var sections: [FormSection] = []
     /// The fields' editors, section by section.
-    public internal(set) var fields: [[TextField]]
+    public internal(set) var fields: [[TextField]] = []
     /// Toggles' values, by key.
-    public internal(set) var toggles: [String: Bool]
+    public internal(set) var toggles: [String: Bool] = [:]
     /// The fields as they are now: those of ``sections``, each retyped where ⌃T changed its
     /// type.
-    var currentFields: [[FormField]]
+    var currentFields: [[FormField]] = []
     /// The keys of the fields that hold `null`: until something is typed, switched or chosen.
-    var nullFields: Set<String>
+    var nullFields: Set<String> = []
     /// The values the form started with (or last saved).
-    var savedValues: [String: FormValue]
+    var savedValues: [String: FormValue] = [:]
     /// Why each invalid field was refused at the last save, by key.
     public internal(set) var errors: [String: String] = [:]
     /// The status line's sentence: why a key was refused.
@@ -38,14 +38,14 @@ open class FormEditor: TableViewController, TableViewDelegate {
     /// Told about save, cancel and delete; held weakly.
     public weak var formDelegate: (any FormEditorDelegate)?
     /// The title of Save.
-    public var saveTitle: String
+    public var saveTitle = "Save"
     /// The title of Cancel.
-    public var cancelTitle: String
+    public var cancelTitle = "Cancel"
     /// The title of Delete, or `nil` for none.
     public var deleteTitle: String?
     /// Whether labels are shown beside the fields.
-    public let showsLabels: Bool
-    let clock: @Sendable () -> ContinuousClock.Instant
+    public private(set) var showsLabels = true
+    private(set) var clock: @Sendable () -> ContinuousClock.Instant = { .now }
     /// The date an empty date field's screen starts from (held to its limits); tests fix it.
     public var currentDate: () -> Date = { Date() }
 
@@ -65,20 +65,9 @@ open class FormEditor: TableViewController, TableViewDelegate {
     public init(title: String, sections: [FormSection], values: [String: String] = [:], showsLabels: Bool = true,
                 saveTitle: String = "Save", cancelTitle: String = "Cancel", deleteTitle: String? = nil,
                 firstFocusedField: String? = nil, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
-        let start = Self.start(sections: sections, texts: values, typedValues: [:])
-        self.sections = sections
-        self.showsLabels = showsLabels
-        self.saveTitle = saveTitle
-        self.cancelTitle = cancelTitle
-        self.deleteTitle = deleteTitle
-        clock = now
-        currentFields = sections.map(\.fields)
-        fields = start.fields
-        toggles = start.toggles
-        nullFields = start.nullFields
-        savedValues = [:]
         super.init(title: title, style: .grouped, dataSource: StaticTableDataSource([]))
-        finishSetUp(focusing: firstFocusedField)
+        setUp(sections: sections, start: Self.start(sections: sections, texts: values, typedValues: [:]), showsLabels: showsLabels,
+              titles: (saveTitle, cancelTitle, deleteTitle), focusing: firstFocusedField, now: now)
     }
 
     /// Creates a form whose values are typed: a number shows as its keyboard writes it
@@ -100,23 +89,22 @@ open class FormEditor: TableViewController, TableViewDelegate {
     public init(title: String, sections: [FormSection], typedValues: [String: FormValue], showsLabels: Bool = true,
                 saveTitle: String = "Save", cancelTitle: String = "Cancel", deleteTitle: String? = nil,
                 firstFocusedField: String? = nil, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
-        let start = Self.start(sections: sections, texts: [:], typedValues: typedValues)
-        self.sections = sections
-        self.showsLabels = showsLabels
-        self.saveTitle = saveTitle
-        self.cancelTitle = cancelTitle
-        self.deleteTitle = deleteTitle
-        clock = now
-        currentFields = sections.map(\.fields)
-        fields = start.fields
-        toggles = start.toggles
-        nullFields = start.nullFields
-        savedValues = [:]
         super.init(title: title, style: .grouped, dataSource: StaticTableDataSource([]))
-        finishSetUp(focusing: firstFocusedField)
+        setUp(sections: sections, start: Self.start(sections: sections, texts: [:], typedValues: typedValues), showsLabels: showsLabels,
+              titles: (saveTitle, cancelTitle, deleteTitle), focusing: firstFocusedField, now: now)
     }
 
-    private func finishSetUp(focusing firstFocusedField: String?) {
+    /// What both initialisers do once the controller exists: the fields, their editors and
+    /// switches, the bars' titles, the values to compare edits with, and the first focus.
+    private func setUp(sections: [FormSection], start: (fields: [[TextField]], toggles: [String: Bool], nullFields: Set<String>),
+                       showsLabels: Bool, titles: (save: String, cancel: String, delete: String?), focusing firstFocusedField: String?,
+                       now: @escaping @Sendable () -> ContinuousClock.Instant) {
+        self.sections = sections
+        currentFields = sections.map(\.fields)
+        (fields, toggles, nullFields) = start
+        self.showsLabels = showsLabels
+        (saveTitle, cancelTitle, deleteTitle) = titles
+        clock = now
         savedValues = typedValues
         tableView.selectionMode = .single
         delegate = self
