@@ -181,18 +181,6 @@ struct RecordSavingTests {
         #expect(try JSONRecordStore.load(path: target).title(at: 0) == "linked")
     }
 
-    @Test("numbers typed become JSON numbers")
-    func numberText() {
-        let cases: [(String, String, String?)] = [
-            ("007", ".", "7"), ("0", ".", "0"), (".5", ".", "0.5"), ("5.", ".", "5"), ("3,25", ",", "3.25"),
-            ("-12", ".", "-12"), ("1e3", ".", "1e3"), ("1.50", ".", "1.50"), ("1.2.3", ".", nil), ("", ".", nil),
-            ("12a", ".", nil), ("1e", ".", nil), ("-", ".", nil),
-        ]
-        for (text, separator, expected) in cases {
-            #expect(JSONValue.numberText(text, decimalSeparator: separator) == expected, "\(text)")
-        }
-    }
-
     @Test("strings are written as JSON strings, control characters escaped")
     func quoting() {
         #expect(String(decoding: JSONValue.string("a\"b\\c\nd\u{1}é").bytes, as: UTF8.self) == "\"a\\\"b\\\\c\\nd\\u0001é\"")

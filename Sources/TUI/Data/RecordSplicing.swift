@@ -39,39 +39,6 @@ enum JSONValue: Sendable, Equatable {
         out.append(UInt8(ascii: "\""))
         return out
     }
-
-    /// `text` as JSON number text, or nil when it is not a number: the locale's decimal
-    /// separator becomes a point, leading zeros go (`007` → `7`), a bare point gets its
-    /// zero (`.5` → `0.5`) and a trailing point goes (`5.` → `5`).
-    static func numberText(_ text: String, decimalSeparator: String = ".") -> String? {
-        var text = text.trimmingCharacters(in: .whitespaces)
-        if decimalSeparator != "." { text = text.replacingOccurrences(of: decimalSeparator, with: ".") }
-        var sign = ""
-        if text.hasPrefix("-") { sign = "-"; text.removeFirst() } else if text.hasPrefix("+") { text.removeFirst() }
-        var mantissa = text
-        var exponent = ""
-        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-            mantissa = String(text[..<e])
-            exponent = String(text[e...])
-        }
-        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2 else { return nil }
-        var integer = String(parts[0])
-        let fraction = parts.count == 2 ? String(parts[1]) : ""
-        let isDigits = { (s: String) in s.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }
-        guard isDigits(integer), isDigits(fraction), !(integer.isEmpty && fraction.isEmpty) else { return nil }
-        while integer.count > 1, integer.hasPrefix("0") { integer.removeFirst() }
-        if integer.isEmpty { integer = "0" }
-        var result = sign + integer + (fraction.isEmpty ? "" : "." + fraction)
-        if !exponent.isEmpty {
-            var digits = exponent.dropFirst()
-            var expSign = ""
-            if let first = digits.first, first == "+" || first == "-" { expSign = String(first); digits = digits.dropFirst() }
-            guard !digits.isEmpty, isDigits(String(digits)) else { return nil }
-            result += "e" + expSign + digits
-        }
-        return result
-    }
 }
 
 /// Changes to a file of records, to be written by splicing bytes: whatever a change does not
