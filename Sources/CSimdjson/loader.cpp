@@ -329,7 +329,8 @@ bool Loader::walk_lines_in_one(tk_json_error *error) {
     // simdjson's window is 1 MiB; a record longer than that is an error of the window, not
     // of the record, so a failure without a reason is tried once more with the whole text
     // as the window before anything is explained.
-    for (const size_t batch : {size_t(1) << 20, std::max(size_t(1) << 20, end_ - begin_ + 64)}) {
+    const size_t window = lines_window;
+    for (const size_t batch : {window, std::max(window, end_ - begin_ + 64)}) {
         store_.keys = given_;
         store_.records.clear();
         store_.arena.clear();
@@ -1137,7 +1138,9 @@ int tk_json_validate(const void *bytes, size_t length, tk_json_error *error) {
     }
 }
 
-void tk_json_set_split_minimum(size_t bytes) { split_minimum.store(bytes); }
+void tk_json_set_split_minimum(size_t bytes) { split_minimum = bytes; }
+
+void tk_json_set_lines_window(size_t bytes) { lines_window = bytes; }
 
 void tk_json_free(tk_json_store *store) { delete store; }
 
