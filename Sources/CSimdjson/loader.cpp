@@ -115,7 +115,13 @@
 // from 1, as a record is a document of its own); its end is found after its last member,
 // as a stream's iterator has nowhere to rest between records. simdjson's stream takes
 // values parted by any white space; we want a line break between two records, and check
-// the bytes between them for one. A record may run over several lines (as `jq .` prints
+// the bytes between them for one. Where a window ends, simdjson 3.0.1's stream is not
+// trusted with where records are: a record begins at its first token (current_index() is
+// the white space before it when the window before ended just after a `}`), and the
+// records must cover the text, white space aside (the stream can stop early without an
+// error); a gap fails without a reason, and the whole text as the window decides. Tests
+// shrink the window (tk_json_set_lines_window) so that small texts cross windows.
+// A record may run over several lines (as `jq .` prints
 // them); detection looks for the first object's end on its first line, else within 256
 // KiB, so a big pretty-printed object (a wrapped array) costs at most that. Two threads
 // cut the text at a line break near the middle with a `}` before it and a `{` after it
@@ -327,9 +333,11 @@ bool Loader::is_json_lines() const {
 
 bool Loader::walk_lines_in_one(tk_json_error *error) {
     // simdjson's window is 1 MiB; a record longer than that is an error of the window, not
-    // of the record, so a failure without a reason is tried once more with the whole text
-    // as the window before anything is explained.
-    for (const size_t batch : {size_t(1) << 20, std::max(size_t(1) << 20, end_ - begin_ + 64)}) {
+    // of the record, and so is a stream that stopped short (Walker::walk_lines), so a failure
+    // without a reason is tried once more with the whole text as the window before anything
+    // is explained.
+    const size_t window = lines_window;
+    for (const size_t batch : {window, std::max(window, end_ - begin_ + 64)}) {
         store_.keys = given_;
         store_.records.clear();
         store_.arena.clear();
@@ -1137,7 +1145,9 @@ int tk_json_validate(const void *bytes, size_t length, tk_json_error *error) {
     }
 }
 
-void tk_json_set_split_minimum(size_t bytes) { split_minimum.store(bytes); }
+void tk_json_set_split_minimum(size_t bytes) { split_minimum = bytes; }
+
+void tk_json_set_lines_window(size_t bytes) { lines_window = bytes; }
 
 void tk_json_free(tk_json_store *store) { delete store; }
 

@@ -9,7 +9,6 @@
 
 #include <simdjson.h>
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -147,8 +146,11 @@ std::string too_large_message(size_t size);
 // -- loader_split.cpp
 
 /// Arrays of at least this many bytes are walked on two threads when they can be
-/// (tk_json_set_split_minimum changes it).
-extern std::atomic<size_t> split_minimum;
+/// (tk_json_set_split_minimum changes it for the calling thread's loads).
+extern thread_local size_t split_minimum;
+/// The window in which simdjson indexes JSON Lines (tk_json_set_lines_window changes it
+/// for the calling thread's loads).
+extern thread_local size_t lines_window;
 
 // -- loader_walk.cpp
 

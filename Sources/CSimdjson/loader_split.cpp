@@ -4,7 +4,6 @@
 #include "json_text.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -13,7 +12,8 @@
 
 namespace tk_loader {
 
-std::atomic<size_t> split_minimum{size_t(16) << 20};
+thread_local size_t split_minimum = size_t(16) << 20;
+thread_local size_t lines_window = size_t(1) << 20;
 
 namespace {
 
@@ -81,7 +81,7 @@ bool Loader::walk_in_two() {
     const size_t begin = begin_;
     Split split{};
     store_.keys = given_;
-    if (end_ - begin < split_minimum.load() || !settle_keys_from_first_record() ||
+    if (end_ - begin < split_minimum || !settle_keys_from_first_record() ||
         !find_split(data_, begin, end_, split)) {
         return false;
     }
@@ -124,7 +124,7 @@ bool Loader::walk_in_two() {
 /// cannot (or a half fails).
 bool Loader::walk_lines_in_two() {
     store_.keys = given_;
-    if (end_ - begin_ < split_minimum.load() || !settle_keys_from_first_record()) { return false; }
+    if (end_ - begin_ < split_minimum || !settle_keys_from_first_record()) { return false; }
     size_t from = begin_ + (end_ - begin_) / 2;
     const size_t stop = std::min(end_, from + (size_t(8) << 20));
     size_t cut = 0;
@@ -139,7 +139,7 @@ bool Loader::walk_lines_in_two() {
         if (close > begin_ && data_[close - 1] == '}' && open < end_ && data_[open] == '{') { cut = line_break + 1; }
     }
     if (cut == 0) { return false; }
-    const size_t batch = size_t(1) << 20;
+    const size_t batch = lines_window;
     std::vector<Record> second_records;
     std::string second_arena;
     bool ok;

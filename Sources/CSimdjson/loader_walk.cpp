@@ -95,25 +95,31 @@ bool Walker::walk(od::parser &parser, size_t begin, size_t end, size_t record_de
 
 bool Walker::walk_lines(od::parser &parser, size_t begin, size_t end, size_t batch) {
     record_depth_ = 1;  // each record is a document of its own
-    // No records: simdjson's stream would run no stage 1, and its truncated_bytes() would
-    // then read an index it never wrote.
+    // No records: simdjson's stream would run no stage 1.
     if (tk::skip_space(data_, end, begin) == end) { return true; }
     od::document_stream stream;
     if (parser.iterate_many(data_ + begin, end - begin, batch).get(stream)) { return false; }
+    // The records must cover the text, white space aside: simdjson 3.0.1's stream, with
+    // its own thread, stops without an error (truncated_bytes() 0) after a window that holds
+    // no whole record (one that begins with white space and ends within the next record).
+    // So the bytes before the first record, between two and after the last are checked here.
+    size_t covered = begin;  // where the last record ended
     size_t index = 0;
     for (auto it = stream.begin(); it != stream.end(); ++it) {
         od::document_reference reference;
         if ((*it).get(reference)) { return false; }
         od::document &doc = reference;
-        const size_t at = begin + it.current_index();
-        if (index > 0) {
-            // simdjson's stream takes values separated by any white space; JSON Lines
-            // wants a line break between two records.
-            const Record &previous = records_.back();
-            const size_t previous_end = previous.raw_offset + previous.raw_length;
-            if (at < previous_end || !std::memchr(data_ + previous_end, '\n', at - previous_end)) {
-                return shape_error(at, "a second value on the line of the record before (JSON Lines: one a line)");
-            }
+        // Where the record begins is its first token. Not it.current_index(): in simdjson
+        // 3.0.1 that is where the window begins for a window's first record, which is the
+        // white space before it when the window before ended just after a record's `}`.
+        std::string_view token;
+        if (doc.raw_json_token().get(token)) { return false; }
+        const size_t at = offset_of(token.data());
+        if (at < covered || tk::skip_space(data_, at, covered) != at) { return false; }
+        // simdjson's stream takes values separated by any white space; JSON Lines wants a
+        // line break between two records.
+        if (index > 0 && !std::memchr(data_ + covered, '\n', at - covered)) {
+            return shape_error(at, "a second value on the line of the record before (JSON Lines: one a line)");
         }
         od::json_type type;
         if (doc.type().get(type)) { return false; }
@@ -122,10 +128,12 @@ bool Walker::walk_lines(od::parser &parser, size_t begin, size_t end, size_t bat
         }
         od::value value;
         if (doc.get_value().get(value) || !walk_record(value, doc, index, end)) { return false; }
+        covered = records_.back().raw_offset + records_.back().raw_length;
         ++index;
     }
-    // A record cut off at the end (an unclosed object) is not silently dropped.
-    return stream.truncated_bytes() == 0 || tk::skip_space(data_, end, end - stream.truncated_bytes()) == end;
+    // Nothing but white space after the last record: a record cut off at the end (an
+    // unclosed object) is not silently dropped.
+    return tk::skip_space(data_, end, covered) == end;
 }
 
 bool Walker::walk_members(od::parser &parser, size_t begin, size_t end, std::vector<Span> &names) {

@@ -299,9 +299,18 @@ int tk_json_validate(const void *bytes, size_t length, tk_json_error *error_out)
 /**
  * Inputs of at least `bytes` bytes are walked as two halves on two threads when the array
  * can be cut at a line break between two records (default 16 MiB). The result is the same
- * either way; this exists for tests and benchmarks. Thread-safe.
+ * either way; this exists for tests and benchmarks. It applies to the loads the calling
+ * thread makes from then on, so that tests running at once do not undo each other's.
  */
 void tk_json_set_split_minimum(size_t bytes);
+
+/**
+ * JSON Lines are indexed by simdjson in windows of `bytes` bytes (default 1 MiB; simdjson
+ * takes at least 32). The result is the same whatever the window; this exists for tests,
+ * which make it small so that records fall across windows. It applies to the loads the
+ * calling thread makes from then on.
+ */
+void tk_json_set_lines_window(size_t bytes);
 
 /** Frees the store and everything it handed out. NULL is ignored. */
 void tk_json_free(tk_json_store *store);
