@@ -20,7 +20,8 @@ struct RecordRoundTripPropertyTests {
 
     /// A file of `records` (indices into ``values``, one a key in turn) in one of five
     /// layouts: compact, one record a line, indented members, JSON Lines, JSON Lines with
-    /// CRLF and no final line break.
+    /// CRLF and no final line break. JSON Lines are named `.jsonl`: a one-line `.json` file is
+    /// one JSON document, whose array of records may be inside a top-level object.
     static func file(_ records: [[Int]], layout: Int) -> String {
         let objects = records.map { members in
             members.enumerated().map { (#""\#(keys[$0.offset % keys.count])""#, values[$0.element % values.count]) }
@@ -42,7 +43,7 @@ struct RecordRoundTripPropertyTests {
 
     /// The form of record `record` of the file at `path`, laid out.
     private func form(_ record: Int, path: String) throws -> RecordFormScreen {
-        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let records = DataFileRecords(store: try JSONRecordStore.load(path: path, format: .of(path: path)), path: path)
         let form = RecordFormScreen(editing: record, of: records, isBook: false) { _ in }
         form.layout(for: Size(width: 80, height: 30))
         return form
@@ -57,7 +58,7 @@ struct RecordRoundTripPropertyTests {
         await propertyCheck(count: 120, input: Self.records, Gen.int(in: 0 ... 4), Gen.int(in: 0 ... 3)) { records, layout, pick in
             let files = TemporaryFiles()
             let text = Self.file(records, layout: layout)
-            let path = files.write(text)
+            let path = files.write(text, named: layout >= 3 ? "data.jsonl" : "data.json")
             let record = pick % records.count
             let form = try form(record, path: path)
             press([.tab, .backTab, .control("s")], on: form)
@@ -70,10 +71,15 @@ struct RecordRoundTripPropertyTests {
         await propertyCheck(count: 150, input: Self.records, Gen.int(in: 0 ... 4), Gen.int(in: 0 ... 3), Gen.int(in: 0 ... 5)) { records, layout, pick, column in
             let files = TemporaryFiles()
             let text = Self.file(records, layout: layout)
-            let path = files.write(text)
+            let path = files.write(text, named: layout >= 3 ? "data.jsonl" : "data.json")
             let record = pick % records.count
-            let store = try JSONRecordStore.load(path: path)
+            let store = try JSONRecordStore.load(path: path, format: .of(path: path))
+            #expect(store.count == records.count, "every record of \(text) loads")
             let members = store.members(at: record)
+            guard !members.isEmpty else {
+                Issue.record("record \(record) of \(text) has no members")
+                return
+            }
             let member = members[column % members.count]
             let form = try form(record, path: path)
             guard let row = form.indexPath(ofKey: member.key), let field = form.field(at: row), field.kind != .readOnly, !field.traits.isMultiline else { return }
@@ -97,7 +103,7 @@ struct RecordRoundTripPropertyTests {
             let original = Array(text.utf8)
             let wanted = Array(original[..<start]) + Array(expected.utf8) + Array(original[end...])
             #expect(bytes(path) == wanted, "\(member.key) of record \(record) in \(text) → \(String(decoding: bytes(path), as: UTF8.self))")
-            let reread = try JSONRecordStore.load(path: path).members(at: record).first { $0.key == member.key }
+            let reread = try JSONRecordStore.load(path: path, format: .of(path: path)).members(at: record).first { $0.key == member.key }
             switch expected {
             case "42": #expect(reread?.kind == .number && reread?.value == "42")
             case "true", "false": #expect(reread?.kind == .bool && reread?.value == expected)
