@@ -141,6 +141,36 @@ struct AtomicSaveStepsTests {
         _ = files
     }
 
+    @Test("the file's group is kept when only the group differs (as root)",
+          .enabled(if: geteuid() == 0, "only root may give a file to another group"))
+    func groupIsKept() throws {
+        let (files, path, _) = makeFile()
+        #expect(chown(path, geteuid(), 4343) == 0)
+        let fileSystem = RecordingFileSystem()
+        try AtomicFile.write(new, to: path, fileSystem: fileSystem)
+        let temporary = try #require(temporaryPath(fileSystem.calls))
+        #expect(fileSystem.calls.contains(.fchown(temporary, geteuid(), 4343)), "\(fileSystem.calls)")
+        var info = stat()
+        stat(path, &info)
+        #expect(info.st_uid == geteuid() && info.st_gid == 4343)
+        _ = files
+    }
+
+    @Test("short writes are carried on until every byte is written")
+    func shortWritesAreCarriedOn() throws {
+        let (files, path, _) = makeFile()
+        let fileSystem = RecordingFileSystem()
+        fileSystem.largestWrite = 5
+        try AtomicFile.write(new, to: path, fileSystem: fileSystem)
+        let writes = fileSystem.calls.compactMap { call -> Int? in
+            if case let .write(_, count) = call { return count }
+            return nil
+        }
+        #expect(writes == Array(stride(from: new.count, to: 0, by: -5)), "each write asks for the rest: \(writes)")
+        #expect(bytes(path) == new)
+        _ = files
+    }
+
     /// A step that fails, the errno it fails with, the reason and the words the user reads.
     struct FailingStep: CustomTestStringConvertible, Sendable {
         var step: FileSystemStep
@@ -155,6 +185,7 @@ struct AtomicSaveStepsTests {
         FailingStep(step: .mkstemp, error: EACCES, reason: .readOnlyFolder, words: "is read-only: no file can be made there"),
         FailingStep(step: .mkstemp, error: EMFILE, reason: .other, words: "a file cannot be made in its folder"),
         FailingStep(step: .write, error: ENOSPC, reason: .diskFull, words: "The disk is full"),
+        FailingStep(step: .write, error: EDQUOT, reason: .diskFull, words: "The disk is full"),
         FailingStep(step: .write, error: EIO, reason: .other, words: "writing failed"),
         FailingStep(step: .fsync, error: EIO, reason: .other, words: "flushing it to the disk failed"),
         FailingStep(step: .fchmod, error: EPERM, reason: .other, words: "its permissions cannot be kept"),

@@ -63,8 +63,11 @@ struct RecordSavingTests {
         cmp.arguments = ["-l", copy, path]
         cmp.standardOutput = output
         try cmp.run()
+        // Read before waiting: a save that shifts every later byte makes more output than a
+        // pipe holds, and cmp would wait for a reader for ever.
+        let listing = output.fileHandleForReading.readDataToEndOfFile()
         cmp.waitUntilExit()
-        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        let lines = String(decoding: listing, as: UTF8.self).split(separator: "\n")
         let offsets = lines.compactMap { $0.split(separator: " ").first.flatMap { Int($0) } }
         #expect(!offsets.isEmpty)
         #expect(offsets.allSatisfy { range.contains($0 - 1) }, "cmp's 1-based offsets all fall inside record 9000: \(offsets)")

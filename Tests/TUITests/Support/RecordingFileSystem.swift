@@ -78,6 +78,9 @@ final class RecordingFileSystem: FileSystemCalls {
     var failure: (FileSystemCall) -> Int32? = { _ in nil }
     /// Whether the process stops at this call (before making it).
     var stopsAt: (FileSystemCall) -> Bool = { _ in false }
+    /// The most bytes one write writes (a short write, as a signal or some file systems
+    /// cause), or nil for as many as asked.
+    var largestWrite: Int?
 
     private let real = SystemFileSystemCalls()
     private var openPaths: [Int32: String] = [:]
@@ -131,7 +134,8 @@ final class RecordingFileSystem: FileSystemCalls {
 
     func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) -> Int {
         try enter(.write(name(descriptor), count: bytes.count))
-        return try real.write(descriptor, bytes)
+        guard let largestWrite, bytes.count > largestWrite else { return try real.write(descriptor, bytes) }
+        return try real.write(descriptor, UnsafeRawBufferPointer(rebasing: bytes.prefix(largestWrite)))
     }
 
     func fsync(_ descriptor: Int32) throws(SystemCallError) {
