@@ -132,11 +132,37 @@ def run(command, cwd, timeout, log):
     return status, output
 
 
+def lock_holders():
+    """Who holds the build lock, from /proc/locks: a process that is gone means a child that
+    inherited the lock's descriptor (from `flock CMD`) still holds it."""
+    try:
+        inode = os.stat(LOCK).st_ino
+        with open("/proc/locks", encoding="utf-8") as handle:
+            pids = [line.split()[4] for line in handle
+                    if "->" not in line and len(line.split()) > 5 and line.split()[5].endswith(f":{inode}")]
+    except (OSError, IndexError):
+        return "holder unknown"
+    described = []
+    for pid in pids:
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+        except OSError:
+            command = "gone: a child of it holds the lock"
+        described.append(f"pid {pid}: {command[:80]}")
+    return "; ".join(described) or "holder unknown"
+
+
 def build_and_test(scratch, filters, log):
     """Builds the tests and runs `filters`, holding the machine-wide build lock for both:
     "built-failed", "failed", "passed" or "timeout"."""
+    # Python does not pass the lock's descriptor to the commands it runs, so a process a test
+    # leaves behind (a tmux server) cannot keep the lock after the test.
     with open(LOCK, "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            print(f"  waiting for {LOCK} ({lock_holders()}) …", flush=True)
+            fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             status, _ = run(["swift", "build", "--build-tests"], scratch, BUILD_TIMEOUT, log)
             if status != 0:
