@@ -1,5 +1,5 @@
 # The two commands of the README: `make run` builds and runs the app, `make test` runs every test.
-.PHONY: run test deps build bench fuzz docs
+.PHONY: run test deps build bench fuzz docs mutants
 
 deps:
 	@bash Scripts/install-deps.sh
@@ -27,3 +27,7 @@ fuzz: deps
 docs: deps
 	swift package --allow-writing-to-directory .build/docs generate-documentation --target TableKit \
 		--output-path .build/docs --transform-for-static-hosting --hosting-base-path TableKit --warnings-as-errors
+
+# The mutation campaign (slow, not in CI): each one-line mutant of Scripts/mutants.tsv in a scratch copy, killed or survived; IDS=a,b runs some.
+mutants: deps
+	python3 Scripts/mutants.py $(if $(IDS),--only $(IDS))

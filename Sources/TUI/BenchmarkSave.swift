@@ -39,7 +39,7 @@ func benchmarkSave(path: String, repetitions: Int) throws -> String {
     _ = try JSONRecordStore.load(data: bytes, name: copy)
     let readBack = ms(clock.now - readStart)
     let writeStart = clock.now
-    try AtomicFile.write(bytes, to: copy, faults: .none)
+    try AtomicFile.write(bytes, to: copy)
     let write = ms(clock.now - writeStart)
     let sortStart = clock.now
     _ = IndexedRecords(store: records.store)

@@ -4,7 +4,9 @@ import Testing
 
 /// Saves that never lose data: records spliced into the file byte for byte, the file replaced
 /// atomically, and every failure (a changed file, a read-only folder or file, a full disk, a
-/// failed flush or rename, a crash before the rename) leaving the file as it was.
+/// failed flush or rename, a crash before the rename) leaving the file as it was. The
+/// failures come through a recording file system (``RecordingFileSystem``): the app has no
+/// fault hook of its own.
 @Suite("Saving records: splicing, atomic replacement, and failures that lose nothing")
 struct RecordSavingTests {
     /// A file of `count` records, pretty-printed as `json.dump(indent=2)` would, with numbers
@@ -61,8 +63,11 @@ struct RecordSavingTests {
         cmp.arguments = ["-l", copy, path]
         cmp.standardOutput = output
         try cmp.run()
+        // Read before waiting: a save that shifts every later byte makes more output than a
+        // pipe holds, and cmp would wait for a reader for ever.
+        let listing = output.fileHandleForReading.readDataToEndOfFile()
         cmp.waitUntilExit()
-        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        let lines = String(decoding: listing, as: UTF8.self).split(separator: "\n")
         let offsets = lines.compactMap { $0.split(separator: " ").first.flatMap { Int($0) } }
         #expect(!offsets.isEmpty)
         #expect(offsets.allSatisfy { range.contains($0 - 1) }, "cmp's 1-based offsets all fall inside record 9000: \(offsets)")
@@ -114,16 +119,16 @@ struct RecordSavingTests {
         let original = bytes(path)
         let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
         let edit = RecordChanges(replaced: [1: Array("{\"title\": \"mine\"}".utf8)])
-        let cases: [(SaveFaults, SaveFailure.Reason, String)] = [
-            (SaveFaults(failing: (.write, ENOSPC)), .diskFull, "The disk is full"),
-            (SaveFaults(failing: (.sync, EIO)), .other, "flushing it to the disk failed"),
-            (SaveFaults(failing: (.rename, EXDEV)), .other, "it cannot be replaced"),
+        let cases: [(FileSystemStep, Int32, SaveFailure.Reason, String)] = [
+            (.write, ENOSPC, .diskFull, "The disk is full"),
+            (.fsync, EIO, .other, "flushing it to the disk failed"),
+            (.rename, EXDEV, .other, "it cannot be replaced"),
         ]
-        for (faults, reason, words) in cases {
-            records.faults = faults
+        for (step, errorCode, reason, words) in cases {
+            records.fileSystem = RecordingFileSystem(failing: step, with: errorCode)
             do {
                 try records.save(edit)
-                Issue.record("saved despite \(faults)")
+                Issue.record("saved although \(step) failed")
             } catch {
                 #expect(error.reason == reason)
                 #expect(error.message.contains(words), "\(error.message)")
@@ -131,7 +136,7 @@ struct RecordSavingTests {
             #expect(bytes(path) == original)
             #expect(leftovers(in: files.directory).isEmpty)
         }
-        records.faults = .none
+        records.fileSystem = SystemFileSystemCalls()
         // A read-only folder (root is refused too: nobody may write it).
         chmod(files.directory.path, 0o555)
         defer { chmod(files.directory.path, 0o755) }
@@ -151,22 +156,23 @@ struct RecordSavingTests {
         #expect(leftovers(in: files.directory).isEmpty)
     }
 
-    @Test("a crash between writing the new file and renaming it leaves the old file whole")
+    @Test("a crash between flushing the new file and renaming it leaves the old file whole; the next save works")
     func crashBeforeRename() throws {
         let files = TemporaryFiles()
         let path = files.write(Self.recordFile(count: 50))
         let original = bytes(path)
-        var environment = TableBrowserBinary.environment
-        environment["TABLE_BROWSER_INJECT_FAULT"] = "crash-before-rename"
-        // Edit the first record's year and save: the process is killed before the rename.
-        let result = try TmuxSession.run(try TableBrowserBinary.url().path,
-                                         ["snapshot", "--data", path, "--keys", "e Tab Tab Tab C-u 1 2 3 4 C-s"], environment: environment)
-        #expect(result.status != 0, "the save was to kill the process")
+        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        // The process model stops at the rename: no call after it is made, no cleanup runs.
+        let crashing = RecordingFileSystem(stoppingAt: .rename)
+        records.fileSystem = crashing
+        _ = try? records.save(RecordChanges(replaced: [0: Array("{\"title\": \"lost\"}".utf8)]))
+        #expect(crashing.hasStopped)
+        #expect(crashing.calls.contains { $0.step == .fsync }, "the new file was flushed before the crash")
         #expect(bytes(path) == original, "the file is the old one, byte for byte")
         // The next save works, whatever the crash left behind.
-        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
-        try records.save(RecordChanges(replaced: [0: Array("{\"title\": \"after\"}".utf8)]))
-        #expect(records.store.title(at: 0) == "after")
+        let reread = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        try reread.save(RecordChanges(replaced: [0: Array("{\"title\": \"after\"}".utf8)]))
+        #expect(reread.store.title(at: 0) == "after")
     }
 
     @Test("a file opened through a symbolic link is saved through it: the link stays a link")

@@ -7,8 +7,8 @@ import TableKit
 class EditableRecords {
     /// The records as they are now.
     fileprivate(set) var store: JSONRecordStore
-    /// Faults the saves meet (none, unless the environment or a test asks for them).
-    var faults = SaveFaults.fromEnvironment()
+    /// The system calls the saves make: the real ones, except in tests.
+    var fileSystem: any FileSystemCalls = SystemFileSystemCalls()
 
     fileprivate init(store: JSONRecordStore) {
         self.store = store
@@ -72,7 +72,7 @@ final class DataFileRecords: EditableRecords {
         guard let identity else {
             throw SaveFailure(reason: .changedOnDisk, message: "\(destination) was not read from the disk, so it cannot be saved over.")
         }
-        self.identity = try AtomicFile.write(bytes, to: path, expecting: identity, faults: faults)
+        self.identity = try AtomicFile.write(bytes, to: path, expecting: identity, fileSystem: fileSystem)
         store = checked
     }
 
@@ -82,7 +82,7 @@ final class DataFileRecords: EditableRecords {
         }
         let bytes = store.splicing(changes)
         let checked = try reading(bytes, name: newPath)
-        identity = try AtomicFile.write(bytes, to: newPath, mode: 0o644, faults: faults)
+        identity = try AtomicFile.write(bytes, to: newPath, mode: 0o644, fileSystem: fileSystem)
         path = newPath
         store = checked
     }
@@ -185,7 +185,7 @@ final class BundledBookRecords: EditableRecords {
         } catch {
             throw SaveFailure(reason: .readOnlyFolder, message: "The folder \(ControlEscaping.escaped(folder.path)) cannot be made (\(error.localizedDescription)).")
         }
-        changesIdentity = try AtomicFile.write(newChanges.serialized(), to: changesPath, expecting: changesIdentity, mode: 0o600, faults: faults)
+        changesIdentity = try AtomicFile.write(newChanges.serialized(), to: changesPath, expecting: changesIdentity, mode: 0o600, fileSystem: fileSystem)
         changes = newChanges
         origins = merged.origins
         store = checked

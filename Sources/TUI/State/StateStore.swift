@@ -89,7 +89,7 @@ struct StateStore {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = (try? encoder.encode(state)) ?? Data()
         do {
-            try AtomicFile.write(Array(data), to: url.path, mode: 0o600, faults: .none)
+            try AtomicFile.write(Array(data), to: url.path, mode: 0o600)
         } catch {
             throw StateSaveError(message: "The settings cannot be saved: \(error.message) They are kept until the app quits.")
         }

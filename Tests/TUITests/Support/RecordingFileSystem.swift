@@ -1,0 +1,194 @@
+import Foundation
+@testable import TUI
+
+/// One call a save made, with the path it was made on: a descriptor is named by the path it
+/// was opened from, so that a test reads `.fsync(temporary)` rather than `.fsync(5)`.
+enum FileSystemCall: Equatable, CustomStringConvertible {
+    case stat(String)
+    case access(String)
+    /// The template, ending in `XXXXXX`.
+    case mkstemp(String)
+    /// The file written and how many bytes the call was asked to write.
+    case write(String, count: Int)
+    case fsync(String)
+    case fchmod(String, mode_t)
+    case fstat(String)
+    case fchown(String, uid_t, gid_t)
+    case close(String)
+    case rename(String, String)
+    case unlink(String)
+    case openFolder(String)
+    case umask
+    case isRoot
+
+    /// Which call this is, whatever its arguments.
+    var step: FileSystemStep {
+        switch self {
+        case .stat: .stat
+        case .access: .access
+        case .mkstemp: .mkstemp
+        case .write: .write
+        case .fsync: .fsync
+        case .fchmod: .fchmod
+        case .fstat: .fstat
+        case .fchown: .fchown
+        case .close: .close
+        case .rename: .rename
+        case .unlink: .unlink
+        case .openFolder: .openFolder
+        case .umask: .umask
+        case .isRoot: .isRoot
+        }
+    }
+
+    var description: String {
+        switch self {
+        case let .stat(path): "stat(\(path))"
+        case let .access(path): "access(\(path))"
+        case let .mkstemp(template): "mkstemp(\(template))"
+        case let .write(path, count): "write(\(path), \(count))"
+        case let .fsync(path): "fsync(\(path))"
+        case let .fchmod(path, mode): "fchmod(\(path), \(String(mode, radix: 8)))"
+        case let .fstat(path): "fstat(\(path))"
+        case let .fchown(path, user, group): "fchown(\(path), \(user), \(group))"
+        case let .close(path): "close(\(path))"
+        case let .rename(source, destination): "rename(\(source), \(destination))"
+        case let .unlink(path): "unlink(\(path))"
+        case let .openFolder(path): "openFolder(\(path))"
+        case .umask: "umask"
+        case .isRoot: "isRoot"
+        }
+    }
+}
+
+/// The kinds of call a save makes (``FileSystemCall/step``).
+enum FileSystemStep: String, CaseIterable {
+    case stat, access, mkstemp, write, fsync, fchmod, fstat, fchown, close, rename, unlink, openFolder, umask, isRoot
+}
+
+/// The system calls of a save, made for real on the disk but recorded in order; any call can
+/// be made to fail with an `errno` instead, or to stop the "process" there: that call and
+/// every call after it do nothing (a killed process makes no more calls and runs no cleanup).
+final class RecordingFileSystem: FileSystemCalls {
+    /// Every call made, in order (calls after a stop are not made, and not recorded).
+    private(set) var calls: [FileSystemCall] = []
+    /// Whether the process model has stopped.
+    private(set) var hasStopped = false
+    /// The `errno` a call fails with instead of being made, or nil to make it.
+    var failure: (FileSystemCall) -> Int32? = { _ in nil }
+    /// Whether the process stops at this call (before making it).
+    var stopsAt: (FileSystemCall) -> Bool = { _ in false }
+    /// The most bytes one write writes (a short write, as a signal or some file systems
+    /// cause), or nil for as many as asked.
+    var largestWrite: Int?
+
+    private let real = SystemFileSystemCalls()
+    private var openPaths: [Int32: String] = [:]
+
+    /// A file system on which every call is made; set ``failure`` or ``stopsAt`` to change that.
+    init() {}
+
+    /// Fails the `occurrence`-th call of `step` (counting from 1) with `error`.
+    convenience init(failing step: FileSystemStep, with error: Int32, occurrence: Int = 1) {
+        self.init()
+        var seen = 0
+        failure = { call in
+            guard call.step == step else { return nil }
+            seen += 1
+            return seen == occurrence ? error : nil
+        }
+    }
+
+    /// Stops the process model at the first call of `step`, before it is made.
+    convenience init(stoppingAt step: FileSystemStep) {
+        self.init()
+        stopsAt = { $0.step == step }
+    }
+
+    /// Whether `call` is made: it is recorded unless the process has stopped; a planned
+    /// failure throws its errno.
+    private func enter(_ call: FileSystemCall) throws(SystemCallError) {
+        if !hasStopped, stopsAt(call) { hasStopped = true }
+        guard !hasStopped else { throw SystemCallError(code: EIO) }
+        calls.append(call)
+        if let error = failure(call) { throw SystemCallError(code: error) }
+    }
+
+    private func name(_ descriptor: Int32) -> String { openPaths[descriptor] ?? "fd \(descriptor)" }
+
+    func stat(_ path: String) throws(SystemCallError) -> Glibc.stat {
+        try enter(.stat(path))
+        return try real.stat(path)
+    }
+
+    func access(_ path: String, _ mode: Int32) -> Bool {
+        (try? enter(.access(path))) != nil && real.access(path, mode)
+    }
+
+    func mkstemp(_ template: String) throws(SystemCallError) -> (descriptor: Int32, path: String) {
+        try enter(.mkstemp(template))
+        let made = try real.mkstemp(template)
+        openPaths[made.descriptor] = made.path
+        return made
+    }
+
+    func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) -> Int {
+        try enter(.write(name(descriptor), count: bytes.count))
+        guard let largestWrite, bytes.count > largestWrite else { return try real.write(descriptor, bytes) }
+        return try real.write(descriptor, UnsafeRawBufferPointer(rebasing: bytes.prefix(largestWrite)))
+    }
+
+    func fsync(_ descriptor: Int32) throws(SystemCallError) {
+        try enter(.fsync(name(descriptor)))
+        try real.fsync(descriptor)
+    }
+
+    func fchmod(_ descriptor: Int32, _ mode: mode_t) throws(SystemCallError) {
+        try enter(.fchmod(name(descriptor), mode))
+        try real.fchmod(descriptor, mode)
+    }
+
+    func fstat(_ descriptor: Int32) throws(SystemCallError) -> Glibc.stat {
+        try enter(.fstat(name(descriptor)))
+        return try real.fstat(descriptor)
+    }
+
+    func fchown(_ descriptor: Int32, _ user: uid_t, _ group: gid_t) throws(SystemCallError) {
+        try enter(.fchown(name(descriptor), user, group))
+        try real.fchown(descriptor, user, group)
+    }
+
+    func close(_ descriptor: Int32) {
+        _ = try? enter(.close(name(descriptor)))
+        // Closed in any case: a stopped process's descriptors are closed by the kernel.
+        openPaths[descriptor] = nil
+        real.close(descriptor)
+    }
+
+    func rename(_ source: String, _ destination: String) throws(SystemCallError) {
+        try enter(.rename(source, destination))
+        try real.rename(source, destination)
+    }
+
+    func unlink(_ path: String) {
+        guard (try? enter(.unlink(path))) != nil else { return }
+        real.unlink(path)
+    }
+
+    func openFolder(_ path: String) throws(SystemCallError) -> Int32 {
+        try enter(.openFolder(path))
+        let descriptor = try real.openFolder(path)
+        openPaths[descriptor] = path
+        return descriptor
+    }
+
+    func currentUmask() -> mode_t {
+        _ = try? enter(.umask)
+        return real.currentUmask()
+    }
+
+    func isRoot() -> Bool {
+        _ = try? enter(.isRoot)
+        return real.isRoot()
+    }
+}
