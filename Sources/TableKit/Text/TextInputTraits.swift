@@ -46,8 +46,10 @@ public enum KeyboardType: String, CaseIterable, Hashable, Sendable {
     /// The characters of a phone number besides digits.
     static let phoneSymbols: Set<Character> = ["+", "*", "#", "(", ")", "-", " "]
 
-    /// Why `character` may not be typed at `cursor` in `text` with this keyboard, as the end of
+    /// Why `character` may not be typed at the end of `text` with this keyboard, as the end of
     /// a sentence that starts with the field's label ("takes digits only"); `nil` when it may.
+    /// A number or decimal pad answers as ``rejection(ofInserting:into:at:decimalSeparator:allowsNegativeNumbers:)``
+    /// does, without a minus.
     public func rejection(of character: Character, in text: String, decimalSeparator: String) -> String? {
         switch self {
         case .default, .twitter, .webSearch:
@@ -58,20 +60,14 @@ public enum KeyboardType: String, CaseIterable, Hashable, Sendable {
             return character.isLetter ? "takes numbers and punctuation only" : nil
         case .URL, .emailAddress:
             return character.isWhitespace ? "takes no spaces" : nil
-        case .numberPad:
-            return character.isASCII && character.isNumber ? nil : "takes digits only"
+        case .numberPad, .decimalPad:
+            return rejection(ofInserting: [character], into: Array(text), at: text.count, decimalSeparator: decimalSeparator, allowsNegativeNumbers: false)
         case .phonePad:
             return (character.isASCII && character.isNumber) || Self.phoneSymbols.contains(character)
                 ? nil : "takes digits and + * # ( ) - only"
         case .namePhonePad:
             return character.isLetter || character.isNumber || Self.phoneSymbols.contains(character) || "'.,".contains(character)
                 ? nil : "takes letters, digits and + * # ( ) - only"
-        case .decimalPad:
-            if character.isASCII && character.isNumber { return nil }
-            if String(character) == decimalSeparator {
-                return text.contains(decimalSeparator) ? "takes one \"\(decimalSeparator)\" only" : nil
-            }
-            return "takes digits and \"\(decimalSeparator)\" only"
         }
     }
 
