@@ -102,7 +102,7 @@ extension FormEditor {
 
     /// The field's label, with its value's type where the field asks for it or ⌃T changed it.
     func shownLabel(of field: FormField) -> String {
-        let declared = indexPath(ofKey: field.key).map { sections[$0.section].fields[$0.row].valueType }
+        let declared = indexPath(ofKey: field.key).flatMap(declaredField(at:))?.valueType
         guard field.showsValueType || declared != field.valueType else { return field.label }
         return "\(field.label) (\(field.valueType.name))"
     }

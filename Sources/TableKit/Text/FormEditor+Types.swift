@@ -14,12 +14,19 @@ extension FormField {
 
 /// The value's type, chosen with ⌃T: another type the field allows, or `null`.
 extension FormEditor {
+    /// The field at `indexPath` as ``sections`` declare it, before any ⌃T.
+    func declaredField(at indexPath: IndexPath) -> FormField? {
+        guard sections.indices.contains(indexPath.section), sections[indexPath.section].fields.indices.contains(indexPath.row) else { return nil }
+        return sections[indexPath.section].fields[indexPath.row]
+    }
+
     /// An action sheet of the focused field's types (and `null`, where allowed); the one it
     /// has now is marked. Nothing when the field's type is fixed.
     func chooseType() -> ScreenResponse {
-        guard let focus = state.focusedRow, let field = field(at: focus), field.offersTypeChoice else { return .handled }
         // The choices are the declared field's: a field made a number can go back to text.
-        let declared = sections[focus.section].fields[focus.row]
+        guard let focus = state.focusedRow, let field = field(at: focus), let declared = declaredField(at: focus), declared.offersTypeChoice else {
+            return .handled
+        }
         let current = nullFields.contains(field.key) && typedValues[field.key] == .null ? nil : field.valueType
         var sheet = Alert(title: "Value of \(field.label)", message: "Numbers are written as numbers, text as text (\"75\" stays text).",
                           style: .actionSheet)
@@ -37,9 +44,8 @@ extension FormEditor {
     /// Gives the field at `indexPath` values of `type` (keeping its text where it can), or
     /// makes it `null` (empty) when `type` is nil.
     func setType(_ type: FormValueType?, at indexPath: IndexPath) {
-        guard let current = field(at: indexPath) else { return }
+        guard let current = field(at: indexPath), let declared = declaredField(at: indexPath) else { return }
         let key = current.key
-        let declared = sections[indexPath.section].fields[indexPath.row]
         var text = current.kind == .toggle ? ((toggles[key] ?? false) ? "true" : "false") : fields[indexPath.section][indexPath.row].text
         errors[key] = nil
         message = nil

@@ -249,8 +249,7 @@ open class FormEditor: TableViewController, TableViewDelegate {
             KeyHint("^S", "save"),
             KeyHint("Esc", "cancel (asks first when there are edits)"),
         ]
-        if let focus = state.focusedRow, let field = sections[focus.section].fields.indices.contains(focus.row) ? sections[focus.section].fields[focus.row] : nil,
-           field.offersTypeChoice {
+        if let focus = state.focusedRow, let field = declaredField(at: focus), field.offersTypeChoice {
             hints.append(KeyHint("^T", "the value's type: " + field.typeChoices.map(\.name).joined(separator: ", ") + (field.allowsNull ? " or null" : "")))
         }
         if let focus = state.focusedRow, let field = field(at: focus) {
