@@ -141,8 +141,8 @@ public enum KeyboardType: String, CaseIterable, Hashable, Sendable {
             guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Double(text) else { return "must be a whole number" }
             return Self.rangeError(value, range: range, decimals: false)
         case .decimalPad:
-            guard let number = FormNumber(text, decimalSeparator: decimalSeparator), !text.hasPrefix("+"),
-                  allowsNegativeNumbers || !number.text.hasPrefix("-"),
+            // A number, as the keyboard writes it (no "+", a minus only where allowed).
+            guard let number = FormNumber(text, decimalSeparator: decimalSeparator),
                   Self.isNumberPrefix(Array(text), isDecimal: true, decimalSeparator: decimalSeparator, allowsNegative: allowsNegativeNumbers)
             else { return "must be a number" }
             return Self.rangeError(number.doubleValue, range: range, decimals: true)
