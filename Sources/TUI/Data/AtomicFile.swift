@@ -70,6 +70,12 @@ enum AtomicFile {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let shown = ControlEscaping.escaped(path)
+        // Writers of one folder take turns, from the identity check to the rename: a second
+        // instance saving the same file waits, then finds it changed and is refused, instead
+        // of both passing the check and one edit being lost. (A folder that cannot be locked,
+        // or does not exist, is left to the checks below.)
+        let lock = try? fileSystem.lockFolder(folder)
+        defer { if let lock { fileSystem.unlockFolder(lock) } }
         let existing = try? fileSystem.stat(path)
         if let expecting {
             guard let existing else {

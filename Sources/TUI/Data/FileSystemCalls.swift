@@ -43,6 +43,11 @@ protocol FileSystemCalls {
     func unlink(_ path: String)
     /// `open(2)` of a folder, read-only, to flush it with ``fsync(_:)``.
     func openFolder(_ path: String) throws(SystemCallError) -> Int32
+    /// `open(2)` and `flock(2)` of a folder, exclusively: waits while another writer (another
+    /// instance of the app) holds it; returns the descriptor that holds the lock.
+    func lockFolder(_ path: String) throws(SystemCallError) -> Int32
+    /// Lets go of a lock ``lockFolder(_:)`` took, and closes its descriptor.
+    func unlockFolder(_ descriptor: Int32)
     /// `umask(2)`, read without changing it: the permissions a new file is refused.
     func currentUmask() -> mode_t
     /// `geteuid(2)`: whether the process runs as root, who may write anything.
@@ -114,6 +119,23 @@ struct SystemFileSystemCalls: FileSystemCalls {
         return descriptor
     }
 
+    func lockFolder(_ path: String) throws(SystemCallError) -> Int32 {
+        let descriptor = try openFolder(path)
+        while lockOrUnlock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let code = errno
+                _ = Glibc.close(descriptor)
+                throw SystemCallError(code: code)
+            }
+        }
+        return descriptor
+    }
+
+    func unlockFolder(_ descriptor: Int32) {
+        _ = lockOrUnlock(descriptor, LOCK_UN)
+        _ = Glibc.close(descriptor)
+    }
+
     func currentUmask() -> mode_t {
         let mask = Glibc.umask(0)
         Glibc.umask(mask)
@@ -129,4 +151,9 @@ struct SystemFileSystemCalls: FileSystemCalls {
 /// type, whose names hide it inside the type.
 private func statusOfPath(_ path: String, _ info: inout stat) -> Int32 {
     stat(path, &info)
+}
+
+/// `flock(2)` itself, out of reach of the `flock` type (fcntl's lock), whose name hides it.
+private func lockOrUnlock(_ descriptor: Int32, _ operation: Int32) -> Int32 {
+    flock(descriptor, operation)
 }

@@ -18,6 +18,8 @@ enum FileSystemCall: Equatable, CustomStringConvertible {
     case rename(String, String)
     case unlink(String)
     case openFolder(String)
+    case lockFolder(String)
+    case unlockFolder(String)
     case umask
     case isRoot
 
@@ -36,6 +38,8 @@ enum FileSystemCall: Equatable, CustomStringConvertible {
         case .rename: .rename
         case .unlink: .unlink
         case .openFolder: .openFolder
+        case .lockFolder: .lockFolder
+        case .unlockFolder: .unlockFolder
         case .umask: .umask
         case .isRoot: .isRoot
         }
@@ -55,6 +59,8 @@ enum FileSystemCall: Equatable, CustomStringConvertible {
         case let .rename(source, destination): "rename(\(source), \(destination))"
         case let .unlink(path): "unlink(\(path))"
         case let .openFolder(path): "openFolder(\(path))"
+        case let .lockFolder(path): "lockFolder(\(path))"
+        case let .unlockFolder(path): "unlockFolder(\(path))"
         case .umask: "umask"
         case .isRoot: "isRoot"
         }
@@ -63,7 +69,7 @@ enum FileSystemCall: Equatable, CustomStringConvertible {
 
 /// The kinds of call a save makes (``FileSystemCall/step``).
 enum FileSystemStep: String, CaseIterable {
-    case stat, access, mkstemp, write, fsync, fchmod, fstat, fchown, close, rename, unlink, openFolder, umask, isRoot
+    case stat, access, mkstemp, write, fsync, fchmod, fstat, fchown, close, rename, unlink, openFolder, lockFolder, unlockFolder, umask, isRoot
 }
 
 /// The system calls of a save, made for real on the disk but recorded in order; any call can
@@ -78,6 +84,9 @@ final class RecordingFileSystem: FileSystemCalls {
     var failure: (FileSystemCall) -> Int32? = { _ in nil }
     /// Whether the process stops at this call (before making it).
     var stopsAt: (FileSystemCall) -> Bool = { _ in false }
+    /// Told of every call before it is made (and recorded): a test can run another writer
+    /// there.
+    var beforeCall: (FileSystemCall) -> Void = { _ in }
     /// The most bytes one write writes (a short write, as a signal or some file systems
     /// cause), or nil for as many as asked.
     var largestWrite: Int?
@@ -108,6 +117,7 @@ final class RecordingFileSystem: FileSystemCalls {
     /// Whether `call` is made: it is recorded unless the process has stopped; a planned
     /// failure throws its errno.
     private func enter(_ call: FileSystemCall) throws(SystemCallError) {
+        beforeCall(call)
         if !hasStopped, stopsAt(call) { hasStopped = true }
         guard !hasStopped else { throw SystemCallError(code: EIO) }
         calls.append(call)
@@ -180,6 +190,20 @@ final class RecordingFileSystem: FileSystemCalls {
         let descriptor = try real.openFolder(path)
         openPaths[descriptor] = path
         return descriptor
+    }
+
+    func lockFolder(_ path: String) throws(SystemCallError) -> Int32 {
+        try enter(.lockFolder(path))
+        let descriptor = try real.lockFolder(path)
+        openPaths[descriptor] = path
+        return descriptor
+    }
+
+    func unlockFolder(_ descriptor: Int32) {
+        _ = try? enter(.unlockFolder(name(descriptor)))
+        // Let go in any case: a stopped process's locks go with its descriptors.
+        openPaths[descriptor] = nil
+        real.unlockFolder(descriptor)
     }
 
     func currentUmask() -> mode_t {
