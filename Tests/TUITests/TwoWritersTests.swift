@@ -74,4 +74,25 @@ struct TwoWritersTests {
         #expect(lock < check && rename < unlock, "\(calls.calls)")
         _ = files
     }
+
+    @Test("book edits from two instances when no changes file exists yet: the second is refused, not written over the first")
+    func aFirstChangesFileIsNotReplaced() throws {
+        let files = TemporaryFiles()
+        let books = files.write(#"[{"title": "Emma", "author": "Jane Austen"}, {"title": "Ulysses", "author": "James Joyce"}]"#, named: "books.json")
+        let changes = files.directory.appendingPathComponent("book-changes.json").path
+        let first = BundledBookRecords(bundled: try JSONRecordStore.load(path: books), changesPath: changes)
+        let second = BundledBookRecords(bundled: try JSONRecordStore.load(path: books), changesPath: changes)
+        try first.save(RecordChanges(replaced: [0: Array(#"{"title": "Emma (first's)", "author": "Jane Austen"}"#.utf8)]))
+        do {
+            try second.save(RecordChanges(replaced: [1: Array(#"{"title": "Ulysses (second's)", "author": "James Joyce"}"#.utf8)]))
+            Issue.record("the second instance's save replaced the first's changes file")
+        } catch {
+            #expect(error.reason == .changedOnDisk)
+            #expect(error.message.contains("was made by another program"), "\(error.message)")
+        }
+        #expect(bytes(changes).contains("first's") && !bytes(changes).contains("second's"), "\(bytes(changes))")
+        // The first instance goes on saving over its own file.
+        try first.save(RecordChanges(replaced: [1: Array(#"{"title": "Ulysses (first's)", "author": "James Joyce"}"#.utf8)]))
+        #expect(bytes(changes).contains("Ulysses (first's)"))
+    }
 }

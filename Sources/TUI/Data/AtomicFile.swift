@@ -49,6 +49,17 @@ struct SaveFailure: Error, CustomStringConvertible, Equatable {
     var description: String { message }
 }
 
+/// What a save expects to find where it writes, checked under the folder's lock.
+enum FileExpectation: Sendable, Equatable {
+    /// Whatever is there is replaced (the app's own state, a benchmark's copy).
+    case anything
+    /// No file: one that another writer made meanwhile is not replaced (a first changes file,
+    /// a Save As to a new path).
+    case absent
+    /// The file as it was read: one changed, replaced or gone since is not replaced.
+    case identity(FileIdentity)
+}
+
 /// Writing a file so that it is either the old file or the new one, whatever happens: the
 /// bytes go to a temporary file in the same folder, which is flushed, given the old file's
 /// permissions and owner, renamed over the old file, and the folder is flushed too.
@@ -56,14 +67,14 @@ enum AtomicFile {
     /// Writes `bytes` to `path` atomically and returns the new file's identity.
     ///
     /// - Parameters:
-    ///   - expecting: The identity the file had when it was read; the save is refused when it
-    ///     has another (or none: the file went). `nil` writes whatever is there.
+    ///   - expecting: What must be there: the file as it was read (refused when it has another
+    ///     identity, or went), no file (refused when one was made meanwhile), or anything.
     ///   - mode: The permissions of a new file (an existing file keeps its own); the umask
     ///     applies.
     ///   - fileSystem: The system calls the save makes: the real ones, except in tests.
     /// - Throws: `SaveFailure`, the file untouched and no temporary file left behind.
     @discardableResult
-    static func write(_ bytes: [UInt8], to path: String, expecting: FileIdentity? = nil, mode newMode: mode_t = 0o666,
+    static func write(_ bytes: [UInt8], to path: String, expecting: FileExpectation = .anything, mode newMode: mode_t = 0o666,
                       fileSystem: any FileSystemCalls = SystemFileSystemCalls()) throws(SaveFailure) -> FileIdentity {
         // A symbolic link stays a link: the file it points to is the one replaced.
         let path = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
@@ -77,7 +88,14 @@ enum AtomicFile {
         let lock = try? fileSystem.lockFolder(folder)
         defer { if let lock { fileSystem.unlockFolder(lock) } }
         let existing = try? fileSystem.stat(path)
-        if let expecting {
+        switch expecting {
+        case .anything:
+            break
+        case .absent:
+            if existing != nil {
+                throw SaveFailure(reason: .changedOnDisk, message: "\(shown) was made by another program since this one started; saving would overwrite it.")
+            }
+        case .identity(let expecting):
             guard let existing else {
                 throw SaveFailure(reason: .changedOnDisk, message: "\(shown) was moved or deleted since it was opened.")
             }

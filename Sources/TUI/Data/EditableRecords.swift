@@ -72,7 +72,7 @@ final class DataFileRecords: EditableRecords {
         guard let identity else {
             throw SaveFailure(reason: .changedOnDisk, message: "\(destination) was not read from the disk, so it cannot be saved over.")
         }
-        self.identity = try AtomicFile.write(bytes, to: path, expecting: identity, fileSystem: fileSystem)
+        self.identity = try AtomicFile.write(bytes, to: path, expecting: .identity(identity), fileSystem: fileSystem)
         store = checked
     }
 
@@ -82,7 +82,7 @@ final class DataFileRecords: EditableRecords {
         }
         let bytes = store.splicing(changes)
         let checked = try reading(bytes, name: newPath)
-        identity = try AtomicFile.write(bytes, to: newPath, mode: 0o644, fileSystem: fileSystem)
+        identity = try AtomicFile.write(bytes, to: newPath, expecting: .absent, mode: 0o644, fileSystem: fileSystem)
         path = newPath
         store = checked
     }
@@ -185,7 +185,9 @@ final class BundledBookRecords: EditableRecords {
         } catch {
             throw SaveFailure(reason: .readOnlyFolder, message: "The folder \(ControlEscaping.escaped(folder.path)) cannot be made (\(error.localizedDescription)).")
         }
-        changesIdentity = try AtomicFile.write(newChanges.serialized(), to: changesPath, expecting: changesIdentity, mode: 0o600, fileSystem: fileSystem)
+        // No changes file yet: one another instance writes meanwhile is not replaced.
+        changesIdentity = try AtomicFile.write(newChanges.serialized(), to: changesPath, expecting: changesIdentity.map(FileExpectation.identity) ?? .absent,
+                                               mode: 0o600, fileSystem: fileSystem)
         changes = newChanges
         origins = merged.origins
         store = checked
