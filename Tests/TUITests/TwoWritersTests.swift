@@ -95,4 +95,17 @@ struct TwoWritersTests {
         try first.save(RecordChanges(replaced: [1: Array(#"{"title": "Ulysses (first's)", "author": "James Joyce"}"#.utf8)]))
         #expect(bytes(changes).contains("Ulysses (first's)"))
     }
+
+    @Test("a temporary file a crashed save left behind is removed by the next save of that file, and only that file's")
+    func aCrashsLeftoverIsRemoved() throws {
+        let files = TemporaryFiles()
+        let path = files.write(#"[{"title": "one"}]"#)
+        let leftover = files.write("half a file", named: ".data.json.saving-Ab12Cd")
+        let another = files.write("someone else's", named: ".other.json.saving-Ab12Cd")
+        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        try records.save(RecordChanges(replaced: [0: Array(#"{"title": "new"}"#.utf8)]))
+        #expect(!FileManager.default.fileExists(atPath: leftover), "the crash's temporary file is gone")
+        #expect(FileManager.default.fileExists(atPath: another), "another file's is not this save's to remove")
+        #expect(bytes(path) == #"[{"title": "new"}]"#)
+    }
 }

@@ -119,6 +119,9 @@ enum AtomicFile {
             throw SaveFailure(reason: .readOnlyFolder, message: "The folder \(ControlEscaping.escaped(folder)) is read-only: no file can be made there.")
         }
 
+        // Under the lock no save of ours is midway: a temporary file of this name is what a
+        // crash (kill -9, a power cut) left behind, and nothing else would ever remove it.
+        if lock != nil { removeLeftovers(of: url.lastPathComponent, in: folder, fileSystem: fileSystem) }
         let temporary: (descriptor: Int32, path: String)
         do {
             temporary = try fileSystem.mkstemp(folder + "/." + url.lastPathComponent + ".saving-XXXXXX")
@@ -145,6 +148,16 @@ enum AtomicFile {
     }
 
     /// Flushes the folder, so that the rename itself reaches the disk.
+    /// Removes the temporary files a save of `name` makes (`.NAME.saving-XXXXXX`) from
+    /// `folder`: called with the folder locked, when none can be a live save's.
+    private static func removeLeftovers(of name: String, in folder: String, fileSystem: any FileSystemCalls) {
+        let prefix = "." + name + ".saving-"
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for entry in entries where entry.hasPrefix(prefix) && entry.utf8.count == prefix.utf8.count + 6 {
+            fileSystem.unlink(folder + "/" + entry)
+        }
+    }
+
     private static func flushFolder(_ folder: String, fileSystem: any FileSystemCalls) throws(SystemCallError) {
         let folderDescriptor = try fileSystem.openFolder(folder)
         defer { fileSystem.close(folderDescriptor) }
