@@ -39,7 +39,7 @@ enum RecordForm {
             field.dateConfiguration = days
             switch type {
             case .number:
-                field.traits.keyboardType = profile.fractions > 0 || member.kind == .number && !Self.isWhole(member.value) ? .decimalPad : .numberPad
+                field.traits.keyboardType = profile.fractions > 0 || member.kind == .number && FormNumber(member.value)?.isWhole == false ? .decimalPad : .numberPad
                 field.traits.allowsNegativeNumbers = profile.negatives > 0 || member.value.hasPrefix("-")
             case .bool:
                 field.kind = .toggle
@@ -92,10 +92,6 @@ enum RecordForm {
         let text = member.kind == .string ? Array(JSONValue.quoted(member.value)) : Array(member.value.utf8)
         text.withUnsafeBufferPointer { profile.count($0) }
         return profile
-    }
-
-    private static func isWhole(_ number: String) -> Bool {
-        !number.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
     }
 
     /// A date field's days (stored as `2011-03-04`, in UTC so that they never shift) from
