@@ -75,25 +75,52 @@ struct TwoWritersTests {
         _ = files
     }
 
-    @Test("book edits from two instances when no changes file exists yet: the second is refused, not written over the first")
-    func aFirstChangesFileIsNotReplaced() throws {
-        let files = TemporaryFiles()
+    private func bookRecords(_ files: TemporaryFiles) throws -> (books: String, changes: String, make: () throws -> BundledBookRecords) {
         let books = files.write(#"[{"title": "Emma", "author": "Jane Austen"}, {"title": "Ulysses", "author": "James Joyce"}]"#, named: "books.json")
         let changes = files.directory.appendingPathComponent("book-changes.json").path
-        let first = BundledBookRecords(bundled: try JSONRecordStore.load(path: books), changesPath: changes)
-        let second = BundledBookRecords(bundled: try JSONRecordStore.load(path: books), changesPath: changes)
-        try first.save(RecordChanges(replaced: [0: Array(#"{"title": "Emma (first's)", "author": "Jane Austen"}"#.utf8)]))
-        do {
-            try second.save(RecordChanges(replaced: [1: Array(#"{"title": "Ulysses (second's)", "author": "James Joyce"}"#.utf8)]))
-            Issue.record("the second instance's save replaced the first's changes file")
-        } catch {
-            #expect(error.reason == .changedOnDisk)
-            #expect(error.message.contains("was made by another program"), "\(error.message)")
+        return (books, changes, { BundledBookRecords(bundled: try JSONRecordStore.load(path: books), changesPath: changes) })
+    }
+
+    private func edit(_ index: Int, _ title: String, _ author: String) -> RecordChanges {
+        RecordChanges(replaced: [index: Array(#"{"title": "\#(title)", "author": "\#(author)"}"#.utf8)])
+    }
+
+    @Test("book edits of two instances to different books are merged, whether the changes file existed or not; each instance then shows both")
+    func bookEditsToDifferentBooksAreMerged() throws {
+        let files = TemporaryFiles()
+        let (_, changes, make) = try bookRecords(files)
+        let first = try make(), second = try make()
+        // No changes file yet: the first makes it, the second merges into it.
+        try first.save(edit(0, "Emma (first's)", "Jane Austen"))
+        try second.save(edit(1, "Ulysses (second's)", "James Joyce"))
+        #expect(bytes(changes).contains("Emma (first's)") && bytes(changes).contains("Ulysses (second's)"), "\(bytes(changes))")
+        #expect(second.store.title(at: 0) == "Emma (first's)", "the second instance's books show the first's edit")
+        // The file exists now, changed by the second since the first read it: merged again.
+        try first.save(RecordChanges(added: [Array(#"{"title": "Added", "author": "Me"}"#.utf8)]))
+        #expect(bytes(changes).contains("Ulysses (second's)") && bytes(changes).contains("Added"), "\(bytes(changes))")
+        #expect(first.store.title(at: 1) == "Ulysses (second's)")
+        #expect(try make().store.count == 3, "a new instance reads all three changes")
+    }
+
+    @Test("book edits of two instances to the same book: the second is refused with its edit kept, the first's stays")
+    func bookEditsToTheSameBookAreRefused() throws {
+        let files = TemporaryFiles()
+        let (_, changes, make) = try bookRecords(files)
+        let first = try make(), second = try make()
+        // Whether or not the changes file existed when the second read it.
+        try first.save(edit(0, "Emma (first's)", "Jane Austen"))
+        for attempt in 0 ..< 2 {
+            do {
+                try second.save(edit(0, "Emma (second's \(attempt))", "Jane Austen"))
+                Issue.record("the second instance's edit replaced the first's edit of the same book")
+            } catch {
+                #expect(error.reason == .changedOnDisk)
+                #expect(error.message.contains("“Emma” by Jane Austen"), "\(error.message)")
+            }
+            #expect(bytes(changes).contains("Emma (first's)") && !bytes(changes).contains("second's"), "\(bytes(changes))")
+            #expect(second.store.title(at: 0) == "Emma", "the refused instance's books are as they were")
+            try first.save(edit(1, "Ulysses (first's \(attempt))", "James Joyce"))
         }
-        #expect(bytes(changes).contains("first's") && !bytes(changes).contains("second's"), "\(bytes(changes))")
-        // The first instance goes on saving over its own file.
-        try first.save(RecordChanges(replaced: [1: Array(#"{"title": "Ulysses (first's)", "author": "James Joyce"}"#.utf8)]))
-        #expect(bytes(changes).contains("Ulysses (first's)"))
     }
 
     @Test("a temporary file a crashed save left behind is removed by the next save of that file, and only that file's")
@@ -107,5 +134,34 @@ struct TwoWritersTests {
         #expect(!FileManager.default.fileExists(atPath: leftover), "the crash's temporary file is gone")
         #expect(FileManager.default.fileExists(atPath: another), "another file's is not this save's to remove")
         #expect(bytes(path) == #"[{"title": "new"}]"#)
+    }
+
+    @Test("another program's rewrite of the same size that puts the modification time back is not overwritten; a change of permissions alone is")
+    func aRewriteThatRestoresTheModificationTimeIsNoticed() throws {
+        let files = TemporaryFiles()
+        let path = files.write(#"[{"title": "one"}]"#)
+        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        var before = stat()
+        stat(path, &before)
+        // Same size, other bytes, and the old modification time put back (`touch -r`).
+        let theirs = #"[{"title": "ONE"}]"#
+        try theirs.write(toFile: path, atomically: false, encoding: .utf8)
+        var times = [before.st_atim, before.st_mtim]
+        utimensat(AT_FDCWD, path, &times, 0)
+        #expect(try #require(FileIdentity.of(path)).differsAtMostInChangeTime(from: try #require(records.store.identity)))
+        do {
+            try records.save(RecordChanges(replaced: [0: Array(#"{"title": "mine"}"#.utf8)]))
+            Issue.record("saved over another program's rewrite")
+        } catch {
+            #expect(error.reason == .changedOnDisk, "\(error.message)")
+        }
+        #expect(bytes(path) == theirs)
+        // The same bytes as read, only the change time moved (chmod, a hard link): saved.
+        let other = files.write(#"[{"title": "two"}]"#, named: "other.json")
+        let otherRecords = DataFileRecords(store: try JSONRecordStore.load(path: other), path: other)
+        chmod(other, 0o640)
+        link(other, other + ".link")
+        try otherRecords.save(RecordChanges(replaced: [0: Array(#"{"title": "mine"}"#.utf8)]))
+        #expect(bytes(other) == #"[{"title": "mine"}]"#)
     }
 }

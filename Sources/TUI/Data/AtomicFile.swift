@@ -5,13 +5,20 @@ import Glibc
 #endif
 
 /// What the file system says about a file's contents: a save compares it with what it was
-/// when the file was read, to find a file changed (or replaced) underneath. The change time
-/// is left out: fixing a file's permissions after a refused save must let the retry through.
+/// when the file was read, to find a file changed (or replaced) underneath.
+///
+/// The change time moves with every write, so it catches a rewrite of the same size that put
+/// the modification time back (`touch -r`, `cp -p`); it also moves when only permissions,
+/// owner or links change, so a save that finds only it moved compares the bytes themselves
+/// (``ExpectedContents``): fixing a file's permissions after a refused save lets the retry
+/// through.
 struct FileIdentity: Sendable, Equatable {
     var device: UInt64
     var inode: UInt64
     var size: Int64
     var modified: timespec
+    /// The inode's change time (`st_ctim`), which no program can set back.
+    var changed: timespec
 
     /// The identity of the file at `path`, or nil when there is none.
     static func of(_ path: String) -> FileIdentity? {
@@ -21,15 +28,57 @@ struct FileIdentity: Sendable, Equatable {
     }
 
     static func == (a: FileIdentity, b: FileIdentity) -> Bool {
-        a.device == b.device && a.inode == b.inode && a.size == b.size
-            && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+        a.differsAtMostInChangeTime(from: b) && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
+    }
+
+    /// Whether the two are one file of one size and modification time: the same contents,
+    /// unless something rewrote it and set the modification time back (only the change
+    /// time then tells).
+    func differsAtMostInChangeTime(from other: FileIdentity) -> Bool {
+        device == other.device && inode == other.inode && size == other.size
+            && modified.tv_sec == other.modified.tv_sec && modified.tv_nsec == other.modified.tv_nsec
     }
 }
 
 extension FileIdentity {
     /// The identity `info` describes.
     init(_ info: stat) {
-        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: info.st_mtim)
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: info.st_mtim,
+                  changed: info.st_ctim)
+    }
+}
+
+/// The bytes a file held when it was read, for a save that finds only the file's change time
+/// moved: the file is still the one read when it holds exactly these bytes.
+struct ExpectedContents {
+    /// Whether the file open at the descriptor holds the bytes read, to its end.
+    let matches: (_ descriptor: Int32) -> Bool
+
+    /// Contents compared with `bytes`, which `withBytes` lends for the length of a call.
+    init(withBytes: @escaping ((UnsafeBufferPointer<UInt8>) -> Bool) -> Bool) {
+        matches = { descriptor in withBytes { Self.file(descriptor, holds: $0) } }
+    }
+
+    /// Contents compared with `bytes`.
+    init(_ bytes: [UInt8]) {
+        self.init { body in bytes.withUnsafeBufferPointer(body) }
+    }
+
+    /// Reads the file a block at a time, so that a large file needs no second copy.
+    private static func file(_ descriptor: Int32, holds expected: UnsafeBufferPointer<UInt8>) -> Bool {
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        var offset = 0
+        while true {
+            let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            if count == 0 { return offset == expected.count }
+            guard offset + count <= expected.count,
+                  block[0 ..< count].elementsEqual(expected[offset ..< offset + count]) else { return false }
+            offset += count
+        }
     }
 }
 
@@ -50,14 +99,16 @@ struct SaveFailure: Error, CustomStringConvertible, Equatable {
 }
 
 /// What a save expects to find where it writes, checked under the folder's lock.
-enum FileExpectation: Sendable, Equatable {
+enum FileExpectation {
     /// Whatever is there is replaced (the app's own state, a benchmark's copy).
     case anything
     /// No file: one that another writer made meanwhile is not replaced (a first changes file,
     /// a Save As to a new path).
     case absent
-    /// The file as it was read: one changed, replaced or gone since is not replaced.
-    case identity(FileIdentity)
+    /// The file as it was read: one changed, replaced or gone since is not replaced. When
+    /// only its change time moved (new permissions, or a rewrite that set the modification
+    /// time back), it is still the file read if it holds `contents`; without them it is not.
+    case identity(FileIdentity, contents: ExpectedContents?)
 }
 
 /// Writing a file so that it is either the old file or the new one, whatever happens: the
@@ -73,11 +124,13 @@ enum AtomicFile {
     ///     applies.
     ///   - fileSystem: The system calls the save makes: the real ones, except in tests.
     /// - Throws: `SaveFailure`, the file untouched and no temporary file left behind.
+    ///   - folderIsLocked: The caller holds the folder's lock already
+    ///     (``withFolderLocked(of:fileSystem:_:)``), to read, merge and write as one step.
     @discardableResult
     static func write(_ bytes: [UInt8], to path: String, expecting: FileExpectation = .anything, mode newMode: mode_t = 0o666,
-                      fileSystem: any FileSystemCalls = SystemFileSystemCalls()) throws(SaveFailure) -> FileIdentity {
+                      fileSystem: any FileSystemCalls = SystemFileSystemCalls(), folderIsLocked: Bool = false) throws(SaveFailure) -> FileIdentity {
         // A symbolic link stays a link: the file it points to is the one replaced.
-        let path = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let path = resolved(path)
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let shown = ControlEscaping.escaped(path)
@@ -85,7 +138,7 @@ enum AtomicFile {
         // instance saving the same file waits, then finds it changed and is refused, instead
         // of both passing the check and one edit being lost. (A folder that cannot be locked,
         // or does not exist, is left to the checks below.)
-        let lock = try? fileSystem.lockFolder(folder)
+        let lock = folderIsLocked ? nil : try? fileSystem.lockFolder(folder)
         defer { if let lock { fileSystem.unlockFolder(lock) } }
         let existing = try? fileSystem.stat(path)
         switch expecting {
@@ -95,11 +148,13 @@ enum AtomicFile {
             if existing != nil {
                 throw SaveFailure(reason: .changedOnDisk, message: "\(shown) was made by another program since this one started; saving would overwrite it.")
             }
-        case .identity(let expecting):
+        case .identity(let expecting, let contents):
             guard let existing else {
                 throw SaveFailure(reason: .changedOnDisk, message: "\(shown) was moved or deleted since it was opened.")
             }
-            guard FileIdentity(existing) == expecting else {
+            let found = FileIdentity(existing)
+            guard found == expecting
+                || found.differsAtMostInChangeTime(from: expecting) && contents.map({ holds($0, path: path, fileSystem: fileSystem) }) == true else {
                 throw SaveFailure(reason: .changedOnDisk, message: "\(shown) changed on disk since it was opened; saving would overwrite those changes.")
             }
         }
@@ -121,7 +176,7 @@ enum AtomicFile {
 
         // Under the lock no save of ours is midway: a temporary file of this name is what a
         // crash (kill -9, a power cut) left behind, and nothing else would ever remove it.
-        if lock != nil { removeLeftovers(of: url.lastPathComponent, in: folder, fileSystem: fileSystem) }
+        if lock != nil || folderIsLocked { removeLeftovers(of: url.lastPathComponent, in: folder, fileSystem: fileSystem) }
         let temporary: (descriptor: Int32, path: String)
         do {
             temporary = try fileSystem.mkstemp(folder + "/." + url.lastPathComponent + ".saving-XXXXXX")
@@ -144,10 +199,34 @@ enum AtomicFile {
         isRenamed = true
         try? flushFolder(folder, fileSystem: fileSystem)
         let saved = try? fileSystem.stat(path)
-        return saved.map(FileIdentity.init) ?? FileIdentity(device: 0, inode: 0, size: 0, modified: timespec())
+        return saved.map(FileIdentity.init) ?? FileIdentity(device: 0, inode: 0, size: 0, modified: timespec(), changed: timespec())
     }
 
-    /// Flushes the folder, so that the rename itself reaches the disk.
+    /// Runs `body` while this process holds the lock on the folder of `path` (the folder a
+    /// save there locks), so that reading the file, merging into it and writing it
+    /// (``write(_:to:expecting:mode:fileSystem:folderIsLocked:)`` with `folderIsLocked`) is
+    /// one step no other instance's save can come between. A folder that cannot be locked (it
+    /// does not exist yet, say) runs `body` unlocked: `body` is told which, for the write.
+    static func withFolderLocked<Result>(of path: String, fileSystem: any FileSystemCalls = SystemFileSystemCalls(),
+                                         _ body: (_ isLocked: Bool) throws(SaveFailure) -> Result) throws(SaveFailure) -> Result {
+        let folder = URL(fileURLWithPath: resolved(path)).deletingLastPathComponent().path
+        let lock = try? fileSystem.lockFolder(folder)
+        defer { if let lock { fileSystem.unlockFolder(lock) } }
+        return try body(lock != nil)
+    }
+
+    /// `path` with its symbolic links followed: the file a save replaces.
+    private static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    }
+
+    /// Whether the file at `path` holds `contents`; a file that cannot be read does not.
+    private static func holds(_ contents: ExpectedContents, path: String, fileSystem: any FileSystemCalls) -> Bool {
+        guard let descriptor = try? fileSystem.openForReading(path) else { return false }
+        defer { fileSystem.close(descriptor) }
+        return contents.matches(descriptor)
+    }
+
     /// Removes the temporary files a save of `name` makes (`.NAME.saving-XXXXXX`) from
     /// `folder`: called with the folder locked, when none can be a live save's.
     private static func removeLeftovers(of name: String, in folder: String, fileSystem: any FileSystemCalls) {
@@ -158,6 +237,7 @@ enum AtomicFile {
         }
     }
 
+    /// Flushes the folder, so that the rename itself reaches the disk.
     private static func flushFolder(_ folder: String, fileSystem: any FileSystemCalls) throws(SystemCallError) {
         let folderDescriptor = try fileSystem.openFolder(folder)
         defer { fileSystem.close(folderDescriptor) }

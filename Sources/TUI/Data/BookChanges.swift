@@ -67,6 +67,47 @@ struct BookChanges: Equatable {
         added.append((id: UUID().uuidString, record: record))
     }
 
+    /// What these changes say of one book.
+    enum Entry: Equatable {
+        /// A bundled book as bundled.
+        case unchanged
+        case edited([UInt8])
+        case deleted
+        case added([UInt8])
+        /// An added book that is not (or no longer) here.
+        case absent
+    }
+
+    /// What these changes say of the book `origin`.
+    func entry(for origin: Origin) -> Entry {
+        switch origin {
+        case .bundled(let key):
+            if deleted.contains(key) { return .deleted }
+            return edited[key].map(Entry.edited) ?? .unchanged
+        case .added(let id):
+            return added.first { $0.id == id }.map { .added($0.record) } ?? .absent
+        }
+    }
+
+    /// These changes with `recordChanges` made to the books whose origins `origins` gives by
+    /// index; and the books they touch (whose entries another writer must not have changed).
+    func applying(_ recordChanges: RecordChanges, origins: [Origin]) -> (changes: BookChanges, touched: [Origin]) {
+        var result = self
+        var touched: [Origin] = []
+        for (index, bytes) in recordChanges.replaced.sorted(by: { $0.key < $1.key }) where origins.indices.contains(index) {
+            result.set(bytes, for: origins[index])
+            touched.append(origins[index])
+        }
+        for index in recordChanges.deleted.sorted() where origins.indices.contains(index) {
+            result.delete(origins[index])
+            touched.append(origins[index])
+        }
+        for bytes in recordChanges.added {
+            result.add(bytes)
+        }
+        return (result, touched)
+    }
+
     /// The key of bundled record `index`: its `title` and `author` values.
     static func key(of index: Int, in store: JSONRecordStore) -> Key {
         let members = store.members(at: index)

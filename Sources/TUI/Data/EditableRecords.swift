@@ -72,7 +72,11 @@ final class DataFileRecords: EditableRecords {
         guard let identity else {
             throw SaveFailure(reason: .changedOnDisk, message: "\(destination) was not read from the disk, so it cannot be saved over.")
         }
-        self.identity = try AtomicFile.write(bytes, to: path, expecting: .identity(identity), fileSystem: fileSystem)
+        // The file holds what the store read, unless another program changed it: a save that
+        // finds only the change time moved compares the two.
+        let read = store
+        let contents = ExpectedContents { body in read.withFileBytes(body) }
+        self.identity = try AtomicFile.write(bytes, to: path, expecting: .identity(identity, contents: contents), fileSystem: fileSystem)
         store = checked
     }
 
@@ -165,31 +169,57 @@ final class BundledBookRecords: EditableRecords {
 
     override var destination: String { ControlEscaping.escaped(changesPath) }
 
+    /// Saves `recordChanges`, merged into the file of changes as it is on disk: another
+    /// instance's changes to other books, saved meanwhile, are kept and come into view. Only
+    /// a change to a book that the other instance changed too is refused (its edit kept).
     override func save(_ recordChanges: RecordChanges) throws(SaveFailure) {
         if let problem { throw SaveFailure(reason: .other, message: problem) }
-        var newChanges = changes
-        for (index, bytes) in recordChanges.replaced where origins.indices.contains(index) {
-            newChanges.set(bytes, for: origins[index])
-        }
-        for index in recordChanges.deleted where origins.indices.contains(index) {
-            newChanges.delete(origins[index])
-        }
-        for bytes in recordChanges.added {
-            newChanges.add(bytes)
-        }
-        let merged = newChanges.merged(over: bundled)
-        let checked = try reading(merged.bytes, name: "books")
         let folder = URL(fileURLWithPath: changesPath).deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw SaveFailure(reason: .readOnlyFolder, message: "The folder \(ControlEscaping.escaped(folder.path)) cannot be made (\(error.localizedDescription)).")
         }
-        // No changes file yet: one another instance writes meanwhile is not replaced.
-        changesIdentity = try AtomicFile.write(newChanges.serialized(), to: changesPath, expecting: changesIdentity.map(FileExpectation.identity) ?? .absent,
-                                               mode: 0o600, fileSystem: fileSystem)
+        // Read, merge and write as one step: no other instance saves between them.
+        let (newChanges, merged, checked, written) = try AtomicFile.withFolderLocked(of: changesPath, fileSystem: fileSystem) { isLocked throws(SaveFailure) in
+            let found = (try? fileSystem.stat(changesPath)).map(FileIdentity.init)
+            let onDisk = try changesOnDisk(found: found)
+            let (newChanges, touched) = onDisk.applying(recordChanges, origins: origins)
+            if let clash = touched.first(where: { onDisk.entry(for: $0) != changes.entry(for: $0) }) {
+                throw SaveFailure(reason: .changedOnDisk, message: "\(destination) was saved by another instance of the app meanwhile, with a change to \(Self.describe(clash)) too; saving would overwrite it.")
+            }
+            let merged = newChanges.merged(over: bundled)
+            let checked = try reading(merged.bytes, name: "books")
+            // What was found is what is replaced: a file made or changed since (by another
+            // program, which takes no lock) is not.
+            let written = try AtomicFile.write(newChanges.serialized(), to: changesPath, expecting: found.map { .identity($0, contents: nil) } ?? .absent,
+                                               mode: 0o600, fileSystem: fileSystem, folderIsLocked: isLocked)
+            return (newChanges, merged, checked, written)
+        }
+        changesIdentity = written
         changes = newChanges
         origins = merged.origins
         store = checked
+    }
+
+    /// The changes in the file as found under the lock: those read at start (or last saved)
+    /// when it is still that file, else the file read again.
+    private func changesOnDisk(found: FileIdentity?) throws(SaveFailure) -> BookChanges {
+        guard found != changesIdentity else { return changes }
+        // Removed meanwhile (a person starting over): this change is made to no changes.
+        guard found != nil else { return BookChanges() }
+        do {
+            return try BookChanges.load(path: changesPath)
+        } catch {
+            throw SaveFailure(reason: .changedOnDisk, message: "\(destination) was changed by another program and cannot be read (\(error.message)); saving would overwrite it.")
+        }
+    }
+
+    /// A book in words: “Emma” by Jane Austen, or an added book.
+    private static func describe(_ origin: BookChanges.Origin) -> String {
+        switch origin {
+        case .bundled(let key): return "“\(ControlEscaping.escaped(key.title))” by \(ControlEscaping.escaped(key.author))"
+        case .added: return "a book added here"
+        }
     }
 }

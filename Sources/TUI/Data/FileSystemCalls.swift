@@ -41,6 +41,8 @@ protocol FileSystemCalls {
     func rename(_ source: String, _ destination: String) throws(SystemCallError)
     /// `unlink(2)`: removes the name `path`.
     func unlink(_ path: String)
+    /// `open(2)` of a file, read-only, to compare its bytes with those read before.
+    func openForReading(_ path: String) throws(SystemCallError) -> Int32
     /// `open(2)` of a folder, read-only, to flush it with ``fsync(_:)``.
     func openFolder(_ path: String) throws(SystemCallError) -> Int32
     /// `open(2)` and `flock(2)` of a folder, exclusively: waits while another writer (another
@@ -111,6 +113,12 @@ struct SystemFileSystemCalls: FileSystemCalls {
 
     func unlink(_ path: String) {
         _ = Glibc.unlink(path)
+    }
+
+    func openForReading(_ path: String) throws(SystemCallError) -> Int32 {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SystemCallError(code: errno) }
+        return descriptor
     }
 
     func openFolder(_ path: String) throws(SystemCallError) -> Int32 {

@@ -17,6 +17,7 @@ enum FileSystemCall: Equatable, CustomStringConvertible {
     case close(String)
     case rename(String, String)
     case unlink(String)
+    case openForReading(String)
     case openFolder(String)
     case lockFolder(String)
     case unlockFolder(String)
@@ -37,6 +38,7 @@ enum FileSystemCall: Equatable, CustomStringConvertible {
         case .close: .close
         case .rename: .rename
         case .unlink: .unlink
+        case .openForReading: .openForReading
         case .openFolder: .openFolder
         case .lockFolder: .lockFolder
         case .unlockFolder: .unlockFolder
@@ -58,6 +60,7 @@ enum FileSystemCall: Equatable, CustomStringConvertible {
         case let .close(path): "close(\(path))"
         case let .rename(source, destination): "rename(\(source), \(destination))"
         case let .unlink(path): "unlink(\(path))"
+        case let .openForReading(path): "openForReading(\(path))"
         case let .openFolder(path): "openFolder(\(path))"
         case let .lockFolder(path): "lockFolder(\(path))"
         case let .unlockFolder(path): "unlockFolder(\(path))"
@@ -69,7 +72,7 @@ enum FileSystemCall: Equatable, CustomStringConvertible {
 
 /// The kinds of call a save makes (``FileSystemCall/step``).
 enum FileSystemStep: String, CaseIterable {
-    case stat, access, mkstemp, write, fsync, fchmod, fstat, fchown, close, rename, unlink, openFolder, lockFolder, unlockFolder, umask, isRoot
+    case stat, access, mkstemp, write, fsync, fchmod, fstat, fchown, close, rename, unlink, openForReading, openFolder, lockFolder, unlockFolder, umask, isRoot
 }
 
 /// The system calls of a save, made for real on the disk but recorded in order; any call can
@@ -183,6 +186,13 @@ final class RecordingFileSystem: FileSystemCalls {
     func unlink(_ path: String) {
         guard (try? enter(.unlink(path))) != nil else { return }
         real.unlink(path)
+    }
+
+    func openForReading(_ path: String) throws(SystemCallError) -> Int32 {
+        try enter(.openForReading(path))
+        let descriptor = try real.openForReading(path)
+        openPaths[descriptor] = path
+        return descriptor
     }
 
     func openFolder(_ path: String) throws(SystemCallError) -> Int32 {
