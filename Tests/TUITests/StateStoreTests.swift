@@ -111,6 +111,78 @@ struct StateStoreTests {
         #expect(variants.contains(store.load().state))
         _ = files
     }
+
+    @Test("two instances' changes are merged into the file, not written over each other: stars, favourites, dates and settings from both survive")
+    func twoInstancesChangesAreMerged() throws {
+        let (store, files) = store()
+        let first = AppSettings(store: store), second = AppSettings(store: store)
+        for number in 0 ..< 10 {
+            first.update { $0.wishlist = Set($0.wishlist).union(["First \(number)"]).sorted() }
+            second.update { $0.wishlist = Set($0.wishlist).union(["Second \(number)"]).sorted() }
+        }
+        first.update { $0.theme = .monochrome }
+        second.update { $0.bookOrder = .author }
+        second.update { $0.releaseDates = ($0.releaseDates ?? [:]).merging(["Robofix HD": "2011-03-04"]) { $1 } }
+        let saved = store.load().state
+        #expect(Set(saved.wishlist) == Set((0 ..< 10).flatMap { ["First \($0)", "Second \($0)"] }), "\(saved.wishlist)")
+        #expect(saved.theme == .monochrome && saved.bookOrder == .author && saved.releaseDates == ["Robofix HD": "2011-03-04"])
+        #expect(second.state == saved, "the instance that saved last holds both instances' changes")
+        #expect(first.state.wishlist.count == 20 && first.state.bookOrder == .title, "the first holds what was on disk at its last change (the theme), not what came after")
+        _ = files
+    }
+
+    @Test("a change that could not be saved is saved with the next one that can, in order")
+    func anUnsavedChangeIsSavedWithTheNext() throws {
+        let files = TemporaryFiles()
+        let blocker = files.directory.appendingPathComponent("blocked")
+        try Data("x".utf8).write(to: blocker)
+        let store = StateStore(url: blocker.appendingPathComponent("table-browser/state.json"))
+        let settings = AppSettings(store: store)
+        settings.update { $0.theme = .monochrome }
+        #expect(settings.takeProblems().contains { $0.contains("cannot be saved") })
+        try FileManager.default.removeItem(at: blocker)
+        settings.update { $0.bookOrder = .author }
+        let saved = store.load().state
+        #expect(saved.theme == .monochrome && saved.bookOrder == .author, "\(saved)")
+    }
+
+    @Test("a file this user cannot read is moved aside before the first change is saved, at start and when found later")
+    func anUnreadableFileIsMovedAsideNotOverwritten() throws {
+        let (plain, files) = store()
+        var store = plain
+        var mine = AppState()
+        mine.wishlist = ["Kept"]
+        try plain.save(mine)
+        let original = try Data(contentsOf: plain.url)
+        // Root may read anything: the refusal is the one `open` gives another user.
+        store.read = { _ in throw CocoaError(.fileReadNoPermission) }
+        let settings = AppSettings(store: store)
+        #expect(settings.takeProblems().contains { $0.contains("was moved to state.json.unreadable-1") })
+        let aside = plain.url.deletingLastPathComponent().appendingPathComponent("state.json.unreadable-1")
+        #expect(try Data(contentsOf: aside) == original, "the file is kept whole under its new name")
+        // Found unreadable again at a change (another program put it back): aside again, first.
+        try plain.save(mine)
+        settings.update { $0.theme = .monochrome }
+        #expect(settings.takeProblems().contains { $0.contains("moved to state.json.unreadable-2") })
+        #expect(try Data(contentsOf: plain.url.deletingLastPathComponent().appendingPathComponent("state.json.unreadable-2")) == original)
+        #expect(plain.load().state.theme == .monochrome && plain.load().state.wishlist.isEmpty, "the change is saved to a new file")
+        _ = files
+    }
+
+    @Test("a state file that can be neither read nor moved aside is left as it is, and nothing is saved over it")
+    func aFileThatCannotBeMovedAsideIsNeverWrittenOver() throws {
+        let (store, files) = store()
+        // A folder in the file's place: reading fails, and a folder cannot be linked aside.
+        try FileManager.default.createDirectory(at: store.url, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: store.url.appendingPathComponent("inside"))
+        let settings = AppSettings(store: store)
+        #expect(settings.takeProblems().contains { $0.contains("could not be moved aside") })
+        settings.update { $0.theme = .monochrome }
+        #expect(settings.state.theme == .monochrome, "the change applies in memory")
+        #expect(settings.takeProblems().contains { $0.contains("cannot be moved aside, so nothing is saved over it") })
+        #expect(try Data(contentsOf: store.url.appendingPathComponent("inside")) == Data("mine".utf8))
+        _ = files
+    }
 }
 
 /// A count shared between threads.

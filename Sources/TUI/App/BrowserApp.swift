@@ -39,17 +39,20 @@ final class BrowserApp {
         self.settings = settings
         animates = options.animates
         let wishlist = Wishlist(titles: Set(settings.state.wishlist))
-        wishlist.onChange = { [weak settings, weak wishlist] in
-            guard let wishlist else { return }
-            settings?.update { $0.wishlist = wishlist.titles.sorted() }
+        // The stars changed, not the whole list: another instance's stars stay (and show).
+        wishlist.onChange = { [weak settings, weak wishlist] starred, unstarred in
+            guard let settings else { return }
+            settings.update { $0.wishlist = Set($0.wishlist).union(starred).subtracting(unstarred).sorted() }
+            wishlist?.show(Set(settings.state.wishlist))
         }
         list.onSortOrderChosen = { [weak settings] order in
             settings?.update { $0.bookOrder = order == .title ? .title : .author }
         }
         let releaseDates = ReleaseDates(dates: settings.state.releaseDates ?? [:])
-        releaseDates.onChange = { [weak settings, weak releaseDates] in
-            guard let releaseDates else { return }
-            settings?.update { $0.releaseDates = releaseDates.dates }
+        releaseDates.onChange = { [weak settings, weak releaseDates] title, date in
+            guard let settings else { return }
+            settings.update { $0.releaseDates = ($0.releaseDates ?? [:]).merging([title: date]) { _, new in new } }
+            releaseDates?.show(settings.state.releaseDates ?? [:])
         }
         games = GamesScreen(library: options.games, wishlist: wishlist, releaseDates: releaseDates)
         games.glyphs = options.capabilities.glyphs

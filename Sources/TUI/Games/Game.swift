@@ -81,8 +81,8 @@ enum GameLibrary {
 /// state; tells whoever listens when it changes.
 final class Wishlist {
     private(set) var titles: Set<String>
-    /// Called after every change (to save the state).
-    var onChange: () -> Void = {}
+    /// Called after every change with the titles starred and un-starred (to save them).
+    var onChange: (_ starred: Set<String>, _ unstarred: Set<String>) -> Void = { _, _ in }
 
     init(titles: Set<String> = []) {
         self.titles = titles
@@ -94,15 +94,25 @@ final class Wishlist {
 
     /// Stars `game`, or un-stars it when it is starred.
     func toggle(_ game: Game) {
-        if titles.remove(game.title) == nil { titles.insert(game.title) }
-        onChange()
+        if titles.remove(game.title) == nil {
+            titles.insert(game.title)
+            onChange([game.title], [])
+        } else {
+            onChange([], [game.title])
+        }
     }
 
     /// Un-stars the games titled `removed`, with one change (one save).
     func remove(titles removed: Set<String>) {
-        guard !titles.isDisjoint(with: removed) else { return }
-        titles.subtract(removed)
-        onChange()
+        let unstarred = titles.intersection(removed)
+        guard !unstarred.isEmpty else { return }
+        titles.subtract(unstarred)
+        onChange([], unstarred)
+    }
+
+    /// Takes the titles saved, which may hold another instance's stars (no change is told).
+    func show(_ saved: Set<String>) {
+        titles = saved
     }
 }
 
@@ -112,8 +122,8 @@ final class Wishlist {
 final class ReleaseDates {
     /// By game title, as `2011-03-04`.
     private(set) var dates: [String: String]
-    /// Called after every change (to save the state).
-    var onChange: () -> Void = {}
+    /// Called after every change with the game's title and its new date (to save it).
+    var onChange: (_ title: String, _ date: String) -> Void = { _, _ in }
 
     init(dates: [String: String] = [:]) {
         self.dates = dates
@@ -130,7 +140,12 @@ final class ReleaseDates {
     func set(_ date: String, for game: Game) {
         guard dates[game.title] != date else { return }
         dates[game.title] = date
-        onChange()
+        onChange(game.title, date)
+    }
+
+    /// Takes the dates saved, which may hold another instance's (no change is told).
+    func show(_ saved: [String: String]) {
+        dates = saved
     }
 
     /// The days a release date may be: from the App Store's opening, 10 July 2008, to today.

@@ -12,6 +12,8 @@ final class AppSettings {
     /// Problems not yet shown to the person.
     private(set) var pendingProblems: [String] = []
     private var hasReportedSaveFailure = false
+    /// Changes made since the last save that worked, in order: the next save makes them all.
+    private var unsaved: [(inout AppState) -> Void] = []
 
     /// The state in `store` (defaults when it has none), or just `state` when nothing is saved.
     init(store: StateStore?, state: AppState = AppState()) {
@@ -25,26 +27,31 @@ final class AppSettings {
         }
     }
 
-    /// Changes the state, applies it, and saves it.
-    func update(_ change: (inout AppState) -> Void) {
+    /// Changes the state, saves the change and applies the result.
+    ///
+    /// `change` is the person's change alone (this switch on, this game starred), not a whole
+    /// state: it is made to the state in the file, so what another instance saved meanwhile
+    /// survives and comes into this one's state too.
+    func update(_ change: @escaping (inout AppState) -> Void) {
         var next = state
         change(&next)
         guard next != state else { return }
-        state = next
-        save()
-        apply(state)
-    }
-
-    private func save() {
-        guard let store else { return }
-        do {
-            try store.save(state)
-            hasReportedSaveFailure = false
-        } catch {
-            // Said once; the state stays in memory and later changes try again.
-            if !hasReportedSaveFailure { pendingProblems.append("\(error)") }
-            hasReportedSaveFailure = true
+        if let store {
+            unsaved.append(change)
+            do {
+                let updated = try store.update { state in for change in unsaved { change(&state) } }
+                unsaved = []
+                next = updated.state
+                if let problem = updated.problem { pendingProblems.append(problem) }
+                hasReportedSaveFailure = false
+            } catch {
+                // Said once; the state stays in memory and later changes try again.
+                if !hasReportedSaveFailure { pendingProblems.append("\(error)") }
+                hasReportedSaveFailure = true
+            }
         }
+        state = next
+        apply(state)
     }
 
     /// The problems to show, once each.

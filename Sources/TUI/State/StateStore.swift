@@ -4,18 +4,32 @@ import Glibc
 #endif
 
 /// The app's state file, `$XDG_STATE_HOME/table-browser/state.json` (by default under
-/// `~/.local/state`): read once at start, written atomically after every change.
+/// `~/.local/state`): read once at start, and updated after every change.
 ///
+/// - A change is merged, not written over: under the lock of the file's folder (the lock
+///   every save of the app takes), the file is read again, the person's change is made to
+///   what it holds, and the result is written, so a second instance's changes survive
+///   (``update(_:)``).
 /// - Writing goes to a temporary file in the same folder, which is flushed to the disk,
 ///   renamed over the old file, and the folder is flushed too: a reader (or a second instance)
-///   sees the old file or the new one, never a mixture; the last complete write wins.
-/// - A file that cannot be read as a state of this version is moved aside under a new name
-///   (never overwritten, never deleted), said once in words, and the defaults are used.
+///   sees the old file or the new one, never a mixture.
+/// - A file that cannot be read — unreadable, or not a state of this version — is moved aside
+///   under a new name before anything is written (never overwritten, never deleted), said once
+///   in words, and the defaults are used. One that cannot even be moved aside is left as it
+///   is, and nothing is saved over it.
 /// - A failed write is said in words; the state stays in memory and the next change tries
 ///   again.
-struct StateStore {
+struct StateStore: Sendable {
     /// The state file.
     let url: URL
+    /// Reads the file's bytes: `Data(contentsOf:)`, except in tests (a file root cannot be
+    /// refused).
+    var read: @Sendable (URL) throws -> Data = { try Data(contentsOf: $0) }
+
+    /// A store of the state file at `url`.
+    init(url: URL) {
+        self.url = url
+    }
 
     /// The state file for this environment: `XDG_STATE_HOME`, else `HOME/.local/state`.
     static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> StateStore {
@@ -31,34 +45,43 @@ struct StateStore {
         var problem: String?
     }
 
-    /// Reads the state; a missing file is the defaults, silently. An unreadable file is moved
-    /// aside unless `settingAside` is false (a snapshot only reads).
+    /// Reads the state; a missing file is the defaults, silently. A file that cannot be read
+    /// or used is moved aside unless `settingAside` is false (a snapshot only reads).
     func load(settingAside: Bool = true) -> Loaded {
+        switch readState() {
+        case .success(let state):
+            return Loaded(state: state ?? AppState(), problem: nil)
+        case .failure(let unusable):
+            guard settingAside else { return Loaded(state: AppState(), problem: nil) }
+            let whereTo = setAside().map { "it was moved to \($0.lastPathComponent)" } ?? "it could not be moved aside, and it is left as it is"
+            return Loaded(state: AppState(), problem: "The settings file \(url.path) was not used: \(unusable.reason); \(whereTo). The defaults are in use.")
+        }
+    }
+
+    /// Why the file cannot be used, in words.
+    private struct Unusable: Error { var reason: String }
+
+    /// The state in the file: nil when there is none.
+    private func readState() -> Result<AppState?, Unusable> {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try read(url)
         } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            return Loaded(state: AppState(), problem: nil)
+            return .success(nil)
         } catch {
-            return Loaded(state: AppState(), problem: "The settings file \(url.path) cannot be read (\(error.localizedDescription)); the defaults are in use.")
+            return .failure(Unusable(reason: "it cannot be read (\(error.localizedDescription))"))
         }
-        let reason: String
         do {
             let state = try JSONDecoder().decode(AppState.self, from: data)
-            if state.version == AppState.currentVersion { return Loaded(state: state, problem: nil) }
-            reason = "it is of version \(state.version), and this app reads version \(AppState.currentVersion)"
+            if state.version == AppState.currentVersion { return .success(state) }
+            return .failure(Unusable(reason: "it is of version \(state.version), and this app reads version \(AppState.currentVersion)"))
         } catch {
             // A newer version may have fields this one does not know: say so rather than "corrupt".
             if let version = try? JSONDecoder().decode(VersionOnly.self, from: data).version, version != AppState.currentVersion {
-                reason = "it is of version \(version), and this app reads version \(AppState.currentVersion)"
-            } else {
-                reason = "it is not a settings file this app can read"
+                return .failure(Unusable(reason: "it is of version \(version), and this app reads version \(AppState.currentVersion)"))
             }
+            return .failure(Unusable(reason: "it is not a settings file this app can read"))
         }
-        guard settingAside else { return Loaded(state: AppState(), problem: nil) }
-        let aside = setAside()
-        let whereTo = aside.map { "it was moved to \($0.lastPathComponent)" } ?? "it could not be moved aside, and it is left as it is"
-        return Loaded(state: AppState(), problem: "The settings file \(url.path) was not used: \(reason); \(whereTo). The defaults are in use.")
     }
 
     private struct VersionOnly: Decodable { var version: Int }
@@ -77,22 +100,67 @@ struct StateStore {
         return nil
     }
 
-    /// Writes `state` atomically; throws a sentence when it cannot.
-    func save(_ state: AppState) throws {
+    /// What an update saved.
+    struct Updated {
+        /// The state as saved: the file's, with the change made to it.
+        var state: AppState
+        /// A sentence for the person when the file found had to be set aside first.
+        var problem: String?
+    }
+
+    /// Makes `change` to the state in the file and saves the result, as one step under the
+    /// folder's lock: what another instance saved meanwhile is kept. A file that cannot be
+    /// used is moved aside first, and the change is made to the defaults.
+    /// - Throws: `StateSaveError`, a sentence, when nothing could be saved (the file was
+    ///   left as it was).
+    func update(_ change: (inout AppState) -> Void) throws(StateSaveError) -> Updated {
+        try makeFolder()
+        do {
+            return try AtomicFile.withFolderLocked(of: url.path) { isLocked throws(SaveFailure) in
+                var problem: String?
+                var state: AppState
+                switch readState() {
+                case .success(let found):
+                    state = found ?? AppState()
+                case .failure(let unusable):
+                    guard let aside = setAside() else {
+                        throw SaveFailure(reason: .other, message: "\(url.path) cannot be used (\(unusable.reason)) and cannot be moved aside, so nothing is saved over it.")
+                    }
+                    problem = "The settings file \(url.path) was not used: \(unusable.reason); it was moved to \(aside.lastPathComponent), and your change was saved to a new one."
+                    state = AppState()
+                }
+                change(&state)
+                try AtomicFile.write(encoded(state), to: url.path, mode: 0o600, folderIsLocked: isLocked)
+                return Updated(state: state, problem: problem)
+            }
+        } catch {
+            throw StateSaveError(message: "The settings cannot be saved: \(error.message) They are kept until the app quits.")
+        }
+    }
+
+    /// Writes `state` over whatever the file holds (the tests' way to set a file up).
+    func save(_ state: AppState) throws(StateSaveError) {
+        try makeFolder()
+        do {
+            try AtomicFile.write(encoded(state), to: url.path, mode: 0o600)
+        } catch {
+            throw StateSaveError(message: "The settings cannot be saved: \(error.message) They are kept until the app quits.")
+        }
+    }
+
+    private func makeFolder() throws(StateSaveError) {
         let folder = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw StateSaveError(message: "The settings cannot be saved: the folder \(folder.path) cannot be made (\(error.localizedDescription)). They are kept until the app quits.")
         }
+    }
+
+    private func encoded(_ state: AppState) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = (try? encoder.encode(state)) ?? Data()
-        do {
-            try AtomicFile.write(Array(data), to: url.path, mode: 0o600)
-        } catch {
-            throw StateSaveError(message: "The settings cannot be saved: \(error.message) They are kept until the app quits.")
-        }
+        return Array((try? encoder.encode(state)) ?? Data())
     }
 }
 

@@ -57,7 +57,7 @@ final class Timeline {
         tweets = (bundled + state.sent).filter { !deleted.contains($0.id) }.sorted { ($0.date, $0.id) > ($1.date, $1.id) }
     }
 
-    private func change(_ update: (inout TweetActivity) -> Void) {
+    private func change(_ update: @escaping (inout TweetActivity) -> Void) {
         settings.update { state in
             var activity = state.tweets ?? TweetActivity()
             update(&activity)
@@ -84,15 +84,22 @@ final class Timeline {
 
     // MARK: Changing
 
+    /// Favourites `tweet`, or takes the favourite back, as this window shows it: the saved
+    /// change says which (another instance may have favourited it meanwhile).
     func toggleFavorite(_ tweet: Tweet) {
+        let isFavorite = !isFavorite(tweet)
         change { activity in
-            if activity.favorites.contains(tweet.id) { activity.favorites.removeAll { $0 == tweet.id } } else { activity.favorites.append(tweet.id) }
+            activity.favorites.removeAll { $0 == tweet.id }
+            if isFavorite { activity.favorites.append(tweet.id) }
         }
     }
 
+    /// Retweets `tweet`, or takes the retweet back, as this window shows it.
     func toggleRetweet(_ tweet: Tweet) {
+        let isRetweeted = !isRetweeted(tweet)
         change { activity in
-            if activity.retweets.contains(tweet.id) { activity.retweets.removeAll { $0 == tweet.id } } else { activity.retweets.append(tweet.id) }
+            activity.retweets.removeAll { $0 == tweet.id }
+            if isRetweeted { activity.retweets.append(tweet.id) }
         }
     }
 
