@@ -58,6 +58,8 @@ struct DataOptions: ParsableArguments {
         // Standard input, a FIFO or a pipe (`<(cmd)`) can be read once: no reload, and no
         // saving back (a save would put a file in the FIFO's place).
         let isReadOnce = dataPath == Self.standardInputPath || (dataPath != nil && !Self.isRegularFile(path))
+        // What a killed save of this file left beside it goes before the file is read.
+        if dataPath != nil, !isReadOnce { AtomicFile.removeLeftovers(besides: path) }
         let loadStore = Self.loadStore(path: path, fromStandardInput: dataPath == Self.standardInputPath, pointer: pointer, titleKey: titleKey,
                                        subtitleKey: subtitleKey, strict: strict, waitForData: waitForData)
         let reload = dataPath == nil || isReadOnce ? nil : Self.load(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict)

@@ -164,4 +164,22 @@ struct TwoWritersTests {
         try otherRecords.save(RecordChanges(replaced: [0: Array(#"{"title": "mine"}"#.utf8)]))
         #expect(bytes(other) == #"[{"title": "mine"}]"#)
     }
+
+    @Test("at start, what killed saves left beside the data file, the book changes and the state file is removed before anything is read; other files stay")
+    func aStartRemovesLeftovers() throws {
+        let files = TemporaryFiles()
+        let path = files.write(#"[{"title": "one"}]"#)
+        let leftovers = [files.write("half", named: ".data.json.saving-Ab12Cd"), files.write("half", named: ".book-changes.json.saving-Xy34Zw"),
+                         files.write("half", named: ".state.json.saving-Qr56St")]
+        let others = [files.write("keep", named: ".data.json.saving-toolong"), files.write("keep", named: ".other.json.saving-Ab12Cd")]
+        _ = try DataOptions.parse(["--data", path]).loadListScreen(searchesSynchronously: true)
+        #expect(!FileManager.default.fileExists(atPath: leftovers[0]), "the data file's leftover is gone at start")
+        #expect(FileManager.default.fileExists(atPath: leftovers[1]) && FileManager.default.fileExists(atPath: leftovers[2]))
+        _ = BundledBookRecords(bundled: try JSONRecordStore.load(path: path), changesPath: files.directory.appendingPathComponent("book-changes.json").path)
+        #expect(!FileManager.default.fileExists(atPath: leftovers[1]), "the book changes' leftover is gone at start")
+        _ = StateStore(url: files.directory.appendingPathComponent("state.json")).load()
+        #expect(!FileManager.default.fileExists(atPath: leftovers[2]), "the state file's leftover is gone at start")
+        #expect(others.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "names that are not a save's of these files stay")
+        #expect(bytes(path) == #"[{"title": "one"}]"#)
+    }
 }

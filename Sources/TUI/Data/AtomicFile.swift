@@ -215,6 +215,19 @@ enum AtomicFile {
         return try body(lock != nil)
     }
 
+    /// Removes the temporary files that saves of `path` left behind when they were killed
+    /// (`.NAME.saving-XXXXXX` beside it), under the folder's lock, when no save of any
+    /// instance can be midway: at start, before anything is read. They are removed, not
+    /// recovered: a save that never reached its rename never reported success, and the file
+    /// itself is still the old one, whole.
+    static func removeLeftovers(besides path: String, fileSystem: any FileSystemCalls = SystemFileSystemCalls()) {
+        let url = URL(fileURLWithPath: resolved(path))
+        let folder = url.deletingLastPathComponent().path
+        guard let lock = try? fileSystem.lockFolder(folder) else { return }
+        defer { fileSystem.unlockFolder(lock) }
+        removeLeftovers(of: url.lastPathComponent, in: folder, fileSystem: fileSystem)
+    }
+
     /// `path` with its symbolic links followed: the file a save replaces.
     private static func resolved(_ path: String) -> String {
         URL(fileURLWithPath: path).resolvingSymlinksInPath().path

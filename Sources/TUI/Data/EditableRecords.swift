@@ -139,6 +139,7 @@ final class BundledBookRecords: EditableRecords {
         self.changesPath = changesPath
         var problem: String?
         var changes = BookChanges()
+        AtomicFile.removeLeftovers(besides: changesPath)
         changesIdentity = FileIdentity.of(changesPath)
         if changesIdentity != nil {
             do {

@@ -48,6 +48,7 @@ struct StateStore: Sendable {
     /// Reads the state; a missing file is the defaults, silently. A file that cannot be read
     /// or used is moved aside unless `settingAside` is false (a snapshot only reads).
     func load(settingAside: Bool = true) -> Loaded {
+        if settingAside { AtomicFile.removeLeftovers(besides: url.path) }
         switch readState() {
         case .success(let state):
             return Loaded(state: state ?? AppState(), problem: nil)
