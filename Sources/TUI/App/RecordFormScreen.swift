@@ -3,15 +3,18 @@ import TableKit
 
 /// A record's form: Edit (its values, with Delete) or Add (empty), for a book (the book
 /// form's fields) or a record of a `--data` file (fields inferred from its values). Save
-/// writes through ``EditableRecords``; a save that fails says why, keeps the edits, and, for
-/// a file, offers Save As….
+/// writes through ``EditableRecords``; a save that fails says why, keeps the edits, and
+/// offers Save As… (a file) and, when another writer got there first, Reload and Re-apply.
 final class RecordFormScreen: FormEditor, FormEditorDelegate {
     private let records: EditableRecords
-    /// The record edited; nil when adding.
-    private let recordIndex: Int?
+    /// The record edited; nil when adding (or when a reload found it removed).
+    private var recordIndex: Int?
     private let specs: [RecordFieldSpec]
     /// The record edited, or the one whose keys a new record takes, as it was read.
-    private let original: (raw: [UInt8], members: [RecordMember])?
+    private var original: (raw: [UInt8], members: [RecordMember])?
+    /// Keys of the form that the record read again no longer has: left out of a save unless
+    /// typed into since.
+    private var removedKeys: [String: FormValue?] = [:]
     /// Told which record to show after a save (nil after a deletion).
     private let didChange: (_ focusing: Int?) -> Void
 
@@ -60,7 +63,8 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
 
     func formEditor(_ form: FormEditor, didSave values: [String: FormValue]) -> FormSaveResult {
         let isAdding = recordIndex == nil
-        let (newValues, becomingNull) = RecordForm.newValues(specs: specs, values: values, original: isAdding ? nil : original?.members)
+        var (newValues, becomingNull) = RecordForm.newValues(specs: specs, values: values, original: isAdding ? nil : original?.members)
+        newValues.removeAll { change in removedKeys[change.key].map { $0 == values[change.key] } ?? false }
         guard becomingNull.isEmpty else {
             let names = becomingNull.joined(separator: ", ")
             var alert = Alert(title: "Save \(names) as null?", message: "\(names) held \(becomingNull.count == 1 ? "a number" : "numbers"); emptied, \(becomingNull.count == 1 ? "it becomes" : "they become") null.")
@@ -99,9 +103,15 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
         return .saved(.pop)
     }
 
-    /// Says why a save failed; for a file, offers Save As….
+    /// Says why a save failed; for a file, offers Save As…; when another writer changed the
+    /// records, offers to read them again and make the edits over theirs.
     private func failureAlert(_ failure: SaveFailure, changes: RecordChanges) -> AlertController {
         var alert = Alert(title: "Not Saved", message: failure.message + "\nNothing was written over it, and your edits are still here.")
+        if failure.reason == .changedOnDisk, records.canReload {
+            alert.addAction(AlertAction(title: "Reload and Re-apply", key: .character("r")) { [weak self] in
+                self?.reloadAndReapply()
+            })
+        }
         if records.canSaveAs {
             alert.addAction(AlertAction(title: "Save As…", key: .character("s")) { [weak self] in
                 guard let self else { return }
@@ -114,6 +124,67 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
         }
         alert.addAction(AlertAction(title: "OK", style: .cancel))
         return AlertController(alert: alert)
+    }
+
+    /// Reads the records again, with the other writer's changes, and puts this form's edits
+    /// over the record as it is now: the fields edited keep the person's values, the others
+    /// take the record's new ones. Nothing is saved: the form says what happened, and Save
+    /// (after a look) writes it. A record the other writer removed is added again on Save.
+    private func reloadAndReapply() {
+        let values = typedValues
+        let before = original?.members
+        let edited = RecordForm.newValues(specs: specs, values: values, original: recordIndex == nil ? nil : before).values.map(\.key)
+        let newIndex: Int?
+        do {
+            newIndex = try records.reload(following: recordIndex)
+        } catch {
+            var alert = Alert(title: "Not Reloaded", message: error.message + "\nYour edits are still here.")
+            alert.addAction(AlertAction(title: "OK", style: .cancel))
+            respondAfterModal(.present(AlertController(alert: alert)))
+            return
+        }
+        // The list behind shows the records as they are now.
+        didChange(newIndex)
+        var message = "\(records.destination) was read again, with the other writer's changes."
+        if recordIndex != nil, let newIndex {
+            let members = records.store.members(at: newIndex)
+            let reloaded = RecordForm.values(of: members, specs: specs)
+            let old = before.map { RecordForm.values(of: $0, specs: specs) } ?? [:]
+            let edits = values.filter { edited.contains($0.key) }
+            let clashes = specs.filter { spec in
+                let key = spec.field.key
+                return edited.contains(key) && reloaded[key] != old[key] && reloaded[key] != values[key]
+            }
+            original = (records.store.rawBytes(at: newIndex), members)
+            recordIndex = newIndex
+            let present = Set(members.map(\.key))
+            removedKeys = Dictionary(uniqueKeysWithValues: specs.map(\.field.key).filter { !present.contains($0) && !edited.contains($0) }.map { ($0, values[$0]) })
+            reload(reloaded, reapplying: edits)
+            let labels = specs.filter { edited.contains($0.field.key) }.map(\.field.label)
+            message += labels.isEmpty ? "" : " Your changes to \(labels.joined(separator: ", ")) are made over them."
+            if !clashes.isEmpty {
+                message += " The other writer changed \(clashes.map { "\($0.field.label) (to \(Self.shown(reloaded[$0.field.key])))" }.joined(separator: ", ")) too: the form holds yours."
+            }
+        } else if recordIndex != nil {
+            // Removed meanwhile: Save adds the record as edited, with the keys it had.
+            recordIndex = nil
+            deleteTitle = nil
+            message += " The record you edited is no longer there: Save adds it again, with your changes."
+        }
+        var alert = Alert(title: "Reloaded", message: message + " Nothing is saved until you save.")
+        alert.addAction(AlertAction(title: "OK", style: .cancel))
+        respondAfterModal(.present(AlertController(alert: alert)))
+    }
+
+    /// A value as the message shows it, on one line.
+    private static func shown(_ value: FormValue?) -> String {
+        switch value {
+        case .text(let text)?: return "“\(ControlEscaping.escaped(String(text.prefix(40))))”"
+        case .number(let number)?: return number.text
+        case .bool(let isOn)?: return isOn ? "true" : "false"
+        case .date(let date)?: return date.formatted(date: .abbreviated, time: .omitted)
+        case .null?, nil: return "null"
+        }
     }
 
     func formEditorDidDelete(_ form: FormEditor) -> ScreenResponse {

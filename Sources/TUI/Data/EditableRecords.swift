@@ -36,6 +36,18 @@ class EditableRecords {
         self.store = store
     }
 
+    /// Whether the records can be read again from where saves go, after a save refused
+    /// because another writer changed them (Reload and Re-apply).
+    var canReload: Bool { false }
+
+    /// Reads the records again from where saves go, with another writer's changes, and
+    /// takes them; returns where record `index` (as it was before) is now: nil when it is no
+    /// longer there, or `index` is nil.
+    /// - Throws: `SaveFailure` when they cannot be read; the records stay as they were.
+    func reload(following index: Int?) throws(SaveFailure) -> Int? {
+        throw SaveFailure(reason: .other, message: "These records cannot be read again.")
+    }
+
     /// The records of `bytes`, checked before anything is written: a change that would not
     /// read back is refused.
     fileprivate func reading(_ bytes: [UInt8], name: String, identity: FileIdentity? = nil) throws(SaveFailure) -> JSONRecordStore {
@@ -96,6 +108,32 @@ final class DataFileRecords: EditableRecords {
         super.adopt(store)
     }
 
+    override var canReload: Bool { true }
+
+    /// Reads the file again; the record followed is the one with the same bytes (the other
+    /// writer left it alone), else one with the same title (the other writer changed it) —
+    /// the nearest to where it was, when there are several — else none (it was removed).
+    override func reload(following index: Int?) throws(SaveFailure) -> Int? {
+        let old = store
+        let options = JSONRecordStore.LoadOptions(pointer: old.recordsPointer.isEmpty ? nil : old.recordsPointer,
+                                                  titleKey: old.titleKey.isEmpty ? nil : old.titleKey, subtitleKey: old.subtitleKey,
+                                                  strict: true, format: old.isLines ? .lines : .text)
+        let new: JSONRecordStore
+        do {
+            new = try JSONRecordStore.load(path: path, options: options)
+        } catch {
+            throw SaveFailure(reason: .other, message: "\(destination) cannot be read again: \(error.description)")
+        }
+        adopt(new)
+        guard let index, index >= 0, index < old.count else { return nil }
+        let raw = old.rawBytes(at: index)
+        let twins = (0 ..< new.count).filter { new.rawRange(at: $0).count == raw.count && new.rawBytes(at: $0) == raw }
+        let nearest = { (candidates: [Int]) in candidates.min { abs($0 - index) < abs($1 - index) } }
+        if let twin = nearest(twins) { return twin }
+        let title = old.title(at: index)
+        return nearest((0 ..< new.count).filter { new.title(at: $0) == title })
+    }
+
     /// Why a Save As may not go to `path` (the end of a sentence that starts with the path),
     /// or nil when it may: a new file in a folder that exists.
     static func problem(withSaveAsPath path: String) -> String? {
@@ -137,11 +175,23 @@ final class BundledBookRecords: EditableRecords {
     init(bundled: JSONRecordStore, changesPath: String) {
         self.bundled = bundled
         self.changesPath = changesPath
+        AtomicFile.removeLeftovers(besides: changesPath)
+        let read = Self.read(changesPath, over: bundled)
+        changesIdentity = read.identity
+        problem = read.problem
+        changes = read.changes
+        origins = read.origins
+        super.init(store: read.store)
+    }
+
+    /// The changes in `changesPath` and the books with them merged over `bundled`; a file
+    /// that cannot be read or merged gives the books as bundled, and says why.
+    private static func read(_ changesPath: String, over bundled: JSONRecordStore)
+        -> (changes: BookChanges, identity: FileIdentity?, store: JSONRecordStore, origins: [BookChanges.Origin], problem: String?) {
         var problem: String?
         var changes = BookChanges()
-        AtomicFile.removeLeftovers(besides: changesPath)
-        changesIdentity = FileIdentity.of(changesPath)
-        if changesIdentity != nil {
+        let identity = FileIdentity.of(changesPath)
+        if identity != nil {
             do {
                 changes = try BookChanges.load(path: changesPath)
             } catch {
@@ -156,10 +206,22 @@ final class BundledBookRecords: EditableRecords {
             changes = BookChanges()
             merged = changes.merged(over: bundled)
         }
-        self.problem = problem
-        self.changes = changes
-        origins = merged.origins
-        super.init(store: store ?? bundled)
+        return (changes, identity, store ?? bundled, merged.origins, problem)
+    }
+
+    override var canReload: Bool { problem == nil }
+
+    /// Reads the file of changes again; the book followed is the same book (by its bundled
+    /// title and author, or its id), wherever it is now.
+    override func reload(following index: Int?) throws(SaveFailure) -> Int? {
+        let origin = index.flatMap { origins.indices.contains($0) ? origins[$0] : nil }
+        let read = Self.read(changesPath, over: bundled)
+        if let problem = read.problem { throw SaveFailure(reason: .other, message: problem) }
+        changesIdentity = read.identity
+        changes = read.changes
+        origins = read.origins
+        store = read.store
+        return origin.flatMap { origin in origins.firstIndex(of: origin) }
     }
 
     /// The file of changes for this environment: `XDG_DATA_HOME`, else `HOME/.local/share`.

@@ -195,6 +195,9 @@ enum RecordForm {
             let new = values[key] ?? .null
             let original = members?.first { $0.key == key }
             if let original, value(of: original, field: spec.field) == new { continue }
+            // A key the record lacks, left empty: nothing was given, so nothing is written
+            // (a book without a day of publication gets no `"published": null`).
+            if members != nil, original == nil, new == .null { continue }
             let written: JSONValue
             if spec.field.kind == .readOnly {
                 guard original == nil else { continue }

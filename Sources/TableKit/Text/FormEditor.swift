@@ -122,22 +122,29 @@ open class FormEditor: TableViewController, TableViewDelegate {
         let fields = sections.map { section in
             section.fields.map { field in
                 var text = texts[field.key] ?? ""
-                switch typedValues[field.key] {
-                case .text(let value)?: text = value
-                case .number(let number)?: text = field.traits.keyboardType == .decimalPad ? number.text(decimalSeparator: field.traits.decimalSeparator) : number.text
-                case .bool(let isOn)?: text = isOn ? "true" : "false"
-                case .date(let date)?:
-                    if case .date(let configuration) = field.kind { text = configuration.valueText(date: date, countDownDuration: date.timeIntervalSinceReferenceDate) }
-                case .null?:
-                    text = ""
-                    nullFields.insert(field.key)
-                case nil: break
+                if let value = typedValues[field.key] {
+                    text = editorText(of: value, in: field)
+                    if value == .null { nullFields.insert(field.key) }
                 }
                 if field.kind == .toggle { toggles[field.key] = text == "true" }
                 return TextField(text: text, placeholder: field.placeholder, traits: field.traits)
             }
         }
         return (fields, toggles, nullFields)
+    }
+
+    /// The text `field`'s editor shows for `value`: a number as its keyboard writes it, a
+    /// boolean as `"true"` or `"false"`, a date as its row writes it, `null` as nothing.
+    static func editorText(of value: FormValue, in field: FormField) -> String {
+        switch value {
+        case .text(let text): return text
+        case .number(let number): return field.traits.keyboardType == .decimalPad ? number.text(decimalSeparator: field.traits.decimalSeparator) : number.text
+        case .bool(let isOn): return isOn ? "true" : "false"
+        case .date(let date):
+            guard case .date(let configuration) = field.kind else { return "" }
+            return configuration.valueText(date: date, countDownDuration: date.timeIntervalSinceReferenceDate)
+        case .null: return ""
+        }
     }
 
     // MARK: Bars
