@@ -78,6 +78,16 @@ class Tmux:
     def close(self, name):
         self.run("kill-window", "-t", f"idle:{name}", check=False)
 
+    def quit(self, *names):
+        """q to each instance; their windows go once they have ended (or after 10 s)."""
+        for name in names:
+            self.keys(name, "q")
+        for name in names:
+            deadline = time.monotonic() + 10
+            while not self.dead(name) and time.monotonic() < deadline:
+                time.sleep(0.02)
+            self.close(name)
+
     def wait(self, name, what, predicate, timeout=60):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -158,13 +168,7 @@ def trial(tmux, binary, data, offset_ms, number):
             if markers[name].strip() in text:
                 reapplied += 1
     both = all(markers[name].strip() in text for name in "ab")
-    for name in "ab":
-        tmux.keys(name, "q")
-    for name in "ab":
-        deadline = time.monotonic() + 10
-        while not tmux.dead(name) and time.monotonic() < deadline:
-            time.sleep(0.02)
-        tmux.close(name)
+    tmux.quit(*"ab")
     saved = sum(1 for value in outcome.values() if value == "saved")
     refused = sum(1 for value in outcome.values() if value == "refused-kept")
     return saved, refused, lost, reapplied, both
@@ -186,13 +190,7 @@ def toggles(tmux, binary, data, count):
             # At least this instance's stars so far (the other's may show too).
             tmux.wait(name, f"star {step + 1}", lambda s, n=step + 1: any(f"Wishlist: {k}" in s for k in range(n, 2 * count + 1)))
             tmux.keys(name, "j")
-    for name in "ab":
-        tmux.keys(name, "q")
-    for name in "ab":
-        deadline = time.monotonic() + 10
-        while not tmux.dead(name) and time.monotonic() < deadline:
-            time.sleep(0.02)
-        tmux.close(name)
+    tmux.quit(*"ab")
     state = os.path.join(tmux.environment["XDG_STATE_HOME"], "table-browser", "state.json")
     with open(state, encoding="utf-8") as file:
         return 2 * count, len(json.load(file)["wishlist"])
@@ -218,11 +216,7 @@ def kill_trial(tmux, binary, data, rng, number):
     # A new start removes what the killed save left; then it quits.
     tmux.start("k", f"{binary} --no-animation --data {data}")
     tmux.wait("k", "the list after the kill", in_list)
-    tmux.keys("k", "q")
-    deadline = time.monotonic() + 10
-    while not tmux.dead("k") and time.monotonic() < deadline:
-        time.sleep(0.02)
-    tmux.close("k")
+    tmux.quit("k")
     with open(data, "rb") as file:
         new = file.read()
     folder = os.path.dirname(data)
