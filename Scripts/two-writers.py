@@ -2,7 +2,7 @@
 """Two real instances of table-browser writing at once, under tmux: no edit is ever lost.
 
 Usage: Scripts/two-writers.py [--binary PATH] [--sizes 1K,1M,26M,100M] [--offsets 0,10,50,100,200,400]
-                              [--trials N] [--toggles N] [--kills N] [--kill-size 26M] [--seed S]
+                              [--trials N] [--toggles N] [--kills N] [--kill-size 26M] [--kill-within 1.5] [--seed S]
 
 For each file size and offset (milliseconds), a trial starts two instances on one --data
 file of that size; each opens a different record's form, types a marker of its own into the
@@ -15,9 +15,9 @@ Enter, Ctrl-S), after which the file must hold both markers.
 --toggles N: two instances on one state file star N games each on the Games tab, their keys
 interleaved; at the end the state file must hold all 2N stars.
 
---kills N: an instance saving a file of --kill-size is killed (SIGKILL) at a random moment of
-its save; a new start must find the file whole (the old bytes or the new) and no temporary
-file beside it.
+--kills N: an instance saving a file of --kill-size is killed (SIGKILL) at a random moment
+within --kill-within seconds of its Ctrl-S (before, during or after the save); a new start
+must find the file whole (the old bytes or the new) and no temporary file beside it.
 
 Prints one line per trial and the totals; exits 1 if any edit was lost, any file was not
 whole, or any temporary file remained. The end-to-end test runs a small matrix of it with the
@@ -196,7 +196,7 @@ def toggles(tmux, binary, data, count):
         return 2 * count, len(json.load(file)["wishlist"])
 
 
-def kill_trial(tmux, binary, data, rng, number):
+def kill_trial(tmux, binary, data, rng, number, within):
     """An instance killed during its save; returns (file whole, leftovers, which)."""
     with open(data, "rb") as file:
         old = file.read()
@@ -210,7 +210,7 @@ def kill_trial(tmux, binary, data, rng, number):
     tmux.wait("k", "the marker typed", lambda s: marker.strip() in s)
     pid = tmux.pid("k")
     tmux.keys("k", "C-s")
-    time.sleep(rng.uniform(0, 0.4))
+    time.sleep(rng.uniform(0, within))
     os.kill(pid, 9)
     tmux.close("k")
     # A new start removes what the killed save left; then it quits.
@@ -238,6 +238,7 @@ def main():
     parser.add_argument("--toggles", type=int, default=10)
     parser.add_argument("--kills", type=int, default=0)
     parser.add_argument("--kill-size", default="26M")
+    parser.add_argument("--kill-within", type=float, default=1.5, help="seconds after Ctrl-S within which the kill lands (uniformly)")
     parser.add_argument("--seed", type=int, default=None)
     arguments = parser.parse_args()
     if not shutil.which("tmux"):
@@ -283,7 +284,7 @@ def main():
                 data = os.path.join(folder, f"data-kill-{arguments.kill_size}.json")
                 write_data(data, parse_size(arguments.kill_size))
                 for index in range(arguments.kills):
-                    whole, leftovers, which = kill_trial(tmux, binary, data, rng, index)
+                    whole, leftovers, which = kill_trial(tmux, binary, data, rng, index, arguments.kill_within)
                     kills[which if which in kills else "broken"] += 1
                     kills["leftovers"] += len(leftovers)
                     failed |= not whole or bool(leftovers)

@@ -14,7 +14,7 @@ struct EndToEndTwoWritersTests {
         let script = root.appendingPathComponent("Scripts/two-writers.py").path
         let result = try TmuxSession.run("/usr/bin/env", ["python3", script, "--binary", try TableBrowserBinary.url().path,
                                                           "--sizes", "1K,1M", "--offsets", "0,10,50,100,200,400",
-                                                          "--toggles", "8", "--kills", "3", "--kill-size", "1M", "--seed", "24"],
+                                                          "--toggles", "8", "--kills", "6", "--kill-size", "8M", "--kill-within", "0.08", "--seed", "24"],
                                          environment: TableBrowserBinary.environment, timeout: .seconds(300))
         let output = result.standardOutput + result.standardError
         #expect(result.status == 0, "\(output)")
