@@ -158,7 +158,8 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
             original = (records.store.rawBytes(at: newIndex), members)
             recordIndex = newIndex
             let present = Set(members.map(\.key))
-            removedKeys = Dictionary(uniqueKeysWithValues: specs.map(\.field.key).filter { !present.contains($0) && !edited.contains($0) }.map { ($0, values[$0]) })
+            let removed = specs.map(\.field.key).filter { !present.contains($0) && !edited.contains($0) }
+            removedKeys = Dictionary(removed.map { ($0, values[$0]) }) { first, _ in first }
             reload(reloaded, reapplying: edits)
             let labels = specs.filter { edited.contains($0.field.key) }.map(\.field.label)
             message += labels.isEmpty ? "" : " Your changes to \(labels.joined(separator: ", ")) are made over them."
