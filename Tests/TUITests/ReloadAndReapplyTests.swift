@@ -113,4 +113,21 @@ struct ReloadAndReapplyTests {
         let written = contents(changes)
         #expect(written.contains("\"title\": \"\(title) (first)\"") && written.contains("Someone Else"), "\(written)")
     }
+
+    @Test("a deletion refused because the file changed offers Reload; read again, the record can be deleted")
+    func aRefusedDeletionReloads() throws {
+        let files = TemporaryFiles()
+        let path = files.write(#"[{"name": "Ann", "age": 41}, {"name": "Bo", "age": 7}]"#)
+        let app = try app(["--data", path])
+        try keys(app, "e")
+        let theirs = #"[{"name": "Ann", "age": 41}, {"name": "Bo", "age": 8}]"#
+        try theirs.write(toFile: path, atomically: true, encoding: .utf8)
+        try keys(app, "C-d d")
+        #expect(alert(app).contains("Not Deleted") && alert(app).contains("Reload"), "\(alert(app))")
+        #expect(contents(path) == theirs)
+        try keys(app, "r")
+        #expect(alert(app).contains("Reloaded"), "\(alert(app))")
+        try keys(app, "Enter C-d d")
+        #expect(contents(path) == #"[{"name": "Bo", "age": 8}]"#, "\(contents(path))")
+    }
 }

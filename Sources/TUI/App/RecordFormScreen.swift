@@ -194,6 +194,10 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
             try records.save(RecordChanges(deleted: [recordIndex]))
         } catch {
             var alert = Alert(title: "Not Deleted", message: error.message)
+            // Read again, the record shows as the other writer left it; Delete asks again.
+            if error.reason == .changedOnDisk, records.canReload {
+                alert.addAction(AlertAction(title: "Reload", key: .character("r")) { [weak self] in self?.reloadAndReapply() })
+            }
             alert.addAction(AlertAction(title: "OK", style: .cancel))
             return .present(AlertController(alert: alert))
         }
