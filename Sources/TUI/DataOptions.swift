@@ -3,6 +3,7 @@ import BundledData
 import Foundation
 import Synchronization
 import TableKit
+import TableKitTerminal
 
 /// The options that make play repeatable, shared by browsing and `snapshot`.
 struct PlayOptions: ParsableArguments {
@@ -51,6 +52,8 @@ struct DataOptions: ParsableArguments {
     ///   sheet, with Cancel. Snapshots wait for everything.
     /// - Parameter waitForData: How long a FIFO or pipe may stay silent before its first byte
     ///   (`snapshot --timeout`); nil waits until it sends or Ctrl-C.
+    /// - Throws: ``CommandFailure``, or ``SignalEnding`` when a termination signal (Ctrl-C)
+    ///   arrives during the load.
     func loadListScreen(searchesSynchronously: Bool = false, sortsWhileShowing: Bool = false, waitForData: Duration? = nil,
                         environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RecordListScreen {
         let started = ContinuousClock.now
@@ -80,7 +83,7 @@ struct DataOptions: ParsableArguments {
             if reload != nil { screen.loadArray = { Self.load(path: path, pointer: $0, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict) } }
             return screen
         }
-        let store = try Self.loadReportingSlowness(path: path) { loadStore($0) }.get()
+        let store = try Self.loadReportingSlowness(path: path, isStream: isReadOnce) { loadStore($0) }.get()
         let records = editable(store)
         let shown = records?.store ?? store
         guard sortsWhileShowing else {
@@ -185,21 +188,39 @@ struct DataOptions: ParsableArguments {
     }
 
     /// Loads before the terminal is taken over; past half a second a line on standard error
-    /// says what is happening (Ctrl-C stops it, and the terminal was never touched).
+    /// says what is happening and that Ctrl-C cancels it (the terminal was never touched).
+    /// A termination signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT from a process) stops the wait
+    /// at once: ``SignalEnding``, which `main` turns into status 128 + signo, nothing printed.
     private static func loadReportingSlowness<Value: Sendable>(
-        path: String, _ load: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<Value, CommandFailure>
-    ) -> Result<Value, CommandFailure> {
+        path: String, isStream: Bool, _ load: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<Value, CommandFailure>
+    ) throws(SignalEnding) -> Result<Value, CommandFailure> {
         let task = BackgroundTask(load)
         var reported = false
         while !task.isFinished {
+            if let signal = ProcessSignals.pendingTermination {
+                task.cancel()
+                throw SignalEnding(signal: signal)
+            }
             if !reported, task.isSlow, isatty(STDERR_FILENO) != 0 {
                 reported = true
-                FileHandle.standardError.write(Data("Loading \(ControlEscaping.escaped(path))…\n".utf8))
+                FileHandle.standardError.write(Data(slowLoadNotice(path: path, isStream: isStream).utf8))
             }
             usleep(2_000)
         }
         return task.takeResult() ?? .failure(CommandFailure(message: "\(path): loading stopped", exitCode: 66))
     }
+
+    /// The line a load says on standard error past half a second, control characters escaped.
+    static func slowLoadNotice(path: String, isStream: Bool) -> String {
+        let name = path == "stdin" ? "standard input" : ControlEscaping.escaped(path)
+        return isStream ? "Waiting for data on \(name)… (Ctrl-C to cancel)\n" : "Loading \(name)… (Ctrl-C to cancel)\n"
+    }
+}
+
+/// A termination signal that arrived before the terminal was taken over: the command ends with
+/// status 128 + `signal`, and nothing is printed (the person asked for it).
+struct SignalEnding: Error {
+    var signal: Int32
 }
 
 /// A failure reported in one line on standard error, with a sysexits-style status.
