@@ -90,6 +90,7 @@ std::string seconds_text(int milliseconds) {
 
 /// "1 GiB (1073741824 bytes)", "1000 bytes": a size limit as the messages say it.
 std::string size_text(size_t bytes) {
+    if (bytes == kMaxFileSize) { return "4 GiB - 1 (" + std::to_string(bytes) + " bytes)"; }
     const char *units[] = {"GiB", "MiB", "KiB"};
     const size_t sizes[] = {size_t(1) << 30, size_t(1) << 20, size_t(1) << 10};
     for (int i = 0; i < 3; ++i) {

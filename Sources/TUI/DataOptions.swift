@@ -174,7 +174,8 @@ struct DataOptions: ParsableArguments {
                 return .success(store)
             } catch {
                 var message = error.description
-                if let streamLimit, error.message.hasPrefix("more than "), error.message.hasSuffix(" the most a pipe or FIFO may send") {
+                if let streamLimit, streamLimit < ByteCount.most, error.message.hasPrefix("more than "),
+                   error.message.hasSuffix(" the most a pipe or FIFO may send") {
                     message += " (--stream-limit raises it above \(ByteCount(bytes: streamLimit)))"
                 }
                 return .failure(CommandFailure(message: message, exitCode: error.exitCode))
