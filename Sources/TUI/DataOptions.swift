@@ -105,7 +105,10 @@ struct DataOptions: ParsableArguments {
             if reload != nil { screen.loadArray = { Self.load(path: path, pointer: $0, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict) } }
             return screen
         }
-        let store = try Self.loadReportingSlowness(path: path, isStream: isReadOnce) { loadStore($0) }.get()
+        // A redirected file (< big.json) is read, not waited for.
+        let isStream = dataPath == Self.standardInputPath ? !Self.isRegularFile(descriptor: STDIN_FILENO) : isReadOnce
+        let notice = Self.slowLoadNotice(name: dataPath == Self.standardInputPath ? nil : path, isStream: isStream)
+        let store = try Self.loadReportingSlowness(path: path, notice: notice) { loadStore($0) }.get()
         let records = editable(store)
         let shown = records?.store ?? store
         guard sortsWhileShowing else {
@@ -201,6 +204,12 @@ struct DataOptions: ParsableArguments {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
+    /// Whether the open `descriptor` is a regular file (standard input redirected from one).
+    static func isRegularFile(descriptor: Int32) -> Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// `--data -`: the records come from standard input.
     static let standardInputPath = "-"
 
@@ -220,7 +229,7 @@ struct DataOptions: ParsableArguments {
     /// A termination signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT from a process) stops the wait
     /// at once: ``SignalEnding``, which `main` turns into status 128 + signo, nothing printed.
     private static func loadReportingSlowness<Value: Sendable>(
-        path: String, isStream: Bool, _ load: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<Value, CommandFailure>
+        path: String, notice: String, _ load: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<Value, CommandFailure>
     ) throws(SignalEnding) -> Result<Value, CommandFailure> {
         let task = BackgroundTask(load)
         var reported = false
@@ -231,16 +240,18 @@ struct DataOptions: ParsableArguments {
             }
             if !reported, task.isSlow, isatty(STDERR_FILENO) != 0 {
                 reported = true
-                FileHandle.standardError.write(Data(slowLoadNotice(path: path, isStream: isStream).utf8))
+                FileHandle.standardError.write(Data(notice.utf8))
             }
             usleep(2_000)
         }
         return task.takeResult() ?? .failure(CommandFailure(message: "\(path): loading stopped", exitCode: 66))
     }
 
-    /// The line a load says on standard error past half a second, control characters escaped.
-    static func slowLoadNotice(path: String, isStream: Bool) -> String {
-        let name = path == "stdin" ? "standard input" : ControlEscaping.escaped(path)
+    /// The line a load says on standard error past half a second about the file at `path`
+    /// (nil: standard input), control characters escaped: waiting for a pipe or FIFO, loading
+    /// a file.
+    static func slowLoadNotice(name path: String?, isStream: Bool) -> String {
+        let name = path.map { ControlEscaping.escaped($0) } ?? "standard input"
         return isStream ? "Waiting for data on \(name)… (Ctrl-C to cancel)\n" : "Loading \(name)… (Ctrl-C to cancel)\n"
     }
 }

@@ -162,6 +162,13 @@ struct BoundedStreamsTests {
         #expect(ByteCount(argument: text) == nil)
     }
 
+    @Test func theWaitingLineNamesTheSourceWithItsControlsEscaped() {
+        #expect(DataOptions.slowLoadNotice(name: nil, isStream: true) == "Waiting for data on standard input… (Ctrl-C to cancel)\n")
+        #expect(DataOptions.slowLoadNotice(name: "big.json", isStream: false) == "Loading big.json… (Ctrl-C to cancel)\n")
+        let line = DataOptions.slowLoadNotice(name: "/tmp/a\u{1B}[2J\u{9B}b.fifo", isStream: true)
+        #expect(!line.unicodeScalars.dropLast().contains { $0.properties.generalCategory == .control }, "\(line.debugDescription)")
+    }
+
     @Test func browsingWaitsForEverByDefaultAndSnapshotsFiveSeconds() throws {
         #expect(try DataOptions.parse([]).waitForData(byDefault: nil) == nil)
         #expect(try DataOptions.parse([]).waitForData(byDefault: .seconds(5)) == .seconds(5))
