@@ -152,6 +152,20 @@ def lock_holders():
     return "; ".join(described) or "holder unknown"
 
 
+def touch_importers(scratch, mutated_file):
+    """A mutated C header (Sources/<Module>/…/x.h): touches the Swift files that import
+    <Module>, because SwiftPM does not rebuild them when only the header changed, and its
+    static inline functions are compiled into their objects — the mutant would otherwise go
+    untested (and "survive"), and the restored header would not be rebuilt either."""
+    parts = Path(mutated_file).parts
+    if not mutated_file.endswith(".h") or len(parts) < 3 or parts[0] != "Sources":
+        return
+    importing = re.compile(rf"^\s*import\s+{re.escape(parts[1])}\s*$", re.MULTILINE)
+    for path in (scratch / "Sources").rglob("*.swift"):
+        if importing.search(path.read_text(encoding="utf-8", errors="replace")):
+            path.touch()
+
+
 def build_and_test(scratch, filters, log):
     """Builds the tests and runs `filters`, holding the machine-wide build lock for both:
     "built-failed", "failed", "passed" or "timeout"."""
@@ -239,9 +253,11 @@ def main():
             log.write(f"\n==== {mutant.id}: {mutant.rule}\n")
             try:
                 path.write_text(mutated(original_text, index, mutant.replacement), encoding="utf-8")
+                touch_importers(scratch, mutant.file)
                 outcome = build_and_test(scratch, mutant.filters, log)
             finally:
                 path.write_text(original_text, encoding="utf-8")
+                touch_importers(scratch, mutant.file)
             verdict, detail = {
                 "failed": ("killed", "a test failed"),
                 "timeout": ("killed", "the tests hung (timeout)"),

@@ -66,4 +66,7 @@ final class Inbox: TableViewController, TableViewDelegate, TableViewDataSource {
     }
 }
 
+// First: from here on a signal ends the app quietly and a crash says so in one line, even
+// before the terminal is taken over (where a real app would read its files).
+ProcessSignals.install(programName: "inbox")
 TerminalApp(root: RootController(content: NavigationController(root: Inbox()))).main()

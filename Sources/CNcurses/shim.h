@@ -100,6 +100,13 @@ __attribute__((weak)) struct termios tk_saved_termios = {0};
 __attribute__((weak)) char tk_leave_sequence[512] = {0};
 __attribute__((weak)) size_t tk_leave_length = 0;
 __attribute__((weak)) struct sigaction tk_previous_actions[TK_SIGNAL_SLOTS] = {{{0}}};
+// Set by tk_install_process_signal_handlers(): the handlers stay for the process's whole life.
+__attribute__((weak)) int tk_handlers_for_process = 0;
+// 1: a crash goes on to the handler from before ours (the Swift runtime's backtracer); 0: a
+// short line (tk_crash_prefix, then the signal's name) and the signal's default action.
+__attribute__((weak)) int tk_crashes_to_previous = 1;
+__attribute__((weak)) char tk_crash_prefix[128] = {0};
+__attribute__((weak)) size_t tk_crash_prefix_length = 0;
 
 /// Whether the weak globals above were really emitted (see the note above).
 static inline int tk_signal_storage_available(void) {
@@ -107,7 +114,8 @@ static inline int tk_signal_storage_available(void) {
         && &tk_saved_termios != NULL && &tk_leave_sequence[0] != NULL && &tk_leave_length != NULL
         && &tk_previous_actions[0] != NULL && &tk_handlers_installed != NULL
         && &tk_atexit_registered != NULL && &tk_pending_stop != NULL && &tk_pending_continue != NULL
-        && &tk_modes_saved != NULL;
+        && &tk_modes_saved != NULL && &tk_handlers_for_process != NULL && &tk_crashes_to_previous != NULL
+        && &tk_crash_prefix[0] != NULL && &tk_crash_prefix_length != NULL;
 }
 
 /// Puts the terminal back as the shell had it: async-signal-safe, and a no-op when curses is
@@ -145,7 +153,14 @@ static inline void tk_set_terminal_active(int active) {
     if (tk_signal_storage_available()) tk_terminal_active = active;
 }
 
-static inline void tk_on_termination_signal(int sig) {
+static inline void tk_on_termination_signal(int sig, siginfo_t *info, void *context) {
+    (void)context;
+    // Ctrl-\ in a terminal that still makes signals of keys (before curses' raw mode, during a
+    // load): in raw mode the same key means nothing, so here it means nothing either. A
+    // SIGQUIT sent by a process (kill -QUIT) still ends the app.
+#ifdef SI_KERNEL
+    if (sig == SIGQUIT && info != NULL && info->si_code == SI_KERNEL) return;
+#endif
     if (tk_pending_termination != 0) {
         // A second signal: the main loop did not get to it. Leave now, safely.
         tk_emergency_restore();
@@ -173,6 +188,29 @@ static inline void tk_redeliver_by_default(int sig) {
     tk_redeliver(sig, &deflt);
 }
 
+static inline void tk_write_all(int fd, const char *text, size_t length) {
+    while (length > 0) {
+        ssize_t n = write(fd, text, length);
+        if (n <= 0) return;
+        text += n;
+        length -= (size_t)n;
+    }
+}
+
+/// What a crash says on standard error when the runtime's backtracer is not asked for:
+/// "table-browser: crashed: segmentation fault (SIGSEGV) ...". Async-signal-safe.
+static inline void tk_report_crash(int sig) {
+    const char *what = sig == SIGSEGV ? "segmentation fault (SIGSEGV)" : sig == SIGBUS ? "bus error (SIGBUS)"
+        : sig == SIGILL ? "illegal instruction (SIGILL), a failed check" : sig == SIGFPE ? "arithmetic fault (SIGFPE)"
+        : sig == SIGABRT ? "aborted (SIGABRT)" : sig == SIGTRAP ? "trap (SIGTRAP), a failed check" : "fatal signal";
+    static const char crashed[] = "crashed: ";
+    static const char hint[] = ". This is a bug; run with SWIFT_BACKTRACE=enable=yes,interactive=no for a backtrace.\n";
+    tk_write_all(STDERR_FILENO, tk_crash_prefix, tk_crash_prefix_length);
+    tk_write_all(STDERR_FILENO, crashed, sizeof crashed - 1);
+    tk_write_all(STDERR_FILENO, what, strlen(what));
+    tk_write_all(STDERR_FILENO, hint, sizeof hint - 1);
+}
+
 static inline void tk_on_fatal_signal(int sig, siginfo_t *info, void *context) {
     (void)context;
     tk_emergency_restore();
@@ -183,14 +221,25 @@ static inline void tk_on_fatal_signal(int sig, siginfo_t *info, void *context) {
         tk_redeliver_by_default(sig);
         return;
     }
+    // A crash of ours. Unless the runtime's backtracer was asked for, one line says so and the
+    // default action ends the process (status 128 + signo, a core where the system keeps them).
+    struct sigaction deflt;
+    memset(&deflt, 0, sizeof deflt);
+    deflt.sa_handler = SIG_DFL;
+    sigemptyset(&deflt.sa_mask);
+    const struct sigaction *next = tk_crashes_to_previous ? &tk_previous_actions[sig] : &deflt;
+    if (!tk_crashes_to_previous) {
+        static volatile sig_atomic_t reported = 0;
+        if (!reported) { reported = 1; tk_report_crash(sig); }
+    }
     // Raised by this process (abort(), raise()) or a trap: nothing repeats it either; the
-    // handler from before ours (the Swift runtime's backtracer, or the default) gets it again.
+    // next handler gets it again.
     if ((info != NULL && info->si_code <= 0) || sig == SIGTRAP) {
-        tk_redeliver(sig, &tk_previous_actions[sig]);
+        tk_redeliver(sig, next);
         return;
     }
-    // A real fault repeats when the handler returns, and then reaches the handler from before.
-    sigaction(sig, &tk_previous_actions[sig], NULL);
+    // A real fault repeats when the handler returns, and then reaches the next handler.
+    sigaction(sig, next, NULL);
 }
 
 /// The signals whose default action ends the process and that nothing else here handles: each
@@ -200,6 +249,15 @@ static const int tk_deadly_signals[] = { SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIG
 static inline void tk_on_deadly_signal(int sig) {
     tk_emergency_restore();
     tk_redeliver_by_default(sig);
+}
+
+static inline void tk_install_with_info(int sig, void (*handler)(int, siginfo_t *, void *)) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART | SA_SIGINFO;
+    sigaction(sig, &action, &tk_previous_actions[sig]);
 }
 
 static inline void tk_install_one(int sig, void (*handler)(int)) {
@@ -223,16 +281,23 @@ static inline void tk_install_fatal(int sig) {
 /// Installs the handlers (once) and the atexit safety net. Install before newterm(), so that
 /// ncurses sees our SIGINT/SIGTERM/SIGTSTP handlers and does not add its own. SIGWINCH is left
 /// to ncurses (it turns it into KEY_RESIZE).
+static inline void tk_own_job_control(int ours);
+
 static inline void tk_install_signal_handlers(void) {
-    if (!tk_signal_storage_available() || tk_handlers_installed) return;
+    if (!tk_signal_storage_available()) return;
+    if (tk_handlers_installed) {
+        // Installed for the process already: only the stop and continue handlers were left out.
+        if (tk_handlers_for_process) tk_own_job_control(1);
+        return;
+    }
     tk_handlers_installed = 1;
     tk_pending_termination = 0;
     tk_pending_stop = 0;
     tk_pending_continue = 0;
-    tk_install_one(SIGINT, tk_on_termination_signal);
-    tk_install_one(SIGTERM, tk_on_termination_signal);
-    tk_install_one(SIGHUP, tk_on_termination_signal);
-    tk_install_one(SIGQUIT, tk_on_termination_signal);
+    tk_install_with_info(SIGINT, tk_on_termination_signal);
+    tk_install_with_info(SIGTERM, tk_on_termination_signal);
+    tk_install_with_info(SIGHUP, tk_on_termination_signal);
+    tk_install_with_info(SIGQUIT, tk_on_termination_signal);
     tk_install_one(SIGTSTP, tk_on_stop_signal);
     tk_install_one(SIGCONT, tk_on_continue_signal);
     tk_install_fatal(SIGSEGV);
@@ -266,9 +331,53 @@ static inline void tk_install_signal_handlers(void) {
     pthread_sigmask(SIG_UNBLOCK, &wanted, NULL);
 }
 
+/// SIGTSTP and SIGCONT: ours (1, while curses owns the screen: the event loop suspends and
+/// repaints) or as they were (0: before the screen, Ctrl-Z in a cooked terminal stops the
+/// process as the shell expects).
+static inline void tk_own_job_control(int ours) {
+    if (ours) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESTART;
+        action.sa_handler = tk_on_stop_signal;
+        sigaction(SIGTSTP, &action, NULL);
+        action.sa_handler = tk_on_continue_signal;
+        sigaction(SIGCONT, &action, NULL);
+    } else {
+        sigaction(SIGTSTP, &tk_previous_actions[SIGTSTP], NULL);
+        sigaction(SIGCONT, &tk_previous_actions[SIGCONT], NULL);
+    }
+}
+
+/// The handlers for the process's whole life, from its first instruction: installed now (once),
+/// never put back by tk_restore_signal_handlers() — except SIGTSTP and SIGCONT, which are ours
+/// only while curses owns the screen (tk_own_job_control). A crash says so in one line after
+/// `program_name` and ends by its default action, unless SWIFT_BACKTRACE is set: then the
+/// Swift runtime's backtracer gets it, as that variable says.
+static inline void tk_install_process_signal_handlers(const char *program_name) {
+    if (!tk_signal_storage_available()) return;
+    size_t length = program_name ? strlen(program_name) : 0;
+    if (length + 2 >= sizeof tk_crash_prefix) length = sizeof tk_crash_prefix - 3;
+    if (length > 0) {
+        memcpy(tk_crash_prefix, program_name, length);
+        memcpy(tk_crash_prefix + length, ": ", 2);
+        tk_crash_prefix_length = length + 2;
+    }
+    tk_crashes_to_previous = getenv("SWIFT_BACKTRACE") != NULL;
+    tk_install_signal_handlers();
+    tk_own_job_control(0);
+    tk_handlers_for_process = 1;
+}
+
 /// Puts back the dispositions found by tk_install_signal_handlers(); pending flags are kept.
+/// Nothing to put back once the handlers are the process's (tk_install_process_signal_handlers).
 static inline void tk_restore_signal_handlers(void) {
     if (!tk_signal_storage_available() || !tk_handlers_installed) return;
+    if (tk_handlers_for_process) {
+        tk_own_job_control(0);
+        return;
+    }
     tk_handlers_installed = 0;
     const int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT,
                             SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP,

@@ -1005,6 +1005,7 @@ tk_loader::ReadLimits read_limits(const tk_json_load_options &options) {
     limits.is_cancelled = options.is_cancelled;
     limits.cancel_context = options.cancel_context;
     limits.wait_milliseconds = options.wait_milliseconds;
+    limits.max_stream_bytes = options.max_stream_bytes;
     return limits;
 }
 

@@ -121,8 +121,13 @@ struct ReadLimits {
     int (*is_cancelled)(void *context) = nullptr;
     void *cancel_context = nullptr;
     int wait_milliseconds = 0;
+    /// The most bytes a pipe or FIFO may send; 0 (or more than can be loaded): kMaxFileSize.
+    uint64_t max_stream_bytes = 0;
 
     bool cancelled() const { return is_cancelled && is_cancelled(cancel_context) != 0; }
+    size_t stream_limit() const {
+        return max_stream_bytes == 0 || max_stream_bytes > kMaxFileSize ? kMaxFileSize : static_cast<size_t>(max_stream_bytes);
+    }
 };
 
 /// Why a read failed: a sentence, and for a stream stopped at a byte that cannot start JSON,

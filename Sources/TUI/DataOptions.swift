@@ -3,6 +3,7 @@ import BundledData
 import Foundation
 import Synchronization
 import TableKit
+import TableKitTerminal
 
 /// The options that make play repeatable, shared by browsing and `snapshot`.
 struct PlayOptions: ParsableArguments {
@@ -35,6 +36,28 @@ struct DataOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The key whose value is shown under the title (default: inferred).", valueName: "KEY"))
     var subtitleKey: String?
 
+    @Option(help: ArgumentHelp("How long a pipe, FIFO or standard input given as --data may stay silent (before its first byte, or between two writes) before it is refused (default: no limit when browsing, where Ctrl-C cancels the wait; 5 for snapshot).", valueName: "SECONDS"))
+    var timeout: Double?
+
+    @Option(help: ArgumentHelp("The most a pipe, FIFO or standard input given as --data may send, such as 500M or 2G; more is refused as soon as it arrives (default: 1G; at most 4G, less one byte). A file is only held to 4G less one byte.", valueName: "SIZE"))
+    var streamLimit: ByteCount = DataOptions.defaultStreamLimit
+
+    /// The most a pipe or FIFO may send unless `--stream-limit` says otherwise: a quarter of
+    /// what can be loaded, so that a runaway writer (`yes`) is refused in seconds, not half a
+    /// minute, and a buffer of doubling size never needs more than 2 GiB.
+    static let defaultStreamLimit = ByteCount(bytes: 1 << 30)
+
+    mutating func validate() throws {
+        if let timeout, !(timeout > 0) || !timeout.isFinite {
+            throw ValidationError("--timeout takes a number of seconds above 0, such as 0.5 or 30 (got \(timeout))")
+        }
+    }
+
+    /// How long a pipe or FIFO may stay silent: `--timeout`, or `fallback` without it (nil: for ever).
+    func waitForData(byDefault fallback: Duration?) -> Duration? {
+        timeout.map { .milliseconds(Int(max(0.001, $0) * 1000)) } ?? fallback
+    }
+
     /// What is browsed, in words (for Settings).
     var description: String {
         dataPath.map { ControlEscaping.escaped($0) } ?? "bundled books"
@@ -49,8 +72,10 @@ struct DataOptions: ParsableArguments {
     ///   sorted behind it (``RecordListScreen/finishSorting(_:)``). If even the first rows are
     ///   not in place half a second after the start, sorting goes on behind the app's progress
     ///   sheet, with Cancel. Snapshots wait for everything.
-    /// - Parameter waitForData: How long a FIFO or pipe may stay silent before its first byte
-    ///   (`snapshot --timeout`); nil waits until it sends or Ctrl-C.
+    /// - Parameter waitForData: How long a FIFO or pipe may stay silent, before its first byte
+    ///   or between two writes (`--timeout`); nil waits until it sends, or Ctrl-C.
+    /// - Throws: ``CommandFailure``, or ``SignalEnding`` when a termination signal (Ctrl-C)
+    ///   arrives during the load.
     func loadListScreen(searchesSynchronously: Bool = false, sortsWhileShowing: Bool = false, waitForData: Duration? = nil,
                         environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RecordListScreen {
         let started = ContinuousClock.now
@@ -61,7 +86,7 @@ struct DataOptions: ParsableArguments {
         // What a killed save of this file left beside it goes before the file is read.
         if dataPath != nil, !isReadOnce { AtomicFile.removeLeftovers(besides: path) }
         let loadStore = Self.loadStore(path: path, fromStandardInput: dataPath == Self.standardInputPath, pointer: pointer, titleKey: titleKey,
-                                       subtitleKey: subtitleKey, strict: strict, waitForData: waitForData)
+                                       subtitleKey: subtitleKey, strict: strict, waitForData: waitForData, streamLimit: streamLimit.bytes)
         let reload = dataPath == nil || isReadOnce ? nil : Self.load(path: path, pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict)
         let isBookList = dataPath == nil
         // The records as they are to be browsed: a file as read, the books with the changes
@@ -82,7 +107,10 @@ struct DataOptions: ParsableArguments {
             if reload != nil { screen.loadArray = { Self.load(path: path, pointer: $0, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict) } }
             return screen
         }
-        let store = try Self.loadReportingSlowness(path: path) { loadStore($0) }.get()
+        // A redirected file (< big.json) is read, not waited for.
+        let isStream = dataPath == Self.standardInputPath ? !Self.isRegularFile(descriptor: STDIN_FILENO) : isReadOnce
+        let notice = Self.slowLoadNotice(name: dataPath == Self.standardInputPath ? nil : path, isStream: isStream)
+        let store = try Self.loadReportingSlowness(path: path, notice: notice) { loadStore($0) }.get()
         let records = editable(store)
         let shown = records?.store ?? store
         guard sortsWhileShowing else {
@@ -130,16 +158,17 @@ struct DataOptions: ParsableArguments {
 
     /// Reads the file at `path` (or standard input, named `path` in errors) into a store, on
     /// any thread. Reading stops at once when `isCancelled` says so (Cancel on the reload's
-    /// sheet). Standard input is read once, to its end, by the loader: a pipe up to 4 GiB, a
-    /// redirected file against its size; a terminal or a device is refused at once.
+    /// sheet). Standard input is read once, to its end, by the loader: a pipe up to
+    /// `streamLimit` bytes, refused as soon as more arrives; a redirected file against its
+    /// size; a terminal or a device is refused at once.
     private static func loadStore(path: String, fromStandardInput: Bool = false, pointer: String?, titleKey: String?, subtitleKey: String?,
-                                  strict: Bool, waitForData: Duration? = nil)
+                                  strict: Bool, waitForData: Duration? = nil, streamLimit: Int? = nil)
         -> @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<JSONRecordStore, CommandFailure> {
         { isCancelled in
             do throws(JSONLoadError) {
                 let options = JSONRecordStore.LoadOptions(pointer: pointer, titleKey: titleKey, subtitleKey: subtitleKey, strict: strict,
                                                           format: pointer == nil ? .of(path: path) : .text,
-                                                          isCancelled: isCancelled, waitForData: waitForData)
+                                                          isCancelled: isCancelled, waitForData: waitForData, streamLimit: streamLimit)
                 let store = fromStandardInput
                     ? try JSONRecordStore.load(descriptor: STDIN_FILENO, name: path, options: options)
                     : try JSONRecordStore.load(path: path, options: options)
@@ -149,7 +178,12 @@ struct DataOptions: ParsableArguments {
                 }
                 return .success(store)
             } catch {
-                return .failure(CommandFailure(message: error.description, exitCode: error.exitCode))
+                var message = error.description
+                if let streamLimit, streamLimit < ByteCount.most, error.message.hasPrefix("more than "),
+                   error.message.hasSuffix(" the most a pipe or FIFO may send") {
+                    message += " (--stream-limit raises it above \(ByteCount(bytes: streamLimit)))"
+                }
+                return .failure(CommandFailure(message: message, exitCode: error.exitCode))
             }
         }
     }
@@ -172,6 +206,12 @@ struct DataOptions: ParsableArguments {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
+    /// Whether the open `descriptor` is a regular file (standard input redirected from one).
+    static func isRegularFile(descriptor: Int32) -> Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// `--data -`: the records come from standard input.
     static let standardInputPath = "-"
 
@@ -187,21 +227,77 @@ struct DataOptions: ParsableArguments {
     }
 
     /// Loads before the terminal is taken over; past half a second a line on standard error
-    /// says what is happening (Ctrl-C stops it, and the terminal was never touched).
+    /// says what is happening and that Ctrl-C cancels it (the terminal was never touched).
+    /// A termination signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT from a process) stops the wait
+    /// at once: ``SignalEnding``, which `main` turns into status 128 + signo, nothing printed.
     private static func loadReportingSlowness<Value: Sendable>(
-        path: String, _ load: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<Value, CommandFailure>
-    ) -> Result<Value, CommandFailure> {
+        path: String, notice: String, _ load: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<Value, CommandFailure>
+    ) throws(SignalEnding) -> Result<Value, CommandFailure> {
         let task = BackgroundTask(load)
         var reported = false
         while !task.isFinished {
+            if let signal = ProcessSignals.pendingTermination {
+                task.cancel()
+                throw SignalEnding(signal: signal)
+            }
             if !reported, task.isSlow, isatty(STDERR_FILENO) != 0 {
                 reported = true
-                FileHandle.standardError.write(Data("Loading \(ControlEscaping.escaped(path))…\n".utf8))
+                FileHandle.standardError.write(Data(notice.utf8))
             }
             usleep(2_000)
         }
         return task.takeResult() ?? .failure(CommandFailure(message: "\(path): loading stopped", exitCode: 66))
     }
+
+    /// The line a load says on standard error past half a second about the file at `path`
+    /// (nil: standard input), control characters escaped: waiting for a pipe or FIFO, loading
+    /// a file.
+    static func slowLoadNotice(name path: String?, isStream: Bool) -> String {
+        let name = path.map { ControlEscaping.escaped($0) } ?? "standard input"
+        return isStream ? "Waiting for data on \(name)… (Ctrl-C to cancel)\n" : "Loading \(name)… (Ctrl-C to cancel)\n"
+    }
+}
+
+/// A termination signal that arrived before the terminal was taken over: the command ends with
+/// status 128 + `signal`, and nothing is printed (the person asked for it).
+struct SignalEnding: Error {
+    var signal: Int32
+}
+
+/// A size given on the command line: a number of bytes, or of KiB, MiB or GiB (`K`, `M`, `G`,
+/// with or without `iB`), from 1 byte to the most that can be loaded, 4 GiB less one byte
+/// (`4G` means that).
+struct ByteCount: ExpressibleByArgument, CustomStringConvertible, Sendable {
+    var bytes: Int
+
+    /// The most that can be loaded: simdjson's limit.
+    static let most = (1 << 32) - 1
+
+    init(bytes: Int) { self.bytes = bytes }
+
+    init?(argument: String) {
+        var text = Substring(argument.trimmingCharacters(in: .whitespaces).uppercased())
+        if text.hasSuffix("IB") { text = text.dropLast(2) } else if text.hasSuffix("B") { text = text.dropLast() }
+        let scale: Int
+        switch text.last {
+        case "K": scale = 1 << 10
+        case "M": scale = 1 << 20
+        case "G": scale = 1 << 30
+        default: scale = 1
+        }
+        if scale > 1 { text = text.dropLast() }
+        guard let count = Int(text), count > 0, count <= Self.most / scale + 1 else { return nil }
+        bytes = min(count * scale, Self.most)
+    }
+
+    var description: String {
+        for (unit, size) in [("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)] where bytes % size == 0 {
+            return "\(bytes / size)\(unit)"
+        }
+        return bytes == Self.most ? "4G" : "\(bytes)"
+    }
+
+    var defaultValueDescription: String { description }
 }
 
 /// A failure reported in one line on standard error, with a sysexits-style status.

@@ -20,9 +20,6 @@ struct SnapshotCommand: ParsableCommand {
 
     @OptionGroup var data: DataOptions
 
-    @Option(help: ArgumentHelp("How long a FIFO or pipe given as --data may stay silent before it sends its first byte.", valueName: "SECONDS"))
-    var timeout: Double = 5
-
     @OptionGroup var play: PlayOptions
 
     @OptionGroup var mouse: MouseOptions
@@ -39,7 +36,7 @@ struct SnapshotCommand: ParsableCommand {
         }
         let list: RecordListScreen
         do {
-            list = try data.loadListScreen(searchesSynchronously: true, waitForData: .milliseconds(Int(max(0.001, timeout) * 1000)))
+            list = try data.loadListScreen(searchesSynchronously: true, waitForData: data.waitForData(byDefault: .seconds(5)))
         } catch let failure as CommandFailure {
             throw failure.report()
         }

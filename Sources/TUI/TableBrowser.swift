@@ -20,12 +20,18 @@ struct TableBrowser: ParsableCommand {
     /// Parses, runs, and ends the process through ``ProcessExit`` whatever happened, so that
     /// work still running on a background thread can never crash the exit. Messages go where
     /// ArgumentParser sends them: help to standard output, errors to standard error.
+    ///
+    /// The signal handlers come first, before any argument or file is read: a signal during a
+    /// load ends the process quietly with 128 + signo (``SignalEnding``), a crash in one line.
     static func main() {
+        ProcessSignals.install(programName: "table-browser")
         let status: Int32
         do {
             var command = try parseAsRoot()
             try command.run()
             status = 0
+        } catch let ending as SignalEnding {
+            status = 128 + ending.signal
         } catch {
             status = exitCode(for: error).rawValue
             let message = fullMessage(for: error)
@@ -51,7 +57,7 @@ struct TableBrowser: ParsableCommand {
         // Everything that can fail on bad input fails here, before the terminal is touched.
         let list: RecordListScreen
         do {
-            list = try data.loadListScreen(sortsWhileShowing: true)
+            list = try data.loadListScreen(sortsWhileShowing: true, waitForData: data.waitForData(byDefault: nil))
         } catch let failure as CommandFailure {
             throw failure.report()
         }

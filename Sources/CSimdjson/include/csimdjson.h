@@ -125,11 +125,18 @@ typedef struct tk_json_load_options {
     /** Handed to is_cancelled. */
     void *cancel_context;
     /**
-     * How long a pipe or FIFO may stay silent before its first byte (no writer yet, or a
-     * writer that sends nothing) until the load fails with "no data after N seconds";
-     * 0 waits for ever (is_cancelled can still stop it).
+     * How long a pipe or FIFO may stay silent — before its first byte (no writer yet, or a
+     * writer that sends nothing) and between any two reads after it (a writer that stopped
+     * without closing) — until the load fails with "no data after N seconds" or "no data for
+     * N seconds after M bytes"; 0 waits for ever (is_cancelled can still stop it).
      */
     int wait_milliseconds;
+    /**
+     * The most bytes a pipe or FIFO may send: one byte more fails the load at once ("more
+     * than N arrived"), without reading on to the end. 0, or more than 4 GiB - 1: 4 GiB - 1,
+     * the most that can be loaded. A regular file is checked against its size instead.
+     */
+    uint64_t max_stream_bytes;
 } tk_json_load_options;
 
 /**
@@ -181,8 +188,9 @@ tk_json_store *tk_json_load_file(const char *path, const tk_json_load_options *o
 /**
  * Like tk_json_load_file(), from an open descriptor (standard input, say), read to its end
  * from where it stands; the descriptor stays open. A regular file is read against its size,
- * a pipe or FIFO up to 4 GiB - 1 bytes (as options say, with a wait for its first byte, and
- * stopped at once when its first byte cannot start JSON); a terminal, a character or block
+ * a pipe or FIFO up to options->max_stream_bytes (refused as soon as more arrives; every
+ * silence bounded by options->wait_milliseconds; stopped at once when its first byte cannot
+ * start JSON); a terminal, a character or block
  * device (/dev/zero) or a socket is refused at once as "not a regular file".
  */
 tk_json_store *tk_json_load_descriptor(int descriptor, const tk_json_load_options *options, tk_json_error *error_out);

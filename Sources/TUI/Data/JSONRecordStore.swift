@@ -73,11 +73,15 @@ final class JSONRecordStore: @unchecked Sendable {
         var format: Format
         /// Asked while the bytes are read: true stops the load at once ("loading cancelled").
         var isCancelled: (@Sendable () -> Bool)?
-        /// How long a pipe or FIFO may stay silent before its first byte; nil waits for ever.
+        /// How long a pipe or FIFO may stay silent, before its first byte or between any two
+        /// reads after it; nil waits for ever.
         var waitForData: Duration?
+        /// The most bytes a pipe or FIFO may send (one more is refused at once); nil: the most
+        /// that can be loaded, 4 GiB - 1. Regular files are checked against their size.
+        var streamLimit: Int?
 
         init(pointer: String? = nil, titleKey: String? = nil, subtitleKey: String? = nil, strict: Bool = false, format: Format = .detect,
-             isCancelled: (@Sendable () -> Bool)? = nil, waitForData: Duration? = nil) {
+             isCancelled: (@Sendable () -> Bool)? = nil, waitForData: Duration? = nil, streamLimit: Int? = nil) {
             self.pointer = pointer
             self.titleKey = titleKey
             self.subtitleKey = subtitleKey
@@ -85,6 +89,7 @@ final class JSONRecordStore: @unchecked Sendable {
             self.format = format
             self.isCancelled = isCancelled
             self.waitForData = waitForData
+            self.streamLimit = streamLimit
         }
 
         /// Calls `body` with these options as C sees them (valid only during the call).
@@ -95,7 +100,8 @@ final class JSONRecordStore: @unchecked Sendable {
                     return withExtendedLifetime(box) {
                         var options = tk_json_load_options(pointer: pointer, title_key: title, subtitle_key: subtitle,
                                                            strict: strict ? 1 : 0, format: format.c, is_cancelled: nil, cancel_context: nil,
-                                                           wait_milliseconds: Int32(clamping: waitForData.map { max(1, Int($0 / .milliseconds(1))) } ?? 0))
+                                                           wait_milliseconds: Int32(clamping: waitForData.map { max(1, Int($0 / .milliseconds(1))) } ?? 0),
+                                                           max_stream_bytes: UInt64(clamping: max(0, streamLimit ?? 0)))
                         if let box {
                             options.cancel_context = Unmanaged.passUnretained(box).toOpaque()
                             options.is_cancelled = { context in
@@ -211,7 +217,8 @@ final class JSONRecordStore: @unchecked Sendable {
 
     /// Loads what the open `descriptor` holds (standard input), read from where it stands to
     /// its end, as `options` say; `name` stands for the path in errors. A terminal or a device
-    /// is refused at once; a pipe waits for its first byte as `options.waitForData` says.
+    /// is refused at once; a pipe may stay silent as long as `options.waitForData` says, and
+    /// send at most `options.streamLimit` bytes.
     static func load(descriptor: Int32, name: String, options: LoadOptions) throws(JSONLoadError) -> JSONRecordStore {
         var error = tk_json_error()
         let handle = options.withC { tk_json_load_descriptor(descriptor, $0, &error) }
