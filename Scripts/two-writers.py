@@ -28,6 +28,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -118,7 +119,10 @@ def in_list(screen):
 
 
 def trial(tmux, binary, data, offset_ms, number):
-    """One trial: returns (saved, refused_kept, lost, reapplied)."""
+    """One trial: returns (saved, refused_kept, lost, reapplied, both edits in the file)."""
+    # A wait fails after a minute and a second a megabyte: a failing run ends (and its
+    # instances with it) well before the end-to-end test's own deadline.
+    patience = 60 + os.path.getsize(data) / (1 << 20)
     markers = {"a": f" A{number}x", "b": f" B{number}x"}
     for name in "ab":
         tmux.start(name, f"{binary} --no-animation --data {data}")
@@ -139,7 +143,7 @@ def trial(tmux, binary, data, offset_ms, number):
     tmux.keys("b", "C-s")
     outcome = {}
     for name in "ab":
-        screen = tmux.wait(name, "the save's end", lambda s: in_list(s) or "Not Saved" in s, timeout=300)
+        screen = tmux.wait(name, "the save's end", lambda s: in_list(s) or "Not Saved" in s, timeout=patience)
         if "Not Saved" in screen:
             # The alert covers part of the form: Esc (OK) shows the form whole.
             tmux.keys(name, "Escape")
@@ -156,13 +160,13 @@ def trial(tmux, binary, data, offset_ms, number):
     for name in "ab":
         if outcome[name] == "refused-kept":
             tmux.keys(name, "C-s")
-            tmux.wait(name, "the refusal again", lambda s: "Not Saved" in s, timeout=300)
+            tmux.wait(name, "the refusal again", lambda s: "Not Saved" in s, timeout=patience)
             tmux.keys(name, "r")
-            tmux.wait(name, "Reloaded", lambda s: "Reloaded" in s, timeout=300)
+            tmux.wait(name, "Reloaded", lambda s: "Reloaded" in s, timeout=patience)
             tmux.keys(name, "Enter")
             time.sleep(0.05)
             tmux.keys(name, "C-s")
-            tmux.wait(name, "the re-applied save", in_list, timeout=300)
+            tmux.wait(name, "the re-applied save", in_list, timeout=patience)
             with open(data, encoding="utf-8") as file:
                 text = file.read()
             if markers[name].strip() in text:
@@ -244,6 +248,9 @@ def main():
     if not shutil.which("tmux"):
         print("two-writers: tmux is not installed", file=sys.stderr)
         return 2
+    # Ended from outside (SIGTERM, SIGHUP): the tmux server and its instances go too.
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, lambda *_: sys.exit(1))
     rng = random.Random(arguments.seed)
     binary = os.path.abspath(arguments.binary)
     totals = {"trials": 0, "saved": 0, "refused-kept": 0, "lost": 0, "reapplied": 0, "both-in-file": 0}
