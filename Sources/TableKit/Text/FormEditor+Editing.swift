@@ -304,6 +304,14 @@ extension FormEditor {
         return .push(screen)
     }
 
+    /// Puts the cursor of the text field of `key` before its character at `position` (held
+    /// to its text), as a program sets a field's `selectedTextRange`; nothing else changes.
+    public func moveCursor(to position: Int, inFieldWithKey key: String) {
+        guard let indexPath = indexPath(ofKey: key), field(at: indexPath)?.kind == .text else { return }
+        fields[indexPath.section][indexPath.row].moveCursor(to: position)
+        refresh()
+    }
+
     /// Puts `text` in the date field at `indexPath`, clearing its refusal.
     func setDateText(_ text: String, at indexPath: IndexPath) {
         guard let field = field(at: indexPath) else { return }

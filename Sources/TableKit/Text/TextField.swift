@@ -100,6 +100,12 @@ public struct TextField: Hashable, Sendable {
         keepCursorVisible()
     }
 
+    /// Puts the cursor before the character at `position` (held to the text), as a program
+    /// sets `UITextField.selectedTextRange`: no rules apply and nothing changes but the cursor.
+    public mutating func moveCursor(to position: Int) {
+        _ = move(to: position)
+    }
+
     /// Lays the field out in `width` columns (its text area); scrolling and a text view's
     /// lines follow.
     public mutating func layout(width: Int) {
