@@ -92,12 +92,7 @@ extension FormEditor {
                 fields[section][row].layout(width: columns.field)
             }
         }
-        let tableSections = sections.enumerated().map { section, fieldsOfSection in
-            TableSection(header: fieldsOfSection.header, footer: fieldsOfSection.footer, cells: currentFields[section].enumerated().map { row, field in
-                cell(for: field, editor: fields[section][row])
-            })
-        }
-        dataSource = StaticTableDataSource(tableSections)
+        dataSource = FormRows(form: self)
     }
 
     /// The field's label, with its value's type where the field asks for it or ⌃T changed it.

@@ -14,7 +14,23 @@ extension TextField {
     /// was laid out at): the text, or the dimmed placeholder, the cursor while editing, the
     /// counter and the clear button.
     public func render(into canvas: inout Canvas, rect: Rect, context: RenderContext) {
+        render(into: &canvas, rect: rect, context: context, firstLine: 0)
+    }
+
+    /// Draws the field's lines from `firstLine` on in `rect`, as many as fit: the part of a
+    /// tall text view that a table shows. What is drawn after the text on the field's first
+    /// line (the counter and the clear button) shows only when that line is drawn.
+    ///
+    /// - Complexity: O(k + log m) for k characters drawn of a text view of m lines.
+    func render(into canvas: inout Canvas, rect: Rect, context: RenderContext, firstLine: Int) {
         guard !rect.isEmpty else { return }
+        guard firstLine == 0 else {
+            // Only a text view has lines after the first; its text area is as wide as on the first.
+            guard traits.isMultiline, !characters.isEmpty else { return }
+            let textRect = Rect(x: rect.minX, y: rect.minY, width: max(0, rect.width - trailingDecorationWidth), height: rect.height)
+            renderLines(into: &canvas, rect: textRect, glyphs: context.glyphs, firstLine: firstLine)
+            return
+        }
         let glyphs = context.glyphs
         var trailingX = rect.maxX
         if showsClearButton {
@@ -37,12 +53,11 @@ extension TextField {
             return
         }
         if traits.isMultiline {
-            renderLines(into: &canvas, rect: textRect, glyphs: glyphs)
+            renderLines(into: &canvas, rect: textRect, glyphs: glyphs, firstLine: 0)
             return
         }
         var x = textRect.minX
-        let total = columns(of: 0 ..< characters.count)
-        if scrollOffset == 0, total < textRect.width { x = alignedX(width: total, in: textRect) }
+        if scrollOffset == 0, let total = columns(fittingIn: textRect.width) { x = alignedX(width: total, in: textRect) }
         var cursorX = cursor == scrollOffset ? x : nil
         var index = scrollOffset
         while index < characters.count, x < textRect.maxX {
@@ -53,11 +68,23 @@ extension TextField {
         if isEditing, let cursorX { drawCursor(at: Point(x: cursorX, y: rect.minY), in: &canvas, clip: rect) }
     }
 
-    private func renderLines(into canvas: inout Canvas, rect: Rect, glyphs: Glyphs) {
+    /// The display width of the whole text when it is narrower than `room` columns; `nil`
+    /// when it is not (measured only up to the room, so that a long line costs the room).
+    private func columns(fittingIn room: Int) -> Int? {
+        var total = 0
+        for character in characters {
+            total += DisplayWidth.of(character)
+            if total >= room { return nil }
+        }
+        return total
+    }
+
+    private func renderLines(into canvas: inout Canvas, rect: Rect, glyphs: Glyphs, firstLine: Int) {
         let lines = visualLines(width: rect.width)
         let cursorLine = cursorLine(in: lines)
-        for (number, line) in lines.enumerated() {
-            let y = rect.minY + number
+        for number in max(0, firstLine) ..< lines.count {
+            let line = lines[number]
+            let y = rect.minY + number - firstLine
             guard y < rect.maxY else { break }
             var x = rect.minX
             var cursorX = cursor == line.range.lowerBound ? x : nil

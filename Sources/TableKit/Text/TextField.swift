@@ -39,6 +39,8 @@ public struct TextField: Hashable, Sendable {
     public private(set) var flashUntil: ContinuousClock.Instant?
     /// The column ↑ and ↓ keep in a text view while they move through lines.
     private var preferredColumn: Int?
+    /// A text view's lines at the widths it is measured and drawn at, kept by every edit.
+    var lineLayouts = LineLayouts()
 
     /// How long the last character typed into a secure field stays readable.
     public static let revealDuration: Duration = .seconds(1)
@@ -51,6 +53,7 @@ public struct TextField: Hashable, Sendable {
         cursor = characters.count
         self.placeholder = placeholder
         self.traits = traits
+        keepLineLayouts()
     }
 
     /// The text.
@@ -75,7 +78,7 @@ public struct TextField: Hashable, Sendable {
     /// empties; a secure field with text is replaced by the next character typed.
     public mutating func beginEditing() {
         isEditing = true
-        if traits.clearsOnBeginEditing { characters = [] }
+        if traits.clearsOnBeginEditing { replaceCharacters(characters.indices, with: []) }
         replacesOnNextInput = traits.isSecureTextEntry && !characters.isEmpty
         cursor = characters.count
         preferredColumn = nil
@@ -89,11 +92,13 @@ public struct TextField: Hashable, Sendable {
         revealedIndex = nil
         revealedUntil = nil
         scrollOffset = 0
+        keepLineLayouts()
     }
 
     /// Sets the text as a program does: the cursor at its end, no rules applied.
     public mutating func setText(_ newText: String) {
         characters = Array(newText)
+        lineLayouts.removeAll()
         cursor = characters.count
         replacesOnNextInput = false
         revealedIndex = nil
@@ -208,14 +213,14 @@ public struct TextField: Hashable, Sendable {
             }
         }
         guard !incoming.isEmpty else { return .moved }
-        if replacesOnNextInput { characters = []; cursor = 0; replacesOnNextInput = false }
+        if replacesOnNextInput { replaceCharacters(characters.indices, with: []); cursor = 0; replacesOnNextInput = false }
         if let reason = rejection(ofInserting: incoming.filter { $0 != "\n" }) { return reject(reason, now: now) }
         var cut = false
         if let maximum = traits.maximumLength, characters.count + incoming.count > maximum {
             incoming = Array(incoming.prefix(max(0, maximum - characters.count)))
             cut = true
         }
-        characters.insert(contentsOf: incoming, at: cursor)
+        replaceCharacters(cursor ..< cursor, with: incoming)
         cursor += incoming.count
         revealedIndex = nil
         keepCursorVisible()
@@ -234,7 +239,7 @@ public struct TextField: Hashable, Sendable {
         var character = typed
         if typed != "\n", let reason = rejection(ofInserting: [typed]) { return reject(reason, now: now) }
         if replacesOnNextInput {
-            characters = []
+            replaceCharacters(characters.indices, with: [])
             cursor = 0
             replacesOnNextInput = false
         }
@@ -246,7 +251,7 @@ public struct TextField: Hashable, Sendable {
         } else if traits.autocapitalizationType == .allCharacters {
             character = Character(String(character).uppercased())
         }
-        characters.insert(character, at: cursor)
+        replaceCharacters(cursor ..< cursor, with: CollectionOfOne(character))
         cursor += 1
         if traits.isSecureTextEntry {
             revealedIndex = cursor - 1
@@ -282,7 +287,7 @@ public struct TextField: Hashable, Sendable {
     }
 
     private mutating func erase(_ range: Range<Int>) -> Change {
-        characters.removeSubrange(range)
+        replaceCharacters(range, with: [])
         cursor = range.lowerBound
         revealedIndex = nil
         preferredColumn = nil
@@ -293,7 +298,7 @@ public struct TextField: Hashable, Sendable {
     private mutating func clear() -> Change {
         replacesOnNextInput = false
         guard !characters.isEmpty else { return .moved }
-        characters = []
+        replaceCharacters(characters.indices, with: [])
         cursor = 0
         revealedIndex = nil
         keepCursorVisible()
@@ -330,68 +335,6 @@ public struct TextField: Hashable, Sendable {
     }
 
     // MARK: Lines
-
-    /// One line of a text view as drawn: a range of characters, and whether a line break
-    /// ends it (rather than the width).
-    struct VisualLine: Hashable {
-        var range: Range<Int>
-        var endsParagraph: Bool
-    }
-
-    /// The lines of the text at `width` columns: a single line is one line; a text view breaks
-    /// at line breaks and wraps at spaces where it can.
-    func visualLines(width: Int) -> [VisualLine] {
-        guard traits.isMultiline else { return [VisualLine(range: 0 ..< characters.count, endsParagraph: true)] }
-        let width = max(1, width)
-        var lines: [VisualLine] = []
-        var start = 0
-        var index = 0
-        var columns = 0
-        var lastSpace: Int?
-        while index < characters.count {
-            let character = characters[index]
-            if character == "\n" {
-                lines.append(VisualLine(range: start ..< index, endsParagraph: true))
-                index += 1
-                start = index
-                columns = 0
-                lastSpace = nil
-                continue
-            }
-            let characterWidth = DisplayWidth.of(character)
-            if columns + characterWidth > width, index > start {
-                // Break after the last space of the line, or here when the word fills it.
-                let end = lastSpace.map { $0 + 1 } ?? index
-                lines.append(VisualLine(range: start ..< end, endsParagraph: false))
-                start = end
-                index = end
-                columns = 0
-                lastSpace = nil
-                continue
-            }
-            if character == " " { lastSpace = index }
-            columns += characterWidth
-            index += 1
-        }
-        lines.append(VisualLine(range: start ..< characters.count, endsParagraph: true))
-        return lines
-    }
-
-    /// The line the cursor is on, among `lines`: at a wrapped line's end it belongs to the
-    /// next line, at a paragraph's end to its own.
-    func cursorLine(in lines: [VisualLine]) -> Int {
-        for (number, line) in lines.enumerated() {
-            if cursor >= line.range.lowerBound, cursor < line.range.upperBound || (cursor == line.range.upperBound && line.endsParagraph) {
-                return number
-            }
-        }
-        return max(0, lines.count - 1)
-    }
-
-    /// The lines the field takes at `width` columns.
-    public func lineCount(width: Int) -> Int {
-        traits.isMultiline ? visualLines(width: width).count : 1
-    }
 
     private var lineStart: Int {
         guard traits.isMultiline else { return 0 }
@@ -450,8 +393,17 @@ public struct TextField: Hashable, Sendable {
         traits.maximumLength.map { "\(characters.count)/\($0)" }
     }
 
-    /// Scrolls a single line the least that shows the cursor.
+    /// Replaces the characters in `range` with `new`; a text view's kept lines follow.
+    private mutating func replaceCharacters(_ range: Range<Int>, with new: some Collection<Character>) {
+        characters.replaceSubrange(range, with: new)
+        lineLayouts.replace(range, insertedCount: new.count, characters: characters)
+    }
+
+    /// Scrolls a single line the least that shows the cursor; a text view keeps its lines at
+    /// the widths it is now measured and drawn at (after every change of text, width, or what
+    /// is drawn after the text).
     private mutating func keepCursorVisible() {
+        keepLineLayouts()
         guard !traits.isMultiline else { scrollOffset = 0; return }
         let room = textRoom
         if cursor < scrollOffset { scrollOffset = cursor }
