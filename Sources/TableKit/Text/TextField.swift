@@ -204,9 +204,14 @@ public struct TextField: Hashable, Sendable {
     /// length is cut, and the field says so.
     @discardableResult
     public mutating func paste(_ pasted: String, now: ContinuousClock.Instant = .now) -> Change {
+        // One pass, the text built once: a paste of megabytes costs its length.
         var incoming: [Character] = []
-        for character in pasted.replacingOccurrences(of: "\r\n", with: "\n") {
-            if character == "\n" || character == "\r" || character == "\t" {
+        incoming.reserveCapacity(pasted.utf8.count)
+        for character in pasted {
+            if let ascii = character.asciiValue, ascii >= 0x20, ascii != 0x7F {
+                incoming.append(character)
+            } else if character == "\n" || character == "\r\n" || character == "\r" || character == "\t" {
+                // CR LF is one character, as a line break typed is.
                 incoming.append(traits.isMultiline && character != "\t" ? "\n" : " ")
             } else if !character.unicodeScalars.contains(where: ControlEscaping.isControl) {
                 incoming.append(character)
@@ -214,7 +219,10 @@ public struct TextField: Hashable, Sendable {
         }
         guard !incoming.isEmpty else { return .moved }
         if replacesOnNextInput { replaceCharacters(characters.indices, with: []); cursor = 0; replacesOnNextInput = false }
-        if let reason = rejection(ofInserting: incoming.filter { $0 != "\n" }) { return reject(reason, now: now) }
+        if !traits.keyboardType.takesAnyCharacter,
+           let reason = rejection(ofInserting: traits.isMultiline ? incoming.filter { $0 != "\n" } : incoming) {
+            return reject(reason, now: now)
+        }
         var cut = false
         if let maximum = traits.maximumLength, characters.count + incoming.count > maximum {
             incoming = Array(incoming.prefix(max(0, maximum - characters.count)))
@@ -407,12 +415,17 @@ public struct TextField: Hashable, Sendable {
         guard !traits.isMultiline else { scrollOffset = 0; return }
         let room = textRoom
         if cursor < scrollOffset { scrollOffset = cursor }
-        // Widths are kept as running sums: a long line scrolls in one pass.
-        var beforeCursor = columns(of: scrollOffset ..< cursor)
-        while scrollOffset < cursor, beforeCursor >= room {
-            beforeCursor -= DisplayWidth.of(characters[scrollOffset])
-            scrollOffset += 1
+        // The first character shown is the earliest, from the old one on, after which the text
+        // up to the cursor fits: found back from the cursor, so that a paste at the end of a
+        // long line measures the room, not the line.
+        var start = cursor, beforeCursor = 0
+        while start > scrollOffset {
+            let previous = DisplayWidth.of(characters[start - 1])
+            guard beforeCursor + previous < room else { break }
+            beforeCursor += previous
+            start -= 1
         }
+        scrollOffset = start
         // Text removed at the end: show as much as fits again. What is shown is measured only
         // up to the room, so that a key in a long line costs the width, not the line.
         var shown = 0
