@@ -54,7 +54,7 @@ struct PasteReader {
                 }
             } else {
                 // What looked like the marker's start was text; the byte itself may start it.
-                keep(Self.endMarker[0 ..< matched])
+                keep(Self.endMarker.prefix(matched))
                 matched = byte == 27 ? 1 : 0
                 if byte != 27 { keep(CollectionOfOne(byte)) }
             }

@@ -131,3 +131,48 @@ struct TextFieldLinesTests {
         #expect(Array(lines[1 ... 4]) == (backspace ? erased : typed))
     }
 }
+
+@Suite("A long text view in a form, scrolled: the lines shown are the field's own")
+@MainActor
+struct FormTextViewWindowTests {
+    @Test("Tab past a 1 MB text view: its last lines show above the next field, after a key at its end")
+    func theLastLinesShowAboveTheNextField() throws {
+        var traits = TextInputTraits(autocapitalizationType: .none)
+        traits.isMultiline = true
+        let value = TextFieldLinesTests.numberedWords(1 << 20)
+        let form = FormEditor(title: "Long", sections: [FormSection(fields: [
+            FormField(key: "notes", label: "Notes", traits: traits), FormField(key: "after", label: "After"),
+        ])], values: ["notes": value])
+        let root = RootController(content: NavigationController(root: form), size: Size(width: 40, height: 10))
+        _ = root.render(context: RenderContext(glyphs: .unicode))
+        _ = root.handle(.key(.character(" ")))
+        _ = root.handle(.key(.character("Z")))
+        _ = root.handle(.key(.tab))
+        let lines = root.render(context: RenderContext(glyphs: .unicode)).text.components(separatedBy: "\n")
+        let after = try #require(lines.firstIndex { $0.contains("After") })
+        // The field's last lines, wrapped whole at the width the form gives it.
+        let editor = try #require(form.fields.first?.first)
+        let characters = Array(value + " Z")
+        let wrapped = TextField.wrappedLines(characters, width: editor.textWidth).suffix(3).map {
+            String(characters[$0.range]).trimmingCharacters(in: .whitespaces)
+        }
+        let shown = lines[after - 3 ..< after].map { String($0.dropFirst(15).prefix(editor.textWidth)).trimmingCharacters(in: .whitespaces) }
+        #expect(shown == wrapped, "\(lines)")
+        #expect(wrapped.last?.hasSuffix(" Z") == true)
+    }
+}
+
+@Suite("Pasted line breaks")
+struct PastedLineBreakTests {
+    @Test("CR LF, CR and LF pasted are one line break each in a text view, one space each in a single line")
+    func lineBreaksOfEveryKind() {
+        var traits = TextInputTraits(autocapitalizationType: .none)
+        traits.isMultiline = true
+        var view = TextField(traits: traits)
+        view.paste("a\r\nb\rc\nd\te\u{7}")
+        #expect(view.text == "a\nb\nc\nd e")
+        var line = TextField(traits: TextInputTraits(autocapitalizationType: .none))
+        line.paste("a\r\nb\rc\nd\te\u{7}")
+        #expect(line.text == "a b c d e")
+    }
+}

@@ -72,7 +72,8 @@ extension TextField {
         var lastSpace: Int?
         while index < characters.count {
             let character = characters[index]
-            if character == "\n" {
+            let byte = character.singleByte
+            if byte == 0x0A {
                 guard body(VisualLine(range: start ..< index, endsParagraph: true)) else { return }
                 index += 1
                 start = index
@@ -91,7 +92,7 @@ extension TextField {
                 lastSpace = nil
                 continue
             }
-            if character == " " { lastSpace = index }
+            if byte == 0x20 { lastSpace = index }
             columns += characterWidth
             index += 1
         }

@@ -208,7 +208,7 @@ public struct TextField: Hashable, Sendable {
         var incoming: [Character] = []
         incoming.reserveCapacity(pasted.utf8.count)
         for character in pasted {
-            if let ascii = character.asciiValue, ascii >= 0x20, ascii != 0x7F {
+            if let byte = character.singleByte, byte >= 0x20, byte != 0x7F {
                 incoming.append(character)
             } else if character == "\n" || character == "\r\n" || character == "\r" || character == "\t" {
                 // CR LF is one character, as a line break typed is.
