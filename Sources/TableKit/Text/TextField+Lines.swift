@@ -6,6 +6,10 @@ extension TextField {
     struct VisualLine: Hashable {
         var range: Range<Int>
         var endsParagraph: Bool
+        /// Whether every character of the line is printable ASCII other than a space (one
+        /// column each, nowhere to break but the width): a run of such lines wraps every
+        /// `width` characters, whatever its characters are.
+        var isUniform = false
     }
 
     /// The lines of the text at `width` columns: a single line is one line; a text view breaks
@@ -70,33 +74,38 @@ extension TextField {
         var index = start
         var columns = 0
         var lastSpace: Int?
+        var isUniform = true
         while index < characters.count {
             let character = characters[index]
             let byte = character.singleByte
             if byte == 0x0A {
-                guard body(VisualLine(range: start ..< index, endsParagraph: true)) else { return }
+                guard body(VisualLine(range: start ..< index, endsParagraph: true, isUniform: isUniform)) else { return }
                 index += 1
                 start = index
                 columns = 0
                 lastSpace = nil
+                isUniform = true
                 continue
             }
             let characterWidth = DisplayWidth.of(character)
             if columns + characterWidth > width, index > start {
                 // Break after the last space of the line, or here when the word fills it.
+                // (A line that breaks at a space holds it: it is not uniform.)
                 let end = lastSpace.map { $0 + 1 } ?? index
-                guard body(VisualLine(range: start ..< end, endsParagraph: false)) else { return }
+                guard body(VisualLine(range: start ..< end, endsParagraph: false, isUniform: isUniform)) else { return }
                 start = end
                 index = end
                 columns = 0
                 lastSpace = nil
+                isUniform = true
                 continue
             }
             if byte == 0x20 { lastSpace = index }
+            if isUniform, byte.map({ $0 <= 0x20 || $0 == 0x7F }) ?? true { isUniform = false }
             columns += characterWidth
             index += 1
         }
-        _ = body(VisualLine(range: start ..< characters.count, endsParagraph: true))
+        _ = body(VisualLine(range: start ..< characters.count, endsParagraph: true, isUniform: isUniform))
     }
 }
 
@@ -162,21 +171,41 @@ struct LineLayouts: Hashable {
         let start = lines[first].range.lowerBound
         var wrapped: [TextField.VisualLine] = []
         var resumed: Int?
+        var triedUniformRun = false
         TextField.wrap(characters, width: width, from: start) { line in
             // Past the edit, the text is the old text shifted: a line that starts where an old
             // one did wraps as it did.
-            if line.range.lowerBound >= editEnd {
-                let old = line.range.lowerBound - delta
-                let candidate = lastLine(startingAtOrBefore: old, in: lines)
-                if lines[candidate].range.lowerBound == old {
-                    resumed = candidate
+            guard line.range.lowerBound >= editEnd else {
+                wrapped.append(line)
+                return true
+            }
+            let old = line.range.lowerBound - delta
+            let candidate = lastLine(startingAtOrBefore: old, in: lines)
+            if lines[candidate].range.lowerBound == old {
+                resumed = candidate
+                return false
+            }
+            // In a run without spaces every line moved, and none starts as before; but where the
+            // old lines say the rest of the paragraph is such a run, its lines are every
+            // `width` characters, counted without reading them.
+            if !triedUniformRun {
+                triedUniformRun = true
+                if let (end, next) = uniformParagraphEnd(from: candidate, in: lines) {
+                    var lineStart = line.range.lowerBound
+                    let paragraphEnd = end + delta
+                    while paragraphEnd - lineStart > width {
+                        wrapped.append(TextField.VisualLine(range: lineStart ..< lineStart + width, endsParagraph: false, isUniform: true))
+                        lineStart += width
+                    }
+                    wrapped.append(TextField.VisualLine(range: lineStart ..< paragraphEnd, endsParagraph: true, isUniform: true))
+                    resumed = next
                     return false
                 }
             }
             wrapped.append(line)
             return true
         }
-        guard let resumed else {
+        guard let resumed, resumed < lines.count else {
             lines.replaceSubrange(first..., with: wrapped)
             return
         }
@@ -187,6 +216,17 @@ struct LineLayouts: Hashable {
             }
         }
         lines.replaceSubrange(first ..< resumed, with: wrapped)
+    }
+
+    /// Where the paragraph of line `index` ends, when that line and the rest of the paragraph
+    /// are uniform (see ``TextField/VisualLine/isUniform``), and the index of the line after
+    /// it (the line count at the end of the text).
+    private static func uniformParagraphEnd(from index: Int, in lines: [TextField.VisualLine]) -> (end: Int, next: Int)? {
+        for line in index ..< lines.count {
+            guard lines[line].isUniform else { return nil }
+            if lines[line].endsParagraph { return (lines[line].range.upperBound, line + 1) }
+        }
+        return nil
     }
 
     /// The index of the last of `lines` that starts at or before `offset` (0 when none does).
