@@ -16,8 +16,8 @@ extension TextField {
     /// at line breaks and wraps at spaces where it can. The kept lines when the field was laid
     /// out at that width, or drawn at it; wrapped now otherwise.
     func visualLines(width: Int) -> [VisualLine] {
-        guard traits.isMultiline else { return [VisualLine(range: 0 ..< characters.count, endsParagraph: true)] }
-        return lineLayouts.lines(width: max(1, width)) ?? Self.wrappedLines(characters, width: width)
+        guard traits.isMultiline else { return [VisualLine(range: 0 ..< storage.count, endsParagraph: true)] }
+        return lineLayouts.lines(width: max(1, width)) ?? Self.wrappedLines(storage, width: width)
     }
 
     /// The line the cursor is on, among `lines`: at a wrapped line's end it belongs to the
@@ -54,11 +54,11 @@ extension TextField {
             lineLayouts = LineLayouts()
             return
         }
-        lineLayouts.keep(widths: [width, textWidth].map { max(1, $0) }, characters: characters)
+        lineLayouts.keep(widths: [width, textWidth].map { max(1, $0) }, characters: storage)
     }
 
     /// All the lines of `characters` at `width` columns.
-    static func wrappedLines(_ characters: [Character], width: Int) -> [VisualLine] {
+    static func wrappedLines<Characters: RandomAccessCollection<Character>>(_ characters: Characters, width: Int) -> [VisualLine] where Characters.Index == Int {
         var lines: [VisualLine] = []
         wrap(characters, width: width, from: 0) { lines.append($0); return true }
         return lines
@@ -68,7 +68,8 @@ extension TextField {
     /// each line to `body` until it returns false or the text ends: a line break ends a
     /// paragraph; a line too wide breaks after its last space, or before the character that
     /// does not fit when it has none.
-    static func wrap(_ characters: [Character], width: Int, from start: Int, _ body: (VisualLine) -> Bool) {
+    static func wrap<Characters: RandomAccessCollection<Character>>(_ characters: Characters, width: Int, from start: Int, _ body: (VisualLine) -> Bool)
+        where Characters.Index == Int {
         let width = max(1, width)
         var start = start
         var index = start
@@ -127,7 +128,7 @@ struct LineLayouts: Hashable {
     }
 
     /// Keeps the lines at `widths` (wrapping those not kept yet) and forgets the others.
-    mutating func keep(widths: [Int], characters: [Character]) {
+    mutating func keep(widths: [Int], characters: TextStorage) {
         if layouts.count == Set(widths).count, layouts.allSatisfy({ widths.contains($0.width) }) { return }
         var kept: [Layout] = []
         for width in widths where !kept.contains(where: { $0.width == width }) {
@@ -152,13 +153,13 @@ struct LineLayouts: Hashable {
     /// - Complexity: O(k + m), where k is the number of characters wrapped again (a few
     ///   lines for text with spaces; the rest of the paragraph for a text without any), and
     ///   m the number of lines after the edit, which are shifted.
-    mutating func replace(_ range: Range<Int>, insertedCount: Int, characters: [Character]) {
+    mutating func replace(_ range: Range<Int>, insertedCount: Int, characters: TextStorage) {
         for index in layouts.indices {
             Self.replace(range, insertedCount: insertedCount, in: &layouts[index].lines, width: layouts[index].width, characters: characters)
         }
     }
 
-    private static func replace(_ range: Range<Int>, insertedCount: Int, in lines: inout [TextField.VisualLine], width: Int, characters: [Character]) {
+    private static func replace(_ range: Range<Int>, insertedCount: Int, in lines: inout [TextField.VisualLine], width: Int, characters: TextStorage) {
         guard !lines.isEmpty else {
             lines = TextField.wrappedLines(characters, width: width)
             return

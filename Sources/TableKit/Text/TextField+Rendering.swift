@@ -6,7 +6,7 @@ extension TextField {
 
     /// What a character looks like: a bullet in a secure field, unless it is the one just typed.
     private func shown(_ index: Int, glyphs: Glyphs) -> Character {
-        guard traits.isSecureTextEntry, index != revealedIndex else { return characters[index] }
+        guard traits.isSecureTextEntry, index != revealedIndex else { return storage[index] }
         return glyphs == .ascii ? "*" : "•"
     }
 
@@ -26,7 +26,7 @@ extension TextField {
         guard !rect.isEmpty else { return }
         guard firstLine == 0 else {
             // Only a text view has lines after the first; its text area is as wide as on the first.
-            guard traits.isMultiline, !characters.isEmpty else { return }
+            guard traits.isMultiline, !storage.isEmpty else { return }
             let textRect = Rect(x: rect.minX, y: rect.minY, width: max(0, rect.width - trailingDecorationWidth), height: rect.height)
             renderLines(into: &canvas, rect: textRect, glyphs: context.glyphs, firstLine: firstLine)
             return
@@ -40,12 +40,12 @@ extension TextField {
         }
         if let counter = counterText {
             trailingX -= counter.displayWidth
-            let full = traits.maximumLength.map { characters.count >= $0 } ?? false
+            let full = traits.maximumLength.map { storage.count >= $0 } ?? false
             canvas.draw(counter, at: Point(x: trailingX, y: rect.minY), style: full ? Style(foreground: .destructive) : Theme.secondaryText.adding(.dim), clip: rect)
             trailingX -= 1
         }
         let textRect = Rect(x: rect.minX, y: rect.minY, width: max(0, trailingX - rect.minX), height: rect.height)
-        if characters.isEmpty {
+        if storage.isEmpty {
             let placeholder = TextLayout.truncate(self.placeholder, width: max(0, textRect.width - 1))
             let x = alignedX(width: placeholder.displayWidth, in: textRect)
             canvas.draw(placeholder, at: Point(x: x, y: rect.minY), style: Theme.secondaryText.adding(.dim), clip: textRect)
@@ -60,7 +60,7 @@ extension TextField {
         if scrollOffset == 0, let total = columns(fittingIn: textRect.width) { x = alignedX(width: total, in: textRect) }
         var cursorX = cursor == scrollOffset ? x : nil
         var index = scrollOffset
-        while index < characters.count, x < textRect.maxX {
+        while index < storage.count, x < textRect.maxX {
             x = canvas.draw(String(shown(index, glyphs: glyphs)), at: Point(x: x, y: rect.minY), style: textStyle, clip: textRect)
             index += 1
             if index == cursor { cursorX = x }
@@ -72,7 +72,7 @@ extension TextField {
     /// when it is not (measured only up to the room, so that a long line costs the room).
     private func columns(fittingIn room: Int) -> Int? {
         var total = 0
-        for character in characters {
+        for character in storage {
             total += DisplayWidth.of(character)
             if total >= room { return nil }
         }

@@ -17,7 +17,11 @@ import Foundation
 /// ```
 public struct TextField: Hashable, Sendable {
     /// The text, as characters (grapheme clusters).
-    public private(set) var characters: [Character]
+    ///
+    /// - Complexity: O(n): a copy of the field's storage.
+    public var characters: [Character] { Array(storage) }
+    /// The characters, with a gap where the last edit was.
+    private(set) var storage: TextStorage
     /// Shown dimmed while the field is empty.
     public var placeholder: String
     /// How the field behaves.
@@ -49,15 +53,15 @@ public struct TextField: Hashable, Sendable {
 
     /// A field holding `text`, the cursor at its end.
     public init(text: String = "", placeholder: String = "", traits: TextInputTraits = TextInputTraits()) {
-        characters = Array(text)
-        cursor = characters.count
+        storage = TextStorage(text)
+        cursor = storage.count
         self.placeholder = placeholder
         self.traits = traits
         keepLineLayouts()
     }
 
     /// The text.
-    public var text: String { String(characters) }
+    public var text: String { String(storage) }
 
     /// What a key or a paste did to the field.
     public enum Change: Hashable, Sendable {
@@ -78,9 +82,9 @@ public struct TextField: Hashable, Sendable {
     /// empties; a secure field with text is replaced by the next character typed.
     public mutating func beginEditing() {
         isEditing = true
-        if traits.clearsOnBeginEditing { replaceCharacters(characters.indices, with: []) }
-        replacesOnNextInput = traits.isSecureTextEntry && !characters.isEmpty
-        cursor = characters.count
+        if traits.clearsOnBeginEditing { replaceCharacters(storage.indices, with: []) }
+        replacesOnNextInput = traits.isSecureTextEntry && !storage.isEmpty
+        cursor = storage.count
         preferredColumn = nil
         keepCursorVisible()
     }
@@ -97,9 +101,9 @@ public struct TextField: Hashable, Sendable {
 
     /// Sets the text as a program does: the cursor at its end, no rules applied.
     public mutating func setText(_ newText: String) {
-        characters = Array(newText)
+        storage = TextStorage(newText)
         lineLayouts.removeAll()
-        cursor = characters.count
+        cursor = storage.count
         replacesOnNextInput = false
         revealedIndex = nil
         keepCursorVisible()
@@ -140,7 +144,7 @@ public struct TextField: Hashable, Sendable {
 
     /// Whether the clear button `×` shows now.
     public var showsClearButton: Bool {
-        guard !characters.isEmpty else { return false }
+        guard !storage.isEmpty else { return false }
         switch traits.clearButtonMode {
         case .never: return false
         case .whileEditing: return isEditing
@@ -171,7 +175,7 @@ public struct TextField: Hashable, Sendable {
             return type(character, now: now)
         case .enter:
             if traits.isMultiline { return type("\n", now: now) }
-            if traits.enablesReturnKeyAutomatically && characters.isEmpty { return .moved }
+            if traits.enablesReturnKeyAutomatically && storage.isEmpty { return .moved }
             return .returned
         case .left: return move(to: cursor - 1)
         case .right: return move(to: cursor + 1)
@@ -186,7 +190,7 @@ public struct TextField: Hashable, Sendable {
             guard cursor > 0 else { return .moved }
             return erase(cursor - 1 ..< cursor)
         case .delete:
-            guard cursor < characters.count else { return .moved }
+            guard cursor < storage.count else { return .moved }
             return erase(cursor ..< cursor + 1)
         case .control("w"):
             guard cursor > 0 else { return .moved }
@@ -218,14 +222,14 @@ public struct TextField: Hashable, Sendable {
             }
         }
         guard !incoming.isEmpty else { return .moved }
-        if replacesOnNextInput { replaceCharacters(characters.indices, with: []); cursor = 0; replacesOnNextInput = false }
+        if replacesOnNextInput { replaceCharacters(storage.indices, with: []); cursor = 0; replacesOnNextInput = false }
         if !traits.keyboardType.takesAnyCharacter,
            let reason = rejection(ofInserting: traits.isMultiline ? incoming.filter { $0 != "\n" } : incoming) {
             return reject(reason, now: now)
         }
         var cut = false
-        if let maximum = traits.maximumLength, characters.count + incoming.count > maximum {
-            incoming = Array(incoming.prefix(max(0, maximum - characters.count)))
+        if let maximum = traits.maximumLength, storage.count + incoming.count > maximum {
+            incoming = Array(incoming.prefix(max(0, maximum - storage.count)))
             cut = true
         }
         replaceCharacters(cursor ..< cursor, with: incoming)
@@ -239,7 +243,9 @@ public struct TextField: Hashable, Sendable {
     /// Why the keyboard refuses `inserted` at the cursor (into nothing, when the next input
     /// replaces a secure text).
     private func rejection(ofInserting inserted: [Character]) -> String? {
-        traits.keyboardType.rejection(ofInserting: inserted, into: replacesOnNextInput ? [] : characters, at: replacesOnNextInput ? 0 : cursor,
+        // Only a number or decimal pad looks at the text: others are not handed a copy of it.
+        let looksAtText = !replacesOnNextInput && (traits.keyboardType == .numberPad || traits.keyboardType == .decimalPad)
+        return traits.keyboardType.rejection(ofInserting: inserted, into: looksAtText ? Array(storage) : [], at: looksAtText ? cursor : 0,
                                       decimalSeparator: traits.decimalSeparator, allowsNegativeNumbers: traits.allowsNegativeNumbers)
     }
 
@@ -247,11 +253,11 @@ public struct TextField: Hashable, Sendable {
         var character = typed
         if typed != "\n", let reason = rejection(ofInserting: [typed]) { return reject(reason, now: now) }
         if replacesOnNextInput {
-            replaceCharacters(characters.indices, with: [])
+            replaceCharacters(storage.indices, with: [])
             cursor = 0
             replacesOnNextInput = false
         }
-        if let maximum = traits.maximumLength, characters.count >= maximum {
+        if let maximum = traits.maximumLength, storage.count >= maximum {
             return reject("takes at most \(maximum) characters", now: now)
         }
         if shouldCapitalise(at: cursor), character.isLetter {
@@ -276,16 +282,16 @@ public struct TextField: Hashable, Sendable {
         case .none, .allCharacters:
             return false
         case .words:
-            return position == 0 || characters[position - 1].isWhitespace
+            return position == 0 || storage[position - 1].isWhitespace
         case .sentences:
             var index = position - 1
             var sawSpace = false
-            while index >= 0, characters[index].isWhitespace {
+            while index >= 0, storage[index].isWhitespace {
                 sawSpace = true
                 index -= 1
             }
             if index < 0 { return true }
-            return sawSpace && ".!?".contains(characters[index])
+            return sawSpace && ".!?".contains(storage[index])
         }
     }
 
@@ -305,8 +311,8 @@ public struct TextField: Hashable, Sendable {
 
     private mutating func clear() -> Change {
         replacesOnNextInput = false
-        guard !characters.isEmpty else { return .moved }
-        replaceCharacters(characters.indices, with: [])
+        guard !storage.isEmpty else { return .moved }
+        replaceCharacters(storage.indices, with: [])
         cursor = 0
         revealedIndex = nil
         keepCursorVisible()
@@ -314,7 +320,7 @@ public struct TextField: Hashable, Sendable {
     }
 
     private mutating func move(to position: Int) -> Change {
-        cursor = max(0, min(characters.count, position))
+        cursor = max(0, min(storage.count, position))
         replacesOnNextInput = false
         preferredColumn = nil
         keepCursorVisible()
@@ -325,16 +331,16 @@ public struct TextField: Hashable, Sendable {
     /// Alt-← find it.
     private func wordStart(before position: Int) -> Int {
         var index = position
-        while index > 0, !Self.isWordCharacter(characters[index - 1]) { index -= 1 }
-        while index > 0, Self.isWordCharacter(characters[index - 1]) { index -= 1 }
+        while index > 0, !Self.isWordCharacter(storage[index - 1]) { index -= 1 }
+        while index > 0, Self.isWordCharacter(storage[index - 1]) { index -= 1 }
         return index
     }
 
     /// The end of the word after `position`, as Alt-→ finds it.
     private func wordEnd(after position: Int) -> Int {
         var index = position
-        while index < characters.count, !Self.isWordCharacter(characters[index]) { index += 1 }
-        while index < characters.count, Self.isWordCharacter(characters[index]) { index += 1 }
+        while index < storage.count, !Self.isWordCharacter(storage[index]) { index += 1 }
+        while index < storage.count, Self.isWordCharacter(storage[index]) { index += 1 }
         return index
     }
 
@@ -351,7 +357,7 @@ public struct TextField: Hashable, Sendable {
     }
 
     private var lineEnd: Int {
-        guard traits.isMultiline else { return characters.count }
+        guard traits.isMultiline else { return storage.count }
         let lines = visualLines(width: width)
         return lines[cursorLine(in: lines)].range.upperBound
     }
@@ -367,7 +373,7 @@ public struct TextField: Hashable, Sendable {
         var position = lines[target].range.lowerBound
         var used = 0
         while position < lines[target].range.upperBound {
-            let next = used + DisplayWidth.of(characters[position])
+            let next = used + DisplayWidth.of(storage[position])
             if next > column { break }
             used = next
             position += 1
@@ -379,7 +385,7 @@ public struct TextField: Hashable, Sendable {
 
     /// The display width of the characters in `range`.
     func columns(of range: Range<Int>) -> Int {
-        characters[range].reduce(0) { $0 + DisplayWidth.of($1) }
+        storage[range].reduce(0) { $0 + DisplayWidth.of($1) }
     }
 
     /// The columns the text may use in a single line: the width less the clear button and the
@@ -398,13 +404,13 @@ public struct TextField: Hashable, Sendable {
 
     /// `12/280` when the field has a maximum length.
     public var counterText: String? {
-        traits.maximumLength.map { "\(characters.count)/\($0)" }
+        traits.maximumLength.map { "\(storage.count)/\($0)" }
     }
 
     /// Replaces the characters in `range` with `new`; a text view's kept lines follow.
     private mutating func replaceCharacters(_ range: Range<Int>, with new: some Collection<Character>) {
-        characters.replaceSubrange(range, with: new)
-        lineLayouts.replace(range, insertedCount: new.count, characters: characters)
+        storage.replaceSubrange(range, with: new)
+        lineLayouts.replace(range, insertedCount: new.count, characters: storage)
     }
 
     /// Scrolls a single line the least that shows the cursor; a text view keeps its lines at
@@ -420,7 +426,7 @@ public struct TextField: Hashable, Sendable {
         // long line measures the room, not the line.
         var start = cursor, beforeCursor = 0
         while start > scrollOffset {
-            let previous = DisplayWidth.of(characters[start - 1])
+            let previous = DisplayWidth.of(storage[start - 1])
             guard beforeCursor + previous < room else { break }
             beforeCursor += previous
             start -= 1
@@ -430,12 +436,12 @@ public struct TextField: Hashable, Sendable {
         // up to the room, so that a key in a long line costs the width, not the line.
         var shown = 0
         var index = scrollOffset
-        while index < characters.count, shown < room {
-            shown += DisplayWidth.of(characters[index])
+        while index < storage.count, shown < room {
+            shown += DisplayWidth.of(storage[index])
             index += 1
         }
         while shown < room, scrollOffset > 0 {
-            let previous = DisplayWidth.of(characters[scrollOffset - 1])
+            let previous = DisplayWidth.of(storage[scrollOffset - 1])
             guard shown + previous < room else { break }
             shown += previous
             scrollOffset -= 1
@@ -447,7 +453,7 @@ public struct TextField: Hashable, Sendable {
     /// Why the text cannot be saved, as a sentence starting with `label` ("Age must be from 0
     /// to 150"); `nil` when it can.
     public func validationError(label: String) -> String? {
-        if characters.allSatisfy(\.isWhitespace) {
+        if storage.allSatisfy(\.isWhitespace) {
             return traits.isRequired ? "\(label) is required" : nil
         }
         return traits.keyboardType.validationError(of: text, range: traits.range, decimalSeparator: traits.decimalSeparator,
