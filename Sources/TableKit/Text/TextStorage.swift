@@ -9,9 +9,12 @@ struct TextStorage: RandomAccessCollection, Hashable {
     /// Where the characters after the gap start in `buffer`.
     private var gapEnd: Int
 
+    /// The characters, with a gap after them for the keys to come.
     init(_ characters: some Sequence<Character>) {
         buffer = Array(characters)
         gapStart = buffer.count
+        // Room from the start, so that the first key does not copy a long text to make it.
+        if buffer.count > 1024 { buffer.append(contentsOf: repeatElement(" ", count: buffer.count / 8)) }
         gapEnd = buffer.count
     }
 
@@ -32,7 +35,8 @@ struct TextStorage: RandomAccessCollection, Hashable {
         let needed = new.count
         if gapEnd - gapStart < needed {
             let length = endIndex
-            let gap = Swift.max(needed, length / 2, 64)
+            // Room for what comes next too, so that a key after a paste does not copy it all.
+            let gap = needed + Swift.max((length + needed) / 4, 64)
             var grown: [Character] = []
             grown.reserveCapacity(length + gap)
             grown.append(contentsOf: buffer[..<gapStart])
@@ -49,31 +53,42 @@ struct TextStorage: RandomAccessCollection, Hashable {
         gapStart = index
     }
 
-    /// Moves the gap so that it starts before the character at `position`.
+    /// Moves the gap so that it starts before the character at `position`: the characters
+    /// between are moved across it in one move of memory.
     private mutating func moveGap(to position: Int) {
-        if position < gapStart {
-            let moved = gapStart - position
-            buffer.withUnsafeMutableBufferPointer { pointer in
-                for offset in stride(from: moved - 1, through: 0, by: -1) {
-                    pointer.swapAt(position + offset, gapEnd - moved + offset)
-                }
+        guard position != gapStart else { return }
+        let gap = gapEnd - gapStart
+        let (start, end) = (gapStart, gapEnd)
+        buffer.withUnsafeMutableBufferPointer { pointer in
+            guard let base = pointer.baseAddress else { return }
+            // The gap holds spaces: those the moved characters land on are cleared first, and
+            // those they leave are spaces again.
+            if position < start {
+                let moved = start - position
+                let cleared = Swift.min(moved, gap)
+                (base + end - cleared).deinitialize(count: cleared)
+                (base + end - moved).moveInitialize(from: base + position, count: moved)
+                (base + position).initialize(repeating: " ", count: cleared)
+            } else {
+                let moved = position - start
+                let cleared = Swift.min(moved, gap)
+                (base + start).deinitialize(count: cleared)
+                (base + start).moveInitialize(from: base + end, count: moved)
+                (base + end + moved - cleared).initialize(repeating: " ", count: cleared)
             }
-            gapStart = position
-            gapEnd -= moved
-        } else if position > gapStart {
-            let moved = position - gapStart
-            buffer.withUnsafeMutableBufferPointer { pointer in
-                for offset in 0 ..< moved {
-                    pointer.swapAt(gapStart + offset, gapEnd + offset)
-                }
-            }
-            gapStart = position
-            gapEnd += moved
         }
+        gapEnd = position + gap
+        gapStart = position
     }
 
     static func == (lhs: TextStorage, rhs: TextStorage) -> Bool {
-        lhs.elementsEqual(rhs)
+        // Copies of one field share their array: equal without reading it.
+        if lhs.gapStart == rhs.gapStart, lhs.gapEnd == rhs.gapEnd, lhs.buffer.withUnsafeBufferPointer({ left in
+            rhs.buffer.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress && left.count == right.count }
+        }) {
+            return true
+        }
+        return lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }
 
     func hash(into hasher: inout Hasher) {
