@@ -19,7 +19,7 @@ public struct TextField: Hashable, Sendable {
     /// The text, as characters (grapheme clusters).
     ///
     /// - Complexity: O(n): a copy of the field's storage.
-    public var characters: [Character] { Array(storage) }
+    public var characters: [Character] { storage.array }
     /// The characters, with a gap where the last edit was.
     private(set) var storage: TextStorage
     /// Shown dimmed while the field is empty.
@@ -61,7 +61,7 @@ public struct TextField: Hashable, Sendable {
     }
 
     /// The text.
-    public var text: String { String(storage) }
+    public var text: String { storage.string }
 
     /// What a key or a paste did to the field.
     public enum Change: Hashable, Sendable {
@@ -245,7 +245,7 @@ public struct TextField: Hashable, Sendable {
     private func rejection(ofInserting inserted: [Character]) -> String? {
         // Only a number or decimal pad looks at the text: others are not handed a copy of it.
         let looksAtText = !replacesOnNextInput && (traits.keyboardType == .numberPad || traits.keyboardType == .decimalPad)
-        return traits.keyboardType.rejection(ofInserting: inserted, into: looksAtText ? Array(storage) : [], at: looksAtText ? cursor : 0,
+        return traits.keyboardType.rejection(ofInserting: inserted, into: looksAtText ? storage.array : [], at: looksAtText ? cursor : 0,
                                       decimalSeparator: traits.decimalSeparator, allowsNegativeNumbers: traits.allowsNegativeNumbers)
     }
 

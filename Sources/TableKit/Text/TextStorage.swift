@@ -18,6 +18,22 @@ struct TextStorage: RandomAccessCollection, Hashable {
         gapEnd = buffer.count
     }
 
+    /// The characters as a string, built from the two sides of the gap in one pass.
+    var string: String {
+        var result = ""
+        result.reserveCapacity(endIndex)
+        for index in 0 ..< gapStart { result.append(buffer[index]) }
+        for index in gapEnd ..< buffer.count { result.append(buffer[index]) }
+        return result
+    }
+
+    /// The characters as an array: the two sides of the gap, copied.
+    var array: [Character] {
+        var result = Array(buffer[..<gapStart])
+        result.append(contentsOf: buffer[gapEnd...])
+        return result
+    }
+
     var startIndex: Int { 0 }
     var endIndex: Int { buffer.count - (gapEnd - gapStart) }
 
