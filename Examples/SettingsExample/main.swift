@@ -45,6 +45,9 @@ final class SettingsScreen: TableViewController, TableViewDelegate, FormEditorDe
             FormField(key: "until", label: "Until", placeholder: "Never", kind: .date(DatePicker.Configuration(mode: .date))),
         ])], typedValues: alarm)
         form.formDelegate = self
+        // The cursor before the volume's first digit, as selectedTextRange puts it in UIKit:
+        // Delete takes the tens away.
+        form.moveCursor(to: 0, inFieldWithKey: "volume")
         return form
     }
 

@@ -32,6 +32,12 @@ struct BenchmarkCommand: ParsableCommand {
     @Flag(help: "Time long values instead: a record with one value of 1 KB, 1 MB and 50 MB (words, lines, no spaces) opened, paged and read, a list with such a title, and the search field given it.")
     var longValues = false
 
+    @Flag(help: "Time text editing instead: a key at the start, middle and end of a form field holding 1, 5 and 8 MB, and pastes of 1 and 8 MB into a field and the search.")
+    var textEditing = false
+
+    @Option(help: "With --text-editing, the value sizes in MB (comma-separated).")
+    var megabytes: String = "1,5,8"
+
     @Flag(help: "Time the save of the --data file after one edit instead (on a copy beside it; the file itself is not written).")
     var save = false
 
@@ -47,6 +53,11 @@ struct BenchmarkCommand: ParsableCommand {
         }
         if longValues {
             print(try benchmarkLongValues(size: screenSize, repetitions: max(1, repetitions)), terminator: "")
+            return
+        }
+        if textEditing {
+            let sizes = megabytes.split(separator: ",").compactMap { Int($0) }.map { $0 << 20 }
+            print(try benchmarkTextEditing(size: screenSize, repetitions: max(1, repetitions), sizes: sizes), terminator: "")
             return
         }
         if selfSizing {

@@ -1,5 +1,10 @@
 import CNcurses
 import TableKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension CursesTerminal {
     /// The next key, mouse action or resize, waiting at most `timeout` (for ever when `nil`).
@@ -102,8 +107,68 @@ extension CursesTerminal {
 
     /// The text of a bracketed paste, up to `ESC [201~`. A paste arrives in one burst; should
     /// its end never come, a pause of a second ends it (the app never hangs on a paste). Past
-    /// ``maximumPasteLength`` characters the rest is read and dropped.
+    /// ``maximumPasteBytes`` the rest is read and dropped.
+    ///
+    /// In a UTF-8 locale the paste's bytes are read straight from the terminal in blocks (see
+    /// ``PasteReader``): curses reads one byte per system call. Bytes read past the paste's
+    /// end are keys typed after it: they become events after the paste's, in order.
     private func readPaste() -> Event? {
+        guard isUTF8 else { return readPasteByCharacter() }
+        var reader = PasteReader(limit: Self.maximumPasteBytes)
+        readPasteBytes(into: &reader)
+        let text = reader.finish()
+        takeReadAhead(reader.rest)
+        return .paste(text)
+    }
+
+    /// Reads the terminal's bytes into `reader` until its paste ends, a second passes without
+    /// a byte, the input ends, or a termination signal arrives.
+    private func readPasteBytes(into reader: inout PasteReader) {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while !reader.isFinished {
+            var request = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&request, 1, 1000)
+            if ready < 0, errno == EINTR, pendingTerminationSignal == nil { continue }
+            guard ready > 0 else { return }
+            let count = buffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard count > 0 else { return }
+            reader.consume(buffer[0 ..< count])
+        }
+    }
+
+    /// Bytes read past a paste's end: their keys, mouse reports and pastes go after the
+    /// paste, in order; a key cut short goes back to curses, which reads the rest after it.
+    private func takeReadAhead(_ bytes: [UInt8]) {
+        var bytes = bytes
+        while !bytes.isEmpty {
+            let (events, rest) = ReadAheadInput.decode(bytes)
+            for event in events {
+                if case .mouse(let mouse) = event {
+                    if mouse.kind == .press { mouseButtonDown = true }
+                    if mouse.kind == .release { mouseButtonDown = false }
+                }
+                pendingEvents.append(event)
+            }
+            switch rest {
+            case .none:
+                return
+            case .unfinished(let tail):
+                // curses reads what was pushed back first, last pushed first.
+                for byte in tail.reversed() { _ = ungetch(Int32(byte)) }
+                return
+            case .paste(let start):
+                var reader = PasteReader(limit: Self.maximumPasteBytes)
+                reader.consume(start)
+                readPasteBytes(into: &reader)
+                pendingEvents.append(.paste(reader.finish()))
+                bytes = reader.rest
+            }
+        }
+    }
+
+    /// A paste read through curses, a character at a time, where the locale is not UTF-8.
+    private func readPasteByCharacter() -> Event? {
         guard let window = tk_stdscr() else { return nil }
         let end = InputDecoder.pasteEnd
         var chars: [UInt32] = []
@@ -124,15 +189,16 @@ extension CursesTerminal {
                 chars.removeLast(min(chars.count, end.count - 1))
                 break
             }
-            if chars.count < Self.maximumPasteLength + end.count { chars.append(value) }
+            if chars.count < Self.maximumPasteBytes + end.count { chars.append(value) }
         }
         var text = ""
-        text.unicodeScalars.append(contentsOf: chars.prefix(Self.maximumPasteLength).compactMap(Unicode.Scalar.init))
+        text.unicodeScalars.append(contentsOf: chars.prefix(Self.maximumPasteBytes).compactMap(Unicode.Scalar.init))
         return .paste(text)
     }
 
-    /// The most characters of one paste the app takes.
-    static let maximumPasteLength = 1 << 20
+    /// The most bytes of one paste the app takes (32 MiB): a bound on memory, well above the
+    /// megabytes a person pastes.
+    static let maximumPasteBytes = 32 << 20
 
     /// After an ESC that ncurses did not decode: the rest of an escape sequence, if one follows.
     ///

@@ -87,6 +87,8 @@ final class CursesTerminal: TerminalBackend {
     private var screen: OpaquePointer?
     private var ownedInput: UnsafeMutablePointer<FILE>?
     private let outputDescriptor: Int32
+    /// The descriptor curses reads keys from: a paste's bytes are read from it in blocks.
+    let inputDescriptor: Int32
 
     /// Xterm's button-event tracking (1002: press, release, and motion while a button is down)
     /// in SGR encoding (1006), sent after `mousemask` because ncurses asks for 1000 only.
@@ -124,6 +126,7 @@ final class CursesTerminal: TerminalBackend {
         }
         ownedInput = tty
         outputDescriptor = STDOUT_FILENO
+        inputDescriptor = fileno(input)
 
         // Before newterm: ncurses installs its own SIGINT/SIGTERM/SIGTSTP handlers only where it
         // finds the default disposition, and ours must win. Keep the shell's modes for crashes.

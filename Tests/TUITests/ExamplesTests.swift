@@ -79,6 +79,9 @@ struct ExamplesTests {
         #expect(saved[12] == " │ Alarm                                      Volume 40 › │")
         let off = try frame("settings-example", size: "60x18", keys: "j j j j j Enter C-u C-s")
         #expect(off[12] == " │ Alarm                                            Off › │")
+        // The form opens with the cursor before the volume's first digit: Delete takes the tens.
+        let tens = try frame("settings-example", size: "60x18", keys: "j j j j j Enter Delete C-s")
+        #expect(tens[12].contains("Volume 0, snooze"), "\(tens[12])")
     }
 
     @Test func theInboxSizesItsCellsAndSwipesAsideForItsActions() throws {

@@ -20,6 +20,8 @@ public enum DisplayWidth {
 
     /// The columns one grapheme cluster takes.
     public static func of(_ character: Character) -> Int {
+        // Printable ASCII, the bulk of long values: one column, without decoding code points.
+        if let byte = character.singleByte, byte >= 0x20, byte != 0x7F { return 1 }
         guard let first = character.unicodeScalars.first else { return 0 }
         let width = of(first)
         if width == 0 && !ControlEscaping.needsEscaping(first) { return 1 }
@@ -62,4 +64,13 @@ public enum DisplayWidth {
 extension StringProtocol {
     /// The columns this text takes in a terminal (see ``DisplayWidth``).
     public var displayWidth: Int { DisplayWidth.of(self) }
+}
+
+extension Character {
+    /// The byte of a character that is one byte of UTF-8 (ASCII, CR LF excepted); `nil` for
+    /// any other. Cheaper than `asciiValue`, which compares with CR LF first.
+    var singleByte: UInt8? {
+        let bytes = utf8
+        return bytes.count == 1 ? bytes.first : nil
+    }
 }

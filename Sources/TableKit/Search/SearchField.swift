@@ -67,7 +67,7 @@ public struct SearchField: Hashable, Sendable {
     /// other control characters are dropped, and what would pass ``maximumLength`` is cut.
     /// Returns `.changed`, or `nil` when nothing was left.
     public mutating func paste(_ pasted: String) -> Event? {
-        let room = Self.maximumLength - editor.characters.count
+        let room = Self.maximumLength - editor.storage.count
         guard room > 0 else { return nil }
         return editor.paste(String(pasted.prefix(room))) == .changed ? .changed : nil
     }
@@ -81,7 +81,7 @@ public struct SearchField: Hashable, Sendable {
             case .cancel: return .cancelled
             }
         }
-        if case .character = key, editor.characters.count >= Self.maximumLength { return nil }
+        if case .character = key, editor.storage.count >= Self.maximumLength { return nil }
         return editor.handle(key) == .changed ? .changed : nil
     }
 

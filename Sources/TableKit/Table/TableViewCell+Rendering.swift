@@ -279,14 +279,15 @@ extension TableViewCell {
             canvas.draw(label, at: Point(x: x, y: rect.minY), style: field.isEditing ? Theme.tint.adding(.bold) : .plain, clip: visible)
         }
         let fieldX = x + (columns.label > 0 ? columns.label + 1 : 0)
-        let lines = field.lineCount(width: columns.field)
         field.layout(width: columns.field)
-        var scratch = Canvas(size: Size(width: columns.field, height: lines))
-        field.render(into: &scratch, rect: scratch.bounds, context: context)
+        let lines = field.lineCount(width: columns.field)
         let target = Rect(x: fieldX, y: rect.minY, width: columns.field, height: lines)
         let shown = target.intersection(visible)
         if !shown.isEmpty {
-            canvas.copy(scratch, from: Rect(x: shown.minX - target.minX, y: shown.minY - target.minY, width: shown.width, height: shown.height), to: shown.origin)
+            // Only the lines shown are drawn: a text view of a long value is thousands of lines.
+            var scratch = Canvas(size: Size(width: columns.field, height: shown.height))
+            field.render(into: &scratch, rect: scratch.bounds, context: context, firstLine: shown.minY - target.minY)
+            canvas.copy(scratch, from: Rect(x: shown.minX - target.minX, y: 0, width: shown.width, height: shown.height), to: shown.origin)
         }
         for (offset, line) in footnoteLines(width: rect.width).enumerated() {
             canvas.draw(line, at: Point(x: x, y: rect.minY + lines + offset), style: Style(foreground: .destructive), clip: visible)

@@ -92,12 +92,7 @@ extension FormEditor {
                 fields[section][row].layout(width: columns.field)
             }
         }
-        let tableSections = sections.enumerated().map { section, fieldsOfSection in
-            TableSection(header: fieldsOfSection.header, footer: fieldsOfSection.footer, cells: currentFields[section].enumerated().map { row, field in
-                cell(for: field, editor: fields[section][row])
-            })
-        }
-        dataSource = StaticTableDataSource(tableSections)
+        dataSource = FormRows(form: self)
     }
 
     /// The field's label, with its value's type where the field asks for it or ⌃T changed it.
@@ -302,6 +297,14 @@ extension FormEditor {
         }
         screen.footer = Self.rangeFooter(configuration)
         return .push(screen)
+    }
+
+    /// Puts the cursor of the text field of `key` before its character at `position` (held
+    /// to its text), as a program sets a field's `selectedTextRange`; nothing else changes.
+    public func moveCursor(to position: Int, inFieldWithKey key: String) {
+        guard let indexPath = indexPath(ofKey: key), field(at: indexPath)?.kind == .text else { return }
+        fields[indexPath.section][indexPath.row].moveCursor(to: position)
+        refresh()
     }
 
     /// Puts `text` in the date field at `indexPath`, clearing its refusal.

@@ -6,7 +6,7 @@ extension TextField {
 
     /// What a character looks like: a bullet in a secure field, unless it is the one just typed.
     private func shown(_ index: Int, glyphs: Glyphs) -> Character {
-        guard traits.isSecureTextEntry, index != revealedIndex else { return characters[index] }
+        guard traits.isSecureTextEntry, index != revealedIndex else { return storage[index] }
         return glyphs == .ascii ? "*" : "•"
     }
 
@@ -14,7 +14,23 @@ extension TextField {
     /// was laid out at): the text, or the dimmed placeholder, the cursor while editing, the
     /// counter and the clear button.
     public func render(into canvas: inout Canvas, rect: Rect, context: RenderContext) {
+        render(into: &canvas, rect: rect, context: context, firstLine: 0)
+    }
+
+    /// Draws the field's lines from `firstLine` on in `rect`, as many as fit: the part of a
+    /// tall text view that a table shows. What is drawn after the text on the field's first
+    /// line (the counter and the clear button) shows only when that line is drawn.
+    ///
+    /// - Complexity: O(k + log m) for k characters drawn of a text view of m lines.
+    func render(into canvas: inout Canvas, rect: Rect, context: RenderContext, firstLine: Int) {
         guard !rect.isEmpty else { return }
+        guard firstLine == 0 else {
+            // Only a text view has lines after the first; its text area is as wide as on the first.
+            guard traits.isMultiline, !storage.isEmpty else { return }
+            let textRect = Rect(x: rect.minX, y: rect.minY, width: max(0, rect.width - trailingDecorationWidth), height: rect.height)
+            renderLines(into: &canvas, rect: textRect, glyphs: context.glyphs, firstLine: firstLine)
+            return
+        }
         let glyphs = context.glyphs
         var trailingX = rect.maxX
         if showsClearButton {
@@ -24,12 +40,12 @@ extension TextField {
         }
         if let counter = counterText {
             trailingX -= counter.displayWidth
-            let full = traits.maximumLength.map { characters.count >= $0 } ?? false
+            let full = traits.maximumLength.map { storage.count >= $0 } ?? false
             canvas.draw(counter, at: Point(x: trailingX, y: rect.minY), style: full ? Style(foreground: .destructive) : Theme.secondaryText.adding(.dim), clip: rect)
             trailingX -= 1
         }
         let textRect = Rect(x: rect.minX, y: rect.minY, width: max(0, trailingX - rect.minX), height: rect.height)
-        if characters.isEmpty {
+        if storage.isEmpty {
             let placeholder = TextLayout.truncate(self.placeholder, width: max(0, textRect.width - 1))
             let x = alignedX(width: placeholder.displayWidth, in: textRect)
             canvas.draw(placeholder, at: Point(x: x, y: rect.minY), style: Theme.secondaryText.adding(.dim), clip: textRect)
@@ -37,15 +53,14 @@ extension TextField {
             return
         }
         if traits.isMultiline {
-            renderLines(into: &canvas, rect: textRect, glyphs: glyphs)
+            renderLines(into: &canvas, rect: textRect, glyphs: glyphs, firstLine: 0)
             return
         }
         var x = textRect.minX
-        let total = columns(of: 0 ..< characters.count)
-        if scrollOffset == 0, total < textRect.width { x = alignedX(width: total, in: textRect) }
+        if scrollOffset == 0, let total = columns(fittingIn: textRect.width) { x = alignedX(width: total, in: textRect) }
         var cursorX = cursor == scrollOffset ? x : nil
         var index = scrollOffset
-        while index < characters.count, x < textRect.maxX {
+        while index < storage.count, x < textRect.maxX {
             x = canvas.draw(String(shown(index, glyphs: glyphs)), at: Point(x: x, y: rect.minY), style: textStyle, clip: textRect)
             index += 1
             if index == cursor { cursorX = x }
@@ -53,11 +68,23 @@ extension TextField {
         if isEditing, let cursorX { drawCursor(at: Point(x: cursorX, y: rect.minY), in: &canvas, clip: rect) }
     }
 
-    private func renderLines(into canvas: inout Canvas, rect: Rect, glyphs: Glyphs) {
+    /// The display width of the whole text when it is narrower than `room` columns; `nil`
+    /// when it is not (measured only up to the room, so that a long line costs the room).
+    private func columns(fittingIn room: Int) -> Int? {
+        var total = 0
+        for character in storage {
+            total += DisplayWidth.of(character)
+            if total >= room { return nil }
+        }
+        return total
+    }
+
+    private func renderLines(into canvas: inout Canvas, rect: Rect, glyphs: Glyphs, firstLine: Int) {
         let lines = visualLines(width: rect.width)
         let cursorLine = cursorLine(in: lines)
-        for (number, line) in lines.enumerated() {
-            let y = rect.minY + number
+        for number in max(0, firstLine) ..< lines.count {
+            let line = lines[number]
+            let y = rect.minY + number - firstLine
             guard y < rect.maxY else { break }
             var x = rect.minX
             var cursorX = cursor == line.range.lowerBound ? x : nil

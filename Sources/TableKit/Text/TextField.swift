@@ -17,7 +17,11 @@ import Foundation
 /// ```
 public struct TextField: Hashable, Sendable {
     /// The text, as characters (grapheme clusters).
-    public private(set) var characters: [Character]
+    ///
+    /// - Complexity: O(n): a copy of the field's storage.
+    public var characters: [Character] { storage.array }
+    /// The characters, with a gap where the last edit was.
+    private(set) var storage: TextStorage
     /// Shown dimmed while the field is empty.
     public var placeholder: String
     /// How the field behaves.
@@ -39,6 +43,8 @@ public struct TextField: Hashable, Sendable {
     public private(set) var flashUntil: ContinuousClock.Instant?
     /// The column ↑ and ↓ keep in a text view while they move through lines.
     private var preferredColumn: Int?
+    /// A text view's lines at the widths it is measured and drawn at, kept by every edit.
+    var lineLayouts = LineLayouts()
 
     /// How long the last character typed into a secure field stays readable.
     public static let revealDuration: Duration = .seconds(1)
@@ -47,14 +53,15 @@ public struct TextField: Hashable, Sendable {
 
     /// A field holding `text`, the cursor at its end.
     public init(text: String = "", placeholder: String = "", traits: TextInputTraits = TextInputTraits()) {
-        characters = Array(text)
-        cursor = characters.count
+        storage = TextStorage(text)
+        cursor = storage.count
         self.placeholder = placeholder
         self.traits = traits
+        keepLineLayouts()
     }
 
     /// The text.
-    public var text: String { String(characters) }
+    public var text: String { storage.string }
 
     /// What a key or a paste did to the field.
     public enum Change: Hashable, Sendable {
@@ -75,9 +82,9 @@ public struct TextField: Hashable, Sendable {
     /// empties; a secure field with text is replaced by the next character typed.
     public mutating func beginEditing() {
         isEditing = true
-        if traits.clearsOnBeginEditing { characters = [] }
-        replacesOnNextInput = traits.isSecureTextEntry && !characters.isEmpty
-        cursor = characters.count
+        if traits.clearsOnBeginEditing { replaceCharacters(storage.indices, with: []) }
+        replacesOnNextInput = traits.isSecureTextEntry && !storage.isEmpty
+        cursor = storage.count
         preferredColumn = nil
         keepCursorVisible()
     }
@@ -89,15 +96,23 @@ public struct TextField: Hashable, Sendable {
         revealedIndex = nil
         revealedUntil = nil
         scrollOffset = 0
+        keepLineLayouts()
     }
 
     /// Sets the text as a program does: the cursor at its end, no rules applied.
     public mutating func setText(_ newText: String) {
-        characters = Array(newText)
-        cursor = characters.count
+        storage = TextStorage(newText)
+        lineLayouts.removeAll()
+        cursor = storage.count
         replacesOnNextInput = false
         revealedIndex = nil
         keepCursorVisible()
+    }
+
+    /// Puts the cursor before the character at `position` (held to the text), as a program
+    /// sets `UITextField.selectedTextRange`: no rules apply and nothing changes but the cursor.
+    public mutating func moveCursor(to position: Int) {
+        _ = move(to: position)
     }
 
     /// Lays the field out in `width` columns (its text area); scrolling and a text view's
@@ -129,7 +144,7 @@ public struct TextField: Hashable, Sendable {
 
     /// Whether the clear button `×` shows now.
     public var showsClearButton: Bool {
-        guard !characters.isEmpty else { return false }
+        guard !storage.isEmpty else { return false }
         switch traits.clearButtonMode {
         case .never: return false
         case .whileEditing: return isEditing
@@ -160,7 +175,7 @@ public struct TextField: Hashable, Sendable {
             return type(character, now: now)
         case .enter:
             if traits.isMultiline { return type("\n", now: now) }
-            if traits.enablesReturnKeyAutomatically && characters.isEmpty { return .moved }
+            if traits.enablesReturnKeyAutomatically && storage.isEmpty { return .moved }
             return .returned
         case .left: return move(to: cursor - 1)
         case .right: return move(to: cursor + 1)
@@ -175,7 +190,7 @@ public struct TextField: Hashable, Sendable {
             guard cursor > 0 else { return .moved }
             return erase(cursor - 1 ..< cursor)
         case .delete:
-            guard cursor < characters.count else { return .moved }
+            guard cursor < storage.count else { return .moved }
             return erase(cursor ..< cursor + 1)
         case .control("w"):
             guard cursor > 0 else { return .moved }
@@ -193,23 +208,31 @@ public struct TextField: Hashable, Sendable {
     /// length is cut, and the field says so.
     @discardableResult
     public mutating func paste(_ pasted: String, now: ContinuousClock.Instant = .now) -> Change {
+        // One pass, the text built once: a paste of megabytes costs its length.
         var incoming: [Character] = []
-        for character in pasted.replacingOccurrences(of: "\r\n", with: "\n") {
-            if character == "\n" || character == "\r" || character == "\t" {
+        incoming.reserveCapacity(pasted.utf8.count)
+        for character in pasted {
+            if let byte = character.singleByte, byte >= 0x20, byte != 0x7F {
+                incoming.append(character)
+            } else if character == "\n" || character == "\r\n" || character == "\r" || character == "\t" {
+                // CR LF is one character, as a line break typed is.
                 incoming.append(traits.isMultiline && character != "\t" ? "\n" : " ")
             } else if !character.unicodeScalars.contains(where: ControlEscaping.isControl) {
                 incoming.append(character)
             }
         }
         guard !incoming.isEmpty else { return .moved }
-        if replacesOnNextInput { characters = []; cursor = 0; replacesOnNextInput = false }
-        if let reason = rejection(ofInserting: incoming.filter { $0 != "\n" }) { return reject(reason, now: now) }
+        if replacesOnNextInput { replaceCharacters(storage.indices, with: []); cursor = 0; replacesOnNextInput = false }
+        if !traits.keyboardType.takesAnyCharacter,
+           let reason = rejection(ofInserting: traits.isMultiline ? incoming.filter { $0 != "\n" } : incoming) {
+            return reject(reason, now: now)
+        }
         var cut = false
-        if let maximum = traits.maximumLength, characters.count + incoming.count > maximum {
-            incoming = Array(incoming.prefix(max(0, maximum - characters.count)))
+        if let maximum = traits.maximumLength, storage.count + incoming.count > maximum {
+            incoming = Array(incoming.prefix(max(0, maximum - storage.count)))
             cut = true
         }
-        characters.insert(contentsOf: incoming, at: cursor)
+        replaceCharacters(cursor ..< cursor, with: incoming)
         cursor += incoming.count
         revealedIndex = nil
         keepCursorVisible()
@@ -220,7 +243,9 @@ public struct TextField: Hashable, Sendable {
     /// Why the keyboard refuses `inserted` at the cursor (into nothing, when the next input
     /// replaces a secure text).
     private func rejection(ofInserting inserted: [Character]) -> String? {
-        traits.keyboardType.rejection(ofInserting: inserted, into: replacesOnNextInput ? [] : characters, at: replacesOnNextInput ? 0 : cursor,
+        // Only a number or decimal pad looks at the text: others are not handed a copy of it.
+        let looksAtText = !replacesOnNextInput && (traits.keyboardType == .numberPad || traits.keyboardType == .decimalPad)
+        return traits.keyboardType.rejection(ofInserting: inserted, into: looksAtText ? storage.array : [], at: looksAtText ? cursor : 0,
                                       decimalSeparator: traits.decimalSeparator, allowsNegativeNumbers: traits.allowsNegativeNumbers)
     }
 
@@ -228,11 +253,11 @@ public struct TextField: Hashable, Sendable {
         var character = typed
         if typed != "\n", let reason = rejection(ofInserting: [typed]) { return reject(reason, now: now) }
         if replacesOnNextInput {
-            characters = []
+            replaceCharacters(storage.indices, with: [])
             cursor = 0
             replacesOnNextInput = false
         }
-        if let maximum = traits.maximumLength, characters.count >= maximum {
+        if let maximum = traits.maximumLength, storage.count >= maximum {
             return reject("takes at most \(maximum) characters", now: now)
         }
         if shouldCapitalise(at: cursor), character.isLetter {
@@ -240,7 +265,7 @@ public struct TextField: Hashable, Sendable {
         } else if traits.autocapitalizationType == .allCharacters {
             character = Character(String(character).uppercased())
         }
-        characters.insert(character, at: cursor)
+        replaceCharacters(cursor ..< cursor, with: CollectionOfOne(character))
         cursor += 1
         if traits.isSecureTextEntry {
             revealedIndex = cursor - 1
@@ -257,16 +282,16 @@ public struct TextField: Hashable, Sendable {
         case .none, .allCharacters:
             return false
         case .words:
-            return position == 0 || characters[position - 1].isWhitespace
+            return position == 0 || storage[position - 1].isWhitespace
         case .sentences:
             var index = position - 1
             var sawSpace = false
-            while index >= 0, characters[index].isWhitespace {
+            while index >= 0, storage[index].isWhitespace {
                 sawSpace = true
                 index -= 1
             }
             if index < 0 { return true }
-            return sawSpace && ".!?".contains(characters[index])
+            return sawSpace && ".!?".contains(storage[index])
         }
     }
 
@@ -276,7 +301,7 @@ public struct TextField: Hashable, Sendable {
     }
 
     private mutating func erase(_ range: Range<Int>) -> Change {
-        characters.removeSubrange(range)
+        replaceCharacters(range, with: [])
         cursor = range.lowerBound
         revealedIndex = nil
         preferredColumn = nil
@@ -286,8 +311,8 @@ public struct TextField: Hashable, Sendable {
 
     private mutating func clear() -> Change {
         replacesOnNextInput = false
-        guard !characters.isEmpty else { return .moved }
-        characters = []
+        guard !storage.isEmpty else { return .moved }
+        replaceCharacters(storage.indices, with: [])
         cursor = 0
         revealedIndex = nil
         keepCursorVisible()
@@ -295,7 +320,7 @@ public struct TextField: Hashable, Sendable {
     }
 
     private mutating func move(to position: Int) -> Change {
-        cursor = max(0, min(characters.count, position))
+        cursor = max(0, min(storage.count, position))
         replacesOnNextInput = false
         preferredColumn = nil
         keepCursorVisible()
@@ -306,16 +331,16 @@ public struct TextField: Hashable, Sendable {
     /// Alt-← find it.
     private func wordStart(before position: Int) -> Int {
         var index = position
-        while index > 0, !Self.isWordCharacter(characters[index - 1]) { index -= 1 }
-        while index > 0, Self.isWordCharacter(characters[index - 1]) { index -= 1 }
+        while index > 0, !Self.isWordCharacter(storage[index - 1]) { index -= 1 }
+        while index > 0, Self.isWordCharacter(storage[index - 1]) { index -= 1 }
         return index
     }
 
     /// The end of the word after `position`, as Alt-→ finds it.
     private func wordEnd(after position: Int) -> Int {
         var index = position
-        while index < characters.count, !Self.isWordCharacter(characters[index]) { index += 1 }
-        while index < characters.count, Self.isWordCharacter(characters[index]) { index += 1 }
+        while index < storage.count, !Self.isWordCharacter(storage[index]) { index += 1 }
+        while index < storage.count, Self.isWordCharacter(storage[index]) { index += 1 }
         return index
     }
 
@@ -325,68 +350,6 @@ public struct TextField: Hashable, Sendable {
 
     // MARK: Lines
 
-    /// One line of a text view as drawn: a range of characters, and whether a line break
-    /// ends it (rather than the width).
-    struct VisualLine: Hashable {
-        var range: Range<Int>
-        var endsParagraph: Bool
-    }
-
-    /// The lines of the text at `width` columns: a single line is one line; a text view breaks
-    /// at line breaks and wraps at spaces where it can.
-    func visualLines(width: Int) -> [VisualLine] {
-        guard traits.isMultiline else { return [VisualLine(range: 0 ..< characters.count, endsParagraph: true)] }
-        let width = max(1, width)
-        var lines: [VisualLine] = []
-        var start = 0
-        var index = 0
-        var columns = 0
-        var lastSpace: Int?
-        while index < characters.count {
-            let character = characters[index]
-            if character == "\n" {
-                lines.append(VisualLine(range: start ..< index, endsParagraph: true))
-                index += 1
-                start = index
-                columns = 0
-                lastSpace = nil
-                continue
-            }
-            let characterWidth = DisplayWidth.of(character)
-            if columns + characterWidth > width, index > start {
-                // Break after the last space of the line, or here when the word fills it.
-                let end = lastSpace.map { $0 + 1 } ?? index
-                lines.append(VisualLine(range: start ..< end, endsParagraph: false))
-                start = end
-                index = end
-                columns = 0
-                lastSpace = nil
-                continue
-            }
-            if character == " " { lastSpace = index }
-            columns += characterWidth
-            index += 1
-        }
-        lines.append(VisualLine(range: start ..< characters.count, endsParagraph: true))
-        return lines
-    }
-
-    /// The line the cursor is on, among `lines`: at a wrapped line's end it belongs to the
-    /// next line, at a paragraph's end to its own.
-    func cursorLine(in lines: [VisualLine]) -> Int {
-        for (number, line) in lines.enumerated() {
-            if cursor >= line.range.lowerBound, cursor < line.range.upperBound || (cursor == line.range.upperBound && line.endsParagraph) {
-                return number
-            }
-        }
-        return max(0, lines.count - 1)
-    }
-
-    /// The lines the field takes at `width` columns.
-    public func lineCount(width: Int) -> Int {
-        traits.isMultiline ? visualLines(width: width).count : 1
-    }
-
     private var lineStart: Int {
         guard traits.isMultiline else { return 0 }
         let lines = visualLines(width: width)
@@ -394,7 +357,7 @@ public struct TextField: Hashable, Sendable {
     }
 
     private var lineEnd: Int {
-        guard traits.isMultiline else { return characters.count }
+        guard traits.isMultiline else { return storage.count }
         let lines = visualLines(width: width)
         return lines[cursorLine(in: lines)].range.upperBound
     }
@@ -410,7 +373,7 @@ public struct TextField: Hashable, Sendable {
         var position = lines[target].range.lowerBound
         var used = 0
         while position < lines[target].range.upperBound {
-            let next = used + DisplayWidth.of(characters[position])
+            let next = used + DisplayWidth.of(storage[position])
             if next > column { break }
             used = next
             position += 1
@@ -422,7 +385,7 @@ public struct TextField: Hashable, Sendable {
 
     /// The display width of the characters in `range`.
     func columns(of range: Range<Int>) -> Int {
-        characters[range].reduce(0) { $0 + DisplayWidth.of($1) }
+        storage[range].reduce(0) { $0 + DisplayWidth.of($1) }
     }
 
     /// The columns the text may use in a single line: the width less the clear button and the
@@ -441,30 +404,44 @@ public struct TextField: Hashable, Sendable {
 
     /// `12/280` when the field has a maximum length.
     public var counterText: String? {
-        traits.maximumLength.map { "\(characters.count)/\($0)" }
+        traits.maximumLength.map { "\(storage.count)/\($0)" }
     }
 
-    /// Scrolls a single line the least that shows the cursor.
+    /// Replaces the characters in `range` with `new`; a text view's kept lines follow.
+    private mutating func replaceCharacters(_ range: Range<Int>, with new: some Collection<Character>) {
+        storage.replaceSubrange(range, with: new)
+        lineLayouts.replace(range, insertedCount: new.count, characters: storage)
+    }
+
+    /// Scrolls a single line the least that shows the cursor; a text view keeps its lines at
+    /// the widths it is now measured and drawn at (after every change of text, width, or what
+    /// is drawn after the text).
     private mutating func keepCursorVisible() {
+        keepLineLayouts()
         guard !traits.isMultiline else { scrollOffset = 0; return }
         let room = textRoom
         if cursor < scrollOffset { scrollOffset = cursor }
-        // Widths are kept as running sums: a long line scrolls in one pass.
-        var beforeCursor = columns(of: scrollOffset ..< cursor)
-        while scrollOffset < cursor, beforeCursor >= room {
-            beforeCursor -= DisplayWidth.of(characters[scrollOffset])
-            scrollOffset += 1
+        // The first character shown is the earliest, from the old one on, after which the text
+        // up to the cursor fits: found back from the cursor, so that a paste at the end of a
+        // long line measures the room, not the line.
+        var start = cursor, beforeCursor = 0
+        while start > scrollOffset {
+            let previous = DisplayWidth.of(storage[start - 1])
+            guard beforeCursor + previous < room else { break }
+            beforeCursor += previous
+            start -= 1
         }
+        scrollOffset = start
         // Text removed at the end: show as much as fits again. What is shown is measured only
         // up to the room, so that a key in a long line costs the width, not the line.
         var shown = 0
         var index = scrollOffset
-        while index < characters.count, shown < room {
-            shown += DisplayWidth.of(characters[index])
+        while index < storage.count, shown < room {
+            shown += DisplayWidth.of(storage[index])
             index += 1
         }
         while shown < room, scrollOffset > 0 {
-            let previous = DisplayWidth.of(characters[scrollOffset - 1])
+            let previous = DisplayWidth.of(storage[scrollOffset - 1])
             guard shown + previous < room else { break }
             shown += previous
             scrollOffset -= 1
@@ -476,7 +453,7 @@ public struct TextField: Hashable, Sendable {
     /// Why the text cannot be saved, as a sentence starting with `label` ("Age must be from 0
     /// to 150"); `nil` when it can.
     public func validationError(label: String) -> String? {
-        if characters.allSatisfy(\.isWhitespace) {
+        if storage.allSatisfy(\.isWhitespace) {
             return traits.isRequired ? "\(label) is required" : nil
         }
         return traits.keyboardType.validationError(of: text, range: traits.range, decimalSeparator: traits.decimalSeparator,

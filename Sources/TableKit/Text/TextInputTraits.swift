@@ -43,6 +43,11 @@ public enum KeyboardType: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// Whether every character may be typed (nothing to check, however long the paste).
+    var takesAnyCharacter: Bool {
+        self == .default || self == .twitter || self == .webSearch
+    }
+
     /// The characters of a phone number besides digits.
     static let phoneSymbols: Set<Character> = ["+", "*", "#", "(", ")", "-", " "]
 
