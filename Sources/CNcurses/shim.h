@@ -251,12 +251,13 @@ static inline void tk_on_deadly_signal(int sig) {
     tk_redeliver_by_default(sig);
 }
 
-static inline void tk_install_with_info(int sig, void (*handler)(int, siginfo_t *, void *)) {
+/* `handler`, told the signal's details, for `sig`, with `flags` besides SA_SIGINFO. */
+static inline void tk_install_with_info(int sig, void (*handler)(int, siginfo_t *, void *), int flags) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_sigaction = handler;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART | SA_SIGINFO;
+    action.sa_flags = flags | SA_SIGINFO;
     sigaction(sig, &action, &tk_previous_actions[sig]);
 }
 
@@ -270,12 +271,7 @@ static inline void tk_install_one(int sig, void (*handler)(int)) {
 }
 
 static inline void tk_install_fatal(int sig) {
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_sigaction = tk_on_fatal_signal;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
-    sigaction(sig, &action, &tk_previous_actions[sig]);
+    tk_install_with_info(sig, tk_on_fatal_signal, SA_ONSTACK);
 }
 
 /// Installs the handlers (once) and the atexit safety net. Install before newterm(), so that
@@ -294,10 +290,10 @@ static inline void tk_install_signal_handlers(void) {
     tk_pending_termination = 0;
     tk_pending_stop = 0;
     tk_pending_continue = 0;
-    tk_install_with_info(SIGINT, tk_on_termination_signal);
-    tk_install_with_info(SIGTERM, tk_on_termination_signal);
-    tk_install_with_info(SIGHUP, tk_on_termination_signal);
-    tk_install_with_info(SIGQUIT, tk_on_termination_signal);
+    tk_install_with_info(SIGINT, tk_on_termination_signal, SA_RESTART);
+    tk_install_with_info(SIGTERM, tk_on_termination_signal, SA_RESTART);
+    tk_install_with_info(SIGHUP, tk_on_termination_signal, SA_RESTART);
+    tk_install_with_info(SIGQUIT, tk_on_termination_signal, SA_RESTART);
     tk_install_one(SIGTSTP, tk_on_stop_signal);
     tk_install_one(SIGCONT, tk_on_continue_signal);
     tk_install_fatal(SIGSEGV);

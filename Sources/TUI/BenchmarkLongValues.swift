@@ -64,7 +64,7 @@ func benchmarkLongValues(size: Size, repetitions: Int, sizes: [Int] = [1 << 10, 
 }
 
 /// Words of a few letters separated by spaces, `bytes` long.
-private func longWords(_ bytes: Int) -> String {
+func longWords(_ bytes: Int) -> String {
     let words = ["lorem", "ipsum", "dolor", "sit", "amet", "table", "kit", "río", "naïve", "word"]
     var text = ""
     text.reserveCapacity(bytes + 8)
@@ -78,7 +78,7 @@ private func longWords(_ bytes: Int) -> String {
 }
 
 /// Numbered lines of about 30 bytes, `bytes` long.
-private func longLines(_ bytes: Int) -> String {
+func longLines(_ bytes: Int) -> String {
     var text = ""
     text.reserveCapacity(bytes + 40)
     var line = 1
@@ -90,7 +90,7 @@ private func longLines(_ bytes: Int) -> String {
 }
 
 /// Hexadecimal digits without a space (a hash, base64), `bytes` long.
-private func longRun(_ bytes: Int) -> String {
+func longRun(_ bytes: Int) -> String {
     String(repeating: "0123456789abcdef", count: max(1, bytes / 16))
 }
 
@@ -99,14 +99,15 @@ private func writeRecords(_ records: [[String: String]], to path: String) throws
 }
 
 /// What `body` returns, and the milliseconds it took.
-private func timed<Value>(_ body: () throws -> Value) rethrows -> (Value, Double) {
+func timed<Value>(_ body: () throws -> Value) rethrows -> (Value, Double) {
     let start = ContinuousClock.now
     let value = try body()
     return (value, milliseconds(ContinuousClock.now - start))
 }
 
-/// The mean time of `keys` sent `repetitions` times, each followed by a frame.
-private func timedKeys(_ root: RootController, _ keys: [Key], repetitions: Int, context: RenderContext) -> Double {
+/// The mean time of each of `keys` sent `repetitions` times, each followed by a frame
+/// (shared with the text-editing benchmark).
+func timedKeys(_ root: RootController, _ keys: [Key], repetitions: Int, context: RenderContext) -> Double {
     let start = ContinuousClock.now
     for _ in 0 ..< repetitions {
         for key in keys {

@@ -12,13 +12,13 @@ func benchmarkTextEditing(size: Size, repetitions: Int, sizes: [Int] = [1 << 20,
     let context = RenderContext(glyphs: .unicode)
     for bytes in sizes {
         let label = "\(bytes >> 20) MB"
-        for (kind, value) in [("words", editingWords(bytes)), ("lines", editingLines(bytes)), ("no spaces", editingRun(bytes))] {
+        for (kind, value) in [("words", longWords(bytes)), ("lines", longLines(bytes)), ("no spaces", longRun(bytes))] {
             for multiline in [true, false] {
                 var traits = TextInputTraits(autocapitalizationType: .none)
                 traits.isMultiline = multiline
                 let form = FormEditor(title: "Long", sections: [FormSection(fields: [FormField(key: "value", label: "Value", traits: traits)])],
                                       values: ["value": value])
-                let (root, open) = editingTimed {
+                let (root, open) = timed {
                     let root = RootController(content: NavigationController(root: form), size: size)
                     _ = root.render(context: context)
                     return root
@@ -29,9 +29,9 @@ func benchmarkTextEditing(size: Size, repetitions: Int, sizes: [Int] = [1 << 20,
                     form.moveCursor(to: position, inFieldWithKey: "value")
                     _ = root.render(context: context)
                     // The first key after the cursor moved far also moves the field's gap there.
-                    let first = editingKeys(root, [.character("x")], repetitions: 1, context: context)
+                    let first = timedKeys(root, [.character("x")], repetitions: 1, context: context)
                     _ = root.handle(.key(.backspace))
-                    let key = editingKeys(root, [.character("x"), .backspace], repetitions: repetitions, context: context)
+                    let key = timedKeys(root, [.character("x"), .backspace], repetitions: repetitions, context: context)
                     figures.append(String(format: "%@ %.3f ms (the first there %.1f ms)", place, key, first))
                 }
                 report += String(format: "  %@ %@, %@: form opens %.1f ms; a key at the ", label, kind, multiline ? "text view" : "single line", open)
@@ -41,7 +41,7 @@ func benchmarkTextEditing(size: Size, repetitions: Int, sizes: [Int] = [1 << 20,
     }
     for bytes in [1 << 20, 8 << 20] {
         let label = "\(bytes >> 20) MB"
-        let text = editingWords(bytes)
+        let text = longWords(bytes)
         var figures: [String] = []
         for multiline in [true, false] {
             var traits = TextInputTraits(autocapitalizationType: .none)
@@ -49,15 +49,15 @@ func benchmarkTextEditing(size: Size, repetitions: Int, sizes: [Int] = [1 << 20,
             let form = FormEditor(title: "Paste", sections: [FormSection(fields: [FormField(key: "value", label: "Value", traits: traits)])])
             let root = RootController(content: NavigationController(root: form), size: size)
             _ = root.render(context: context)
-            let (_, paste) = editingTimed {
+            let (_, paste) = timed {
                 _ = root.handle(.paste(text))
                 _ = root.render(context: context)
             }
-            let key = editingKeys(root, [.character("x"), .backspace], repetitions: max(1, repetitions / 10), context: context)
+            let key = timedKeys(root, [.character("x"), .backspace], repetitions: max(1, repetitions / 10), context: context)
             figures.append(String(format: "into a %@ %.1f ms, then a key %.3f ms", multiline ? "text view" : "single line", paste, key))
         }
         var search = SearchField()
-        let (_, searchPaste) = editingTimed {
+        let (_, searchPaste) = timed {
             _ = search.paste(text)
             var canvas = Canvas(size: size)
             search.render(into: &canvas, area: canvas.bounds, isEditing: true, context: context)
@@ -66,53 +66,4 @@ func benchmarkTextEditing(size: Size, repetitions: Int, sizes: [Int] = [1 << 20,
         report += "  \(label) pasted (words): " + figures.joined(separator: "; ") + "\n"
     }
     return report
-}
-
-/// Words of a few letters separated by spaces, `bytes` long.
-private func editingWords(_ bytes: Int) -> String {
-    let words = ["lorem", "ipsum", "dolor", "sit", "amet", "table", "kit", "río", "naïve", "word"]
-    var text = ""
-    text.reserveCapacity(bytes + 8)
-    var index = 0
-    while text.utf8.count < bytes {
-        if !text.isEmpty { text += " " }
-        text += words[index % words.count]
-        index &+= 7
-    }
-    return text
-}
-
-/// Numbered lines of about 30 bytes, `bytes` long.
-private func editingLines(_ bytes: Int) -> String {
-    var text = ""
-    text.reserveCapacity(bytes + 40)
-    var line = 1
-    while text.utf8.count < bytes {
-        text += "line \(line) of a long value\n"
-        line += 1
-    }
-    return text
-}
-
-/// Hexadecimal digits without a space, `bytes` long.
-private func editingRun(_ bytes: Int) -> String {
-    String(repeating: "0123456789abcdef", count: max(1, bytes / 16))
-}
-
-private func editingTimed<Value>(_ body: () throws -> Value) rethrows -> (Value, Double) {
-    let start = ContinuousClock.now
-    let value = try body()
-    return (value, milliseconds(ContinuousClock.now - start))
-}
-
-/// The mean time of each of `keys` sent `repetitions` times, each followed by a frame.
-private func editingKeys(_ root: RootController, _ keys: [Key], repetitions: Int, context: RenderContext) -> Double {
-    let start = ContinuousClock.now
-    for _ in 0 ..< repetitions {
-        for key in keys {
-            _ = root.handle(.key(key))
-            _ = root.render(context: context)
-        }
-    }
-    return milliseconds(ContinuousClock.now - start) / Double(max(1, repetitions * keys.count))
 }
