@@ -12,12 +12,15 @@
 #include <wchar.h>
 #include <ncurses.h>
 #include <langinfo.h>
+#include <errno.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 // C globals are not concurrency-safe to read from Swift 6: read them through functions.
@@ -108,6 +111,51 @@ __attribute__((weak)) int tk_crashes_to_previous = 1;
 __attribute__((weak)) char tk_crash_prefix[128] = {0};
 __attribute__((weak)) size_t tk_crash_prefix_length = 0;
 
+// The process's wake-up: posted by a termination signal and by work that finishes
+// (tk_wakeup_post), so that a thread waiting for either blocks in tk_wakeup_wait instead of
+// polling. sem_post is async-signal-safe; the handler posts only once it is made.
+__attribute__((weak)) sem_t tk_wakeup = {{0}};
+__attribute__((weak)) volatile sig_atomic_t tk_wakeup_made = 0;
+__attribute__((weak)) pthread_once_t tk_wakeup_once = PTHREAD_ONCE_INIT;
+
+static inline void tk_wakeup_make_once(void) {
+    sem_init(&tk_wakeup, 0, 0);
+    tk_wakeup_made = 1;
+}
+
+/// Makes the wake-up, once (from any thread but a signal handler).
+static inline void tk_wakeup_make(void) { pthread_once(&tk_wakeup_once, tk_wakeup_make_once); }
+
+/// Wakes the thread waiting in tk_wakeup_wait (or the next one to wait).
+static inline void tk_wakeup_post(void) {
+    tk_wakeup_make();
+    sem_post(&tk_wakeup);
+}
+
+/// Waits for a post, or until `milliseconds` have passed (negative: no limit). Returns 1 when
+/// woken, 0 when the time ran out.
+static inline int tk_wakeup_wait(long milliseconds) {
+    tk_wakeup_make();
+    if (milliseconds < 0) {
+        while (sem_wait(&tk_wakeup) != 0) {
+            if (errno != EINTR) return 0;
+        }
+        return 1;
+    }
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += milliseconds / 1000;
+    deadline.tv_nsec += (milliseconds % 1000) * 1000000L;
+    if (deadline.tv_nsec >= 1000000000L) {
+        deadline.tv_sec += 1;
+        deadline.tv_nsec -= 1000000000L;
+    }
+    while (sem_timedwait(&tk_wakeup, &deadline) != 0) {
+        if (errno != EINTR) return 0;
+    }
+    return 1;
+}
+
 /// Whether the weak globals above were really emitted (see the note above).
 static inline int tk_signal_storage_available(void) {
     return &tk_pending_termination != NULL && &tk_terminal_active != NULL && &tk_terminal_fd != NULL
@@ -115,7 +163,8 @@ static inline int tk_signal_storage_available(void) {
         && &tk_previous_actions[0] != NULL && &tk_handlers_installed != NULL
         && &tk_atexit_registered != NULL && &tk_pending_stop != NULL && &tk_pending_continue != NULL
         && &tk_modes_saved != NULL && &tk_handlers_for_process != NULL && &tk_crashes_to_previous != NULL
-        && &tk_crash_prefix[0] != NULL && &tk_crash_prefix_length != NULL;
+        && &tk_crash_prefix[0] != NULL && &tk_crash_prefix_length != NULL && &tk_wakeup != NULL
+        && &tk_wakeup_made != NULL && &tk_wakeup_once != NULL;
 }
 
 /// Puts the terminal back as the shell had it: async-signal-safe, and a no-op when curses is
@@ -167,6 +216,8 @@ static inline void tk_on_termination_signal(int sig, siginfo_t *info, void *cont
         _exit(128 + sig);
     }
     tk_pending_termination = sig;
+    // Whoever waits for the load (or other work) hears of it at once.
+    if (tk_wakeup_made) sem_post(&tk_wakeup);
 }
 
 static inline void tk_on_stop_signal(int sig) { (void)sig; tk_pending_stop = 1; }
@@ -281,6 +332,8 @@ static inline void tk_own_job_control(int ours);
 
 static inline void tk_install_signal_handlers(void) {
     if (!tk_signal_storage_available()) return;
+    // Made before any handler can post it.
+    tk_wakeup_make();
     if (tk_handlers_installed) {
         // Installed for the process already: only the stop and continue handlers were left out.
         if (tk_handlers_for_process) tk_own_job_control(1);

@@ -127,7 +127,9 @@ struct DataOptions: ParsableArguments {
             firstRows.put(preview)
             return Result<IndexedRecords, CommandFailure>.success(rest())
         }
-        while !sorting.isFinished, !firstRows.isReady, ContinuousClock.now - started < ProgressModal.delay { usleep(500) }
+        while !sorting.isFinished, !firstRows.isReady, ContinuousClock.now - started < ProgressModal.delay {
+            Wakeup.wait(until: started + ProgressModal.delay)
+        }
         if sorting.isFinished, case .success(let sorted)? = sorting.takeResult() {
             return list(sorted, records)
         }
@@ -151,7 +153,10 @@ struct DataOptions: ParsableArguments {
     /// The first rows of a sort, handed from the thread that sorts to the one that shows them.
     private final class FirstRows: Sendable {
         private let preview = Mutex<IndexedRecords?>(nil)
-        func put(_ records: IndexedRecords) { preview.withLock { $0 = records } }
+        func put(_ records: IndexedRecords) {
+            preview.withLock { $0 = records }
+            Wakeup.post()
+        }
         var isReady: Bool { preview.withLock { $0 != nil } }
         var records: IndexedRecords? { preview.withLock { $0 } }
     }
@@ -234,17 +239,19 @@ struct DataOptions: ParsableArguments {
         path: String, notice: String, _ load: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<Value, CommandFailure>
     ) throws(SignalEnding) -> Result<Value, CommandFailure> {
         let task = BackgroundTask(load)
-        var reported = false
+        // A notice is said only to a person (standard error a terminal), once.
+        var isNoticePending = isatty(STDERR_FILENO) != 0
         while !task.isFinished {
             if let signal = ProcessSignals.pendingTermination {
                 task.cancel()
                 throw SignalEnding(signal: signal)
             }
-            if !reported, task.isSlow, isatty(STDERR_FILENO) != 0 {
-                reported = true
+            if isNoticePending, task.isSlow {
+                isNoticePending = false
                 FileHandle.standardError.write(Data(notice.utf8))
             }
-            usleep(2_000)
+            // Woken by the load's end or a signal; while the notice is pending, by its time too.
+            Wakeup.wait(until: isNoticePending ? task.slowSince : nil)
         }
         return task.takeResult() ?? .failure(CommandFailure(message: "\(path): loading stopped", exitCode: 66))
     }

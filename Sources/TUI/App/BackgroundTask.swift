@@ -1,7 +1,9 @@
 import Dispatch
 import Synchronization
+import TableKitTerminal
 
-/// Work running on another thread, polled from the event loop each tick.
+/// Work running on another thread, polled from the event loop each tick; a thread that must
+/// wait for it blocks in ``Wakeup/wait(until:)``, which its end posts.
 ///
 /// Cancelling marks the result unwanted, so the app's state stays exactly as it was, and
 /// tells the work, which checks between its steps and stops early (a step already under way,
@@ -18,6 +20,7 @@ final class BackgroundTask<Value: Sendable>: Sendable {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let value = work { [self] in isCancelled }
             state.withLock { $0 = (value, true, $0.isCancelled) }
+            Wakeup.post()
         }
     }
 
@@ -28,7 +31,10 @@ final class BackgroundTask<Value: Sendable>: Sendable {
     var isFinished: Bool { state.withLock { $0.isFinished } }
 
     /// Whether the work has run long enough to deserve a progress sheet.
-    var isSlow: Bool { ContinuousClock.now - startedAt > .milliseconds(500) }
+    var isSlow: Bool { ContinuousClock.now >= slowSince }
+
+    /// When the work becomes slow: half a second after it started.
+    var slowSince: ContinuousClock.Instant { startedAt + .milliseconds(500) }
 
     /// Marks the result unwanted.
     func cancel() { state.withLock { $0.isCancelled = true } }

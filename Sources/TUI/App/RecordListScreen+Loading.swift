@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitTerminal
 
 /// Work in the background: a reload, another of the file's arrays, a sort by a field;
 /// the records it brings replace the list's.
@@ -51,7 +52,7 @@ extension RecordListScreen {
     /// has. The first rows are the same in it, so the focus and the top row stay where they are.
     func takeRestOfSort(waiting: Bool) {
         guard let task = restOfSort else { return }
-        while waiting, !task.isFinished { usleep(200) }
+        while waiting, !task.isFinished { Wakeup.wait() }
         guard task.isFinished else { return }
         restOfSort = nil
         // Records replaced meanwhile (another order chosen at start) are kept.

@@ -1,0 +1,34 @@
+import CNcurses
+
+/// The process's one wake-up: work that finishes on another thread posts it, and so does a
+/// termination signal (SIGINT, SIGTERM, SIGHUP, a SIGQUIT sent by a process) once the
+/// handlers are installed. A thread that must wait for either — a load before the terminal is
+/// taken over, a key that needs work in flight — blocks in ``wait(until:)`` instead of
+/// sleeping and looking again.
+///
+/// Posts are counted, so one made before the wait is not lost; a waiter may wake for another
+/// piece of work's post, so it checks what it waits for and waits again:
+///
+/// ```swift
+/// while !task.isFinished {
+///     if let signal = ProcessSignals.pendingTermination { ProcessSignals.exit(forSignal: signal) }
+///     Wakeup.wait()
+/// }
+/// ```
+public enum Wakeup {
+    /// Wakes the thread waiting in ``wait(until:)``, or the next one to wait.
+    public static func post() {
+        tk_wakeup_post()
+    }
+
+    /// Blocks until a post, or until `deadline` passes (nil: no limit).
+    /// - Returns: Whether a post woke it (false: the deadline came first).
+    @discardableResult
+    public static func wait(until deadline: ContinuousClock.Instant? = nil) -> Bool {
+        guard let deadline else { return tk_wakeup_wait(-1) != 0 }
+        let left = deadline - ContinuousClock.now
+        guard left > .zero else { return false }
+        let milliseconds = left.components.seconds * 1000 + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return tk_wakeup_wait(Int(milliseconds)) != 0
+    }
+}

@@ -1,0 +1,45 @@
+import Dispatch
+import Foundation
+import TableKitTerminal
+import Testing
+@testable import TUI
+
+/// The process's wake-up, which a thread waiting for work in flight blocks on instead of
+/// sleeping and looking again. Serialized: the wake-up is one per process.
+@Suite("Wakeup: waits end on a post, not on a poll", .serialized)
+struct WakeupTests {
+    /// Takes any posts left by earlier work, so that each test starts from none.
+    private func drain() {
+        while Wakeup.wait(until: .now + .milliseconds(1)) {}
+    }
+
+    @Test("a post from another thread ends a wait; one made before the wait is not lost")
+    func aPostEndsAWait() {
+        drain()
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { Wakeup.post() }
+        #expect(Wakeup.wait(until: .now + .seconds(10)), "woken by the post, not by the deadline")
+        Wakeup.post()
+        #expect(Wakeup.wait(until: .now + .seconds(10)), "a post before the wait is counted")
+    }
+
+    @Test("without a post, a wait ends at its deadline and says so")
+    func aDeadlineEndsAWait() {
+        drain()
+        let deadline = ContinuousClock.now + .milliseconds(30)
+        #expect(!Wakeup.wait(until: deadline))
+        #expect(ContinuousClock.now >= deadline, "not before the deadline")
+        #expect(!Wakeup.wait(until: .now - .seconds(1)), "a deadline already past does not wait")
+    }
+
+    @Test("a background task's end posts it: a key waiting for the rest of a sort wakes when the sort is done")
+    func aTaskEndPosts() {
+        drain()
+        let gate = DispatchSemaphore(value: 0)
+        let task = BackgroundTask { _ in gate.wait(); return 42 }
+        gate.signal()
+        while !task.isFinished {
+            #expect(Wakeup.wait(until: .now + .seconds(10)), "the task's end woke the wait")
+        }
+        #expect(task.takeResult() == 42)
+    }
+}
