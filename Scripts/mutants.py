@@ -96,7 +96,8 @@ def mutated(text, index, replacement):
 def sync_tree(scratch):
     """Copies the work tree as it is (tracked and new files, as git sees them, committed or
     not) into `scratch`, and removes what the tree no longer has, keeping the copy's .build:
-    files that did not change are not touched, so the next build is incremental."""
+    files that did not change are not touched, so the next build is incremental (a C header
+    that changed touches the Swift files that import its module, see touch_importers)."""
     listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
                             check=True, capture_output=True).stdout.decode("utf-8").split("\0")
     wanted = {name for name in listed if name and (ROOT / name).is_file()}
@@ -108,6 +109,8 @@ def sync_tree(scratch):
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
         shutil.copymode(source, target)
+        # A header edited since the last copy: its importers are rebuilt too.
+        touch_importers(scratch, name)
     for path in scratch.rglob("*"):
         relative = path.relative_to(scratch).as_posix()
         if relative.split("/")[0].startswith((".build", ".swiftpm")):
