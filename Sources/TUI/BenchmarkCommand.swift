@@ -44,7 +44,13 @@ struct BenchmarkCommand: ParsableCommand {
     @Option(help: "Nanoseconds since the epoch when the process was started (date +%s%N), to time the first frame from process start.")
     var startedAt: UInt64?
 
+    /// ArgumentParser calls this on the main thread; the app's screens live on the main actor.
     func run() throws {
+        try MainActor.assumeIsolated { try runOnMainActor() }
+    }
+
+    @MainActor
+    private func runOnMainActor() throws {
         guard let screenSize = Size(parsing: size) else { throw ValidationError("--size takes columns x lines, such as 120x40") }
         if save {
             guard let path = data.dataPath else { throw ValidationError("--save needs --data FILE.json") }

@@ -201,7 +201,7 @@ final class CursesTerminal: TerminalBackend {
         sendModesOn()
     }
 
-    deinit {
+    isolated deinit {
         restore()
     }
 

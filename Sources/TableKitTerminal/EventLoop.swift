@@ -4,6 +4,7 @@ import TableKit
 /// While something animates or works in the background, the wait is short and time arrives
 /// as `.tick` events. The curses backend and the headless one run through this same loop, so
 /// a headless run sees ticks, timers and resizes exactly as a terminal does.
+@MainActor
 public struct EventLoop {
     /// How the loop ended.
     public enum Ending: Equatable, Sendable {

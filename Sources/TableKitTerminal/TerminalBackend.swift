@@ -41,6 +41,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
 }
 
 /// Where frames go and events come from: curses for a person, text for tests and snapshots.
+@MainActor
 public protocol TerminalBackend: AnyObject {
     /// The current size of the screen in cells.
     var size: Size { get }

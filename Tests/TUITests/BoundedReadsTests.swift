@@ -5,6 +5,7 @@ import Testing
 
 /// Endless and silent inputs: devices refused at once, a FIFO waited for with a deadline, a
 /// stream of what cannot be JSON stopped at its first byte, and a read that can be cancelled.
+@MainActor
 @Suite("Bounded reads: /dev/zero, FIFOs, pipes and cancel")
 struct BoundedReadsTests {
     private func run(_ arguments: [String], standardInput: String = "/dev/null") throws -> TmuxSession.ProcessResult {
@@ -92,6 +93,7 @@ struct BoundedReadsTests {
     }
 }
 
+@MainActor
 @Suite("A reload keeps the search")
 struct ReloadKeepsSearchTests {
     @Test func aReloadRunsTheSearchAgainOverTheNewRecords() throws {
@@ -106,6 +108,7 @@ struct ReloadKeepsSearchTests {
     }
 }
 
+@MainActor
 @Suite("The first search does not wait for its index")
 struct TitleIndexInBackgroundTests {
     @Test func theTitleIndexIsBuiltInTheBackgroundOnceTheListsFirstFrameIsOut() async throws {

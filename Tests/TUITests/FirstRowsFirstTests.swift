@@ -7,6 +7,7 @@ import Testing
 /// The list shows its first rows while the rest of the first load's sort goes on behind it:
 /// the screen does not move when the whole order arrives, and a key that comes before it
 /// waits for it instead of reading rows that are not in place.
+@MainActor
 @Suite("The first screen before the whole sort")
 struct FirstRowsFirstTests {
     /// 3,000 records whose titles share long beginnings, so that the first rows need the

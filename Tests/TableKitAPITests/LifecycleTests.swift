@@ -3,6 +3,7 @@ import TableKit
 import Testing
 
 /// A screen that logs its lifecycle calls.
+@MainActor
 private final class LoggingScreen: TableViewController {
     let log: Log
     init(_ title: String, log: Log) {
@@ -17,8 +18,10 @@ private final class LoggingScreen: TableViewController {
     }
 }
 
+@MainActor
 private final class Log { var lines: [String] = [] }
 
+@MainActor
 @Suite("Screens hear about their life: appear, disappear, layout")
 struct LifecycleTests {
     @Test func pushPopTabsAndResizeCallTheLifecycleInUIKitsOrder() {
@@ -77,6 +80,7 @@ struct LifecycleTests {
 }
 
 /// A searchable screen with two bar buttons, one disabled.
+@MainActor
 private final class ButtonsScreen: TableViewController, SearchResultsUpdating {
     init() {
         super.init(title: "B", dataSource: StaticTableDataSource(cells: [TableViewCell(text: "Row")]))
@@ -92,6 +96,7 @@ private final class ButtonsScreen: TableViewController, SearchResultsUpdating {
     func didDismissSearch(_ searchController: SearchController) {}
 }
 
+@MainActor
 @Suite("Help lists the bar buttons' keys from the buttons themselves")
 struct BarButtonHelpTests {
     @Test func enabledButtonsAreListedAndTypedKeysNotWhileTyping() {

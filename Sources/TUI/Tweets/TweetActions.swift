@@ -3,6 +3,7 @@ import TableKit
 
 /// What can be done to a tweet — Reply, Retweet, Favorite, Share, and Delete on the person's
 /// own — for the side-swipe menu of the timeline and the rows of a tweet's detail alike.
+@MainActor
 final class TweetActions {
     let timeline: Timeline
     /// Called after every change to the timeline, with the tweet to keep in view.

@@ -17,6 +17,7 @@ public enum AlertCommand: Hashable, Sendable {
 /// swallowed. A click on a button triggers it; a click outside an action sheet is Cancel,
 /// outside an alert nothing. The layout is computed from the area each time, so a resize
 /// needs nothing stored.
+@MainActor
 public final class AlertController: Modal {
     /// The alert shown; the presenter may change it (say, enable a button) while it is up.
     public var alert: Alert {

@@ -9,6 +9,7 @@ public enum ModalResponse {
 
 /// Something presented over everything else — an alert, an action sheet, a progress sheet,
 /// the help overlay. While one is up it receives every event; nothing behind it reacts.
+@MainActor
 public protocol Modal: AnyObject {
     /// Draws the modal over `area` (the whole screen), on top of what is already drawn.
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext)

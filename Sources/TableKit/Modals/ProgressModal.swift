@@ -3,6 +3,7 @@
 ///
 /// The presenter shows it only once the work has taken longer than half a second, so quick
 /// work never flashes a sheet.
+@MainActor
 public final class ProgressModal: Modal {
     /// How long work may run before a progress sheet appears.
     public static let delay: Duration = .milliseconds(500)

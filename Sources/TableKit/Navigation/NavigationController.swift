@@ -8,6 +8,7 @@
 ///
 /// The stack tells its screens about their life (``Screen/viewWillAppear()``,
 /// ``Screen/viewDidDisappear()``, ``Screen/layout(for:)``) as they come and go.
+@MainActor
 public final class NavigationController {
     /// The screens, root first.
     public private(set) var stack: [any Screen]

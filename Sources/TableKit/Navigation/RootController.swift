@@ -4,6 +4,7 @@
 /// Events reach the modal in front first and nothing behind it reacts; ticks reach both, so
 /// background work keeps moving under a progress sheet. Modals lay out over everything but the
 /// footer, which then names the modal's keys.
+@MainActor
 public final class RootController {
     /// What the runner should do after an event.
     public enum Outcome: Equatable, Sendable {

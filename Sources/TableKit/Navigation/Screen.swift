@@ -45,6 +45,7 @@ public enum PopDecision {
 ///     func handle(_ event: Event, area: Rect) -> ScreenResponse { .ignored }
 /// }
 /// ```
+@MainActor
 public protocol Screen: AnyObject {
     /// The screen's title: the tab bar's and the back button's, and the navigation bar's
     /// unless ``navigationTitle`` differs.

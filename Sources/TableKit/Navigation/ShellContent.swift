@@ -1,4 +1,5 @@
 /// What a ``RootController`` hosts: a navigation stack, or tabs of navigation stacks.
+@MainActor
 public protocol ShellContent: AnyObject {
     /// Draws into `area`.
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext)

@@ -3,8 +3,10 @@
 /// Each tab keeps its own stack. `1`…`5` (and F1…F5) or a click choose a tab; choosing the
 /// tab already in front pops it to its root. The `▲` indicator slides to the chosen tab over
 /// ``indicatorDuration`` (instant when zero).
+@MainActor
 public final class TabBarController: ShellContent {
     /// One tab: its bar item and its navigation stack.
+    @MainActor
     public final class Tab {
         /// The title and badge on the bar; shared with whoever holds it (see ``Screen/tabBarItem``).
         public let item: TabBarItem

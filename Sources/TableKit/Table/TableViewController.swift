@@ -25,6 +25,7 @@ import Foundation
 ///
 /// Every ``Screen`` requirement is an `open` member here, so a subclass overrides what it
 /// needs (bar buttons, help, ticks for its own background work) and calls `super` for the rest.
+@MainActor
 open class TableViewController: Screen {
     /// The title in the navigation bar.
     open var title: String

@@ -271,10 +271,11 @@ extension FormEditor {
             if key.isCharacter { return .handled }
         }
         switch key {
-        case .up, .character("k") where field.kind != .text: moveFocus(by: -1); return .handled
-        case .down, .character("j") where field.kind != .text: moveFocus(by: 1); return .handled
         case .up: moveFocus(by: -1); return .handled
         case .down: moveFocus(by: 1); return .handled
+        // k and j move too, except in a text field, where they are letters.
+        case .character("k") where field.kind != .text: moveFocus(by: -1); return .handled
+        case .character("j") where field.kind != .text: moveFocus(by: 1); return .handled
         case .pageUp, .pageDown:
             let response = super.handle(.key(key), area: area)
             beginEditingFocusedField()

@@ -17,6 +17,7 @@ import Foundation
 /// ], values: ["name": "Ann", "age": "41"])
 /// form.formDelegate = self
 /// ```
+@MainActor
 open class FormEditor: TableViewController, TableViewDelegate {
     /// The sections of fields.
     public private(set) var sections: [FormSection] = []
