@@ -22,7 +22,7 @@ func benchmarkLongValues(size: Size, repetitions: Int, sizes: [Int] = [1 << 10, 
             try writeRecords([["title": "Long", "value": value]], to: path)
             let store = try JSONRecordStore.load(path: path, titleKey: nil, subtitleKey: nil)
             let (root, open) = timed {
-                let root = RootController(content: NavigationController(root: RecordDetailScreen(store: store, record: 0)), size: size)
+                let root = RootController(content: NavigationController(root: RecordDetailScreen(store: store, record: RecordIndex(0))), size: size)
                 _ = root.render(context: context)
                 return root
             }

@@ -57,7 +57,7 @@ func benchmarkSelfSizing(size: Size, repetitions: Int) throws -> String {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let store = try JSONRecordStore.load(path: path, titleKey: nil, subtitleKey: nil)
         let openStart = clock.now
-        let detail = RecordDetailScreen(store: store, record: 0)
+        let detail = RecordDetailScreen(store: store, record: RecordIndex(0))
         let navigation = NavigationController(root: detail)
         let detailRoot = RootController(content: navigation, size: size)
         var detailFrame = detailRoot.render(context: context)

@@ -29,7 +29,7 @@ private func json(_ rows: [(String, String?)]) -> String {
 /// The titles of the records a result shows, in table order.
 @MainActor
 private func titles(_ result: FilterResult, _ records: IndexedRecords) -> [String] {
-    (0 ..< result.count).map { records.store.title(at: Int(records.order.order[result.position(at: $0)])) }
+    (0 ..< result.count).map { records.store.title(at: records.record(at: result.position(at: ResultIndex($0)))) }
 }
 
 private let library: [(String, String?)] = [
@@ -172,17 +172,17 @@ struct RecordFilterTests {
         #expect(!source.sections.visibleSections.contains(bSection), "a section with only hidden records disappears")
         #expect(source.sectionIndexTitles() == RecordsDataSource(records: records).sectionIndexTitles())
         // A hidden position maps to the record after it; index paths count shown sections only.
-        #expect(shown.index(atOrAfter: 0) == 0)
-        #expect(shown.position(at: shown.index(atOrAfter: Int(bPositions[0]))) == Int(bPositions.last!) + 1)
-        #expect(shown.index(atOrAfter: order.count) == shown.count)
-        for index in [0, 1, shown.count - 1] {
-            let path = try #require(source.sections.indexPath(ofIndex: index))
-            #expect(source.recordIndex(at: path) == Int(order.order[shown.position(at: index)]))
+        #expect(shown.index(atOrAfter: OrderPosition(0)) == ResultIndex(0))
+        #expect(shown.position(at: shown.index(atOrAfter: OrderPosition(Int(bPositions[0])))) == OrderPosition(Int(bPositions.last!) + 1))
+        #expect(shown.index(atOrAfter: OrderPosition(order.count)) == ResultIndex(shown.count))
+        for index in [0, 1, shown.count - 1].map(ResultIndex.init) {
+            let path = try #require(source.indexPath(of: index))
+            #expect(source.recordIndex(at: path) == records.record(at: shown.position(at: index)))
         }
         #expect(source.sections.indexPath(ofIndex: shown.count) == nil && source.sections.indexPath(ofIndex: -1) == nil)
         // Over a search: hidden matches go, the query stays, the index shows what remains.
         let search = RecordFilter(records: records).filterNow(query: "e")
-        let firstMatch = Int32(search.position(at: 0))
+        let firstMatch = Int32(search.position(at: ResultIndex(0)).rawValue)
         let narrowed = search.excluding([firstMatch], order: order)
         #expect(narrowed.isSearch && narrowed.query == "e" && narrowed.count == search.count - 1)
         #expect(titles(narrowed, records) == Array(titles(search, records).dropFirst()))

@@ -6,8 +6,8 @@ import TableKit
 struct RecordSequence {
     /// How many records the list shows.
     let count: Int
-    /// The record shown at a position of the list.
-    let record: (Int) -> Int?
+    /// The record shown at an index of the list.
+    let record: (ResultIndex) -> RecordIndex?
 }
 
 extension BarButtonItem.Identifier {
@@ -30,14 +30,15 @@ extension BarButtonItem.Identifier {
 final class RecordDetailScreen: TableViewController, TableViewDelegate {
     private var store: JSONRecordStore
     private let sequence: RecordSequence?
-    /// Told the position in the list of each record stepped to, so that going back lands on
+    /// Told the index in the list of each record stepped to, so that going back lands on
     /// the record last shown.
-    var onStep: (Int) -> Void = { _ in }
-    private var position: Int
+    var onStep: (ResultIndex) -> Void = { _ in }
+    /// Where the record shown is in the list (``sequence``).
+    private var position: ResultIndex
     /// The record shown.
-    private var record: Int
+    private var record: RecordIndex
     /// The form that edits a record, when records may be changed.
-    var editForm: ((Int) -> RecordFormScreen?)?
+    var editForm: ((RecordIndex) -> RecordFormScreen?)?
     /// Set when the record was deleted from its form: the detail goes back when it returns.
     private var isDeleted = false
 
@@ -46,7 +47,7 @@ final class RecordDetailScreen: TableViewController, TableViewDelegate {
     /// The fields shown, in row order.
     private var shownFields: [RecordMember] = []
 
-    init(store: JSONRecordStore, record: Int, sequence: RecordSequence? = nil, position: Int = 0, hiddenFields: Set<String> = []) {
+    init(store: JSONRecordStore, record: RecordIndex, sequence: RecordSequence? = nil, position: ResultIndex = ResultIndex(0), hiddenFields: Set<String> = []) {
         self.store = store
         self.sequence = sequence
         self.position = position
@@ -155,19 +156,19 @@ final class RecordDetailScreen: TableViewController, TableViewDelegate {
     override var toolbarItems: [BarButtonItem] {
         guard let sequence, sequence.count > 1 else { return [] }
         return [
-            BarButtonItem(id: .previousRecord, title: "‹ Previous", key: .character("p"), isEnabled: position > 0, help: "previous record"),
+            BarButtonItem(id: .previousRecord, title: "‹ Previous", key: .character("p"), isEnabled: position.rawValue > 0, help: "previous record"),
             .flexibleSpace,
-            BarButtonItem(id: .recordPosition, title: "\(position + 1) of \(sequence.count)", isEnabled: false),
+            BarButtonItem(id: .recordPosition, title: "\(position.rawValue + 1) of \(sequence.count)", isEnabled: false),
             .flexibleSpace,
-            BarButtonItem(id: .nextRecord, title: "Next ›", key: .character("n"), isEnabled: position + 1 < sequence.count, help: "next record"),
+            BarButtonItem(id: .nextRecord, title: "Next ›", key: .character("n"), isEnabled: position.rawValue + 1 < sequence.count, help: "next record"),
         ]
     }
 
     override func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse {
         if id == .editRecord { return editForm?(record).map { .push($0) } ?? .ignored }
         guard let sequence else { return .ignored }
-        let target = id == .previousRecord ? position - 1 : id == .nextRecord ? position + 1 : position
-        guard target != position, target >= 0, target < sequence.count, let record = sequence.record(target) else { return .ignored }
+        let target = id == .previousRecord ? position.advanced(by: -1) : id == .nextRecord ? position.advanced(by: 1) : position
+        guard target != position, target.rawValue >= 0, target.rawValue < sequence.count, let record = sequence.record(target) else { return .ignored }
         position = target
         onStep(target)
         self.record = record

@@ -8,7 +8,7 @@ import TableKit
 final class RecordFormScreen: FormEditor, FormEditorDelegate {
     private let records: EditableRecords
     /// The record edited; nil when adding (or when a reload found it removed).
-    private var recordIndex: Int?
+    private var recordIndex: RecordIndex?
     private let specs: [RecordFieldSpec]
     /// The record edited, or the one whose keys a new record takes, as it was read.
     private var original: (raw: [UInt8], members: [RecordMember])?
@@ -16,10 +16,10 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
     /// typed into since.
     private var removedKeys: [String: FormValue?] = [:]
     /// Told which record to show after a save (nil after a deletion).
-    private let didChange: (_ focusing: Int?) -> Void
+    private let didChange: (_ focusing: RecordIndex?) -> Void
 
     /// A form editing record `index` of `records`.
-    convenience init(editing index: Int, of records: EditableRecords, isBook: Bool, didChange: @escaping (Int?) -> Void) {
+    convenience init(editing index: RecordIndex, of records: EditableRecords, isBook: Bool, didChange: @escaping (RecordIndex?) -> Void) {
         let members = records.store.members(at: index)
         let specs = isBook ? RecordForm.bookSpecs() : RecordForm.inferredSpecs(from: members, columns: Self.columns(of: records, members: members, record: index))
         let title = records.store.title(at: index)
@@ -30,7 +30,7 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
 
     /// A form adding a record: a book, or a record with the keys (and kinds of value) of
     /// record `template` of a `--data` file.
-    convenience init(addingTo records: EditableRecords, likeRecord template: Int?, didChange: @escaping (Int?) -> Void) {
+    convenience init(addingTo records: EditableRecords, likeRecord template: RecordIndex?, didChange: @escaping (RecordIndex?) -> Void) {
         if let template {
             let members = records.store.members(at: template)
             self.init(records: records, recordIndex: nil, specs: RecordForm.inferredSpecs(from: members, columns: Self.columns(of: records, members: members, record: template)),
@@ -42,12 +42,12 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
     }
 
     /// What the columns of `members`' keys hold across the file.
-    private static func columns(of records: EditableRecords, members: [RecordMember], record: Int) -> [String: ColumnProfile] {
-        ColumnProfile.profiles(of: records.store, keys: members.map(\.key), including: record)
+    private static func columns(of records: EditableRecords, members: [RecordMember], record: RecordIndex) -> [String: ColumnProfile] {
+        ColumnProfile.profiles(of: records.store, keys: members.map(\.key), including: record.rawValue)
     }
 
-    private init(records: EditableRecords, recordIndex: Int?, specs: [RecordFieldSpec], original: (raw: [UInt8], members: [RecordMember])?,
-                 title: String, values: [String: FormValue], deleteTitle: String?, didChange: @escaping (Int?) -> Void) {
+    private init(records: EditableRecords, recordIndex: RecordIndex?, specs: [RecordFieldSpec], original: (raw: [UInt8], members: [RecordMember])?,
+                 title: String, values: [String: FormValue], deleteTitle: String?, didChange: @escaping (RecordIndex?) -> Void) {
         self.records = records
         self.recordIndex = recordIndex
         self.specs = specs
@@ -82,7 +82,7 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
     private func changes(for newValues: [(key: String, value: JSONValue)]) -> RecordChanges {
         var changes = RecordChanges()
         if let recordIndex, let original {
-            if !newValues.isEmpty { changes.replaced[recordIndex] = RecordBytes.editing(original.raw, members: original.members, newValues: newValues) }
+            if !newValues.isEmpty { changes.replaced[recordIndex.rawValue] = RecordBytes.editing(original.raw, members: original.members, newValues: newValues) }
         } else if let original {
             changes.added = [RecordBytes.editing(original.raw, members: original.members, newValues: newValues)]
         } else {
@@ -99,7 +99,7 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
         } catch {
             return .ask(failureAlert(error, changes: changes))
         }
-        didChange(recordIndex ?? records.store.count - 1)
+        didChange(recordIndex ?? lastRecord)
         return .saved(.pop)
     }
 
@@ -117,7 +117,7 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
                 guard let self else { return }
                 self.respondAfterModal(.push(SaveAsScreen(records: self.records, changes: changes) { [weak self] in
                     guard let self else { return }
-                    self.didChange(self.recordIndex ?? self.records.store.count - 1)
+                    self.didChange(self.recordIndex ?? self.lastRecord)
                     self.finishSave(.saved(.pop))
                 }))
             })
@@ -134,9 +134,9 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
         let values = typedValues
         let before = original?.members
         let edited = RecordForm.newValues(specs: specs, values: values, original: recordIndex == nil ? nil : before).values.map(\.key)
-        let newIndex: Int?
+        let newIndex: RecordIndex?
         do {
-            newIndex = try records.reload(following: recordIndex)
+            newIndex = try records.reload(following: recordIndex?.rawValue).map(RecordIndex.init)
         } catch {
             var alert = Alert(title: "Not Reloaded", message: error.message + "\nYour edits are still here.")
             alert.addAction(AlertAction(title: "OK", style: .cancel))
@@ -188,10 +188,13 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
         }
     }
 
+    /// The record a save added: the store's last.
+    private var lastRecord: RecordIndex { RecordIndex(records.store.count - 1) }
+
     func formEditorDidDelete(_ form: FormEditor) -> ScreenResponse {
         guard let recordIndex else { return .pop }
         do {
-            try records.save(RecordChanges(deleted: [recordIndex]))
+            try records.save(RecordChanges(deleted: [recordIndex.rawValue]))
         } catch {
             var alert = Alert(title: "Not Deleted", message: error.message)
             // Read again, the record shows as the other writer left it; Delete asks again.

@@ -22,7 +22,7 @@ extension RecordListScreen {
     /// The row's Hide, and its other actions left to right (Edit, Search).
     private func swipeActions(at indexPath: IndexPath) -> (others: [ContextualAction], hide: ContextualAction)? {
         guard isOn, let position = dataSourceOfRecords.position(at: indexPath) else { return nil }
-        let record = Int(records.order.order[position])
+        let record = records.record(at: position)
         var actions: [ContextualAction] = []
         if editable != nil {
             actions.append(ContextualAction(title: "Edit", image: "✎", key: "e") { [weak self] indexPath in
@@ -52,7 +52,7 @@ extension RecordListScreen {
     /// subtitle, show the hidden records, hide it. `nil` when there is nothing to act on.
     func rowActionSheet() -> AlertController? {
         let position = state.focusedRow.flatMap(dataSourceOfRecords.position(at:))
-        let record = position.map { Int(records.order.order[$0]) }
+        let record = position.map(records.record(at:))
         let bytes = JSONRecordStore.rowTextBytes
         var alert = Alert(title: record.map { records.store.title(at: $0, maximumBytes: bytes) } ?? title,
                           message: record.flatMap { records.store.subtitle(at: $0, maximumBytes: bytes) }, style: .actionSheet)
@@ -92,24 +92,24 @@ extension RecordListScreen {
 
     /// Hides the record at `position`; the focus goes to the record after it, as after a
     /// deletion in UIKit.
-    private func hide(position: Int) {
+    private func hide(position: OrderPosition) {
         let index = shownResult.index(atOrAfter: position)
-        let insertion = hiddenPositions.firstIndex { Int($0) >= position } ?? hiddenPositions.count
-        guard insertion == hiddenPositions.count || Int(hiddenPositions[insertion]) != position else { return }
-        hiddenPositions.insert(Int32(position), at: insertion)
+        let insertion = hiddenPositions.firstIndex { Int($0) >= position.rawValue } ?? hiddenPositions.count
+        guard insertion == hiddenPositions.count || Int(hiddenPositions[insertion]) != position.rawValue else { return }
+        hiddenPositions.insert(Int32(position.rawValue), at: insertion)
         focus(shownIndex: index)
         updateBadge()
     }
 
     /// Shows every hidden record again, the focus kept on the record it was on.
-    private func showHidden(keepingFocusOn position: Int?) {
+    private func showHidden(keepingFocusOn position: OrderPosition?) {
         hiddenPositions = []
-        focus(shownIndex: position.map(shownResult.index(atOrAfter:)) ?? 0)
+        focus(shownIndex: position.map(shownResult.index(atOrAfter:)) ?? ResultIndex(0))
         updateBadge()
     }
 
-    private func focus(shownIndex index: Int) {
-        if let indexPath = dataSourceOfRecords.sections.indexPath(ofIndex: min(index, shownResult.count - 1)) {
+    private func focus(shownIndex index: ResultIndex) {
+        if let indexPath = dataSourceOfRecords.indexPath(of: min(index, ResultIndex(shownResult.count - 1))) {
             focusRow(at: indexPath)
         }
     }

@@ -202,17 +202,12 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         let focused = keepsFocus ? state.focusedRow.flatMap(dataSourceOfRecords.recordIndex(at:)) : nil
         let search = adopt(sorted)
         state = TableViewState()
-        if let indexPath = focused.flatMap(indexPath(ofRecord:)) {
+        if let indexPath = focused.flatMap(dataSourceOfRecords.indexPath(of:)) {
             state.focusedRow = indexPath
             state.scrollPosition = ScrollPosition(item: .row(indexPath))
         }
         reloadData()
         resume(search)
-    }
-
-    /// Where record `record` (an index into the store) is in the list shown, if it is there.
-    private func indexPath(ofRecord record: Int) -> IndexPath? {
-        records.order.order.firstIndex(of: Int32(record)).flatMap { dataSourceOfRecords.sections.indexPath(ofIndex: $0) }
     }
 
     /// What the table says when it has no rows.
@@ -361,10 +356,12 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
 
     // MARK: Editing
 
-    /// Add Book, or Add Record with the keys of the focused record (the first, without focus).
+    /// Add Book, or Add Record with the keys of the focused record (the file's first, without
+    /// focus).
     private func addForm() -> ScreenResponse {
         guard let editable, isOn, records.isSorted else { return .ignored }
-        let template = isBookList ? nil : state.focusedRow.flatMap(dataSourceOfRecords.recordIndex(at:)) ?? (records.count > 0 ? 0 : nil)
+        let filesFirst = records.count > 0 ? RecordIndex(0) : nil
+        let template = isBookList ? nil : state.focusedRow.flatMap(dataSourceOfRecords.recordIndex(at:)) ?? filesFirst
         if !isBookList, template == nil {
             var alert = Alert(title: "Nothing to Copy", message: "A new record takes its keys from a record of the file, and the file has none.")
             alert.addAction(AlertAction(title: "OK", style: .cancel))
@@ -375,7 +372,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
 
     /// The records were saved: the list shows them as they are now, the focus on `record`
     /// (the one edited or added) or, after a deletion, on the row where the record was.
-    func recordsDidChange(focusing record: Int?) {
+    func recordsDidChange(focusing record: RecordIndex?) {
         guard let editable else { return }
         let row = state.focusedRow
         if let file = editable as? DataFileRecords, file.path != loadedPath {
@@ -389,7 +386,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         _ = adopt(IndexedRecords(store: editable.store, collation: records.collation, sortOrder: chosenSortOrder))
         state = TableViewState()
         reloadData()
-        if let indexPath = record.flatMap(indexPath(ofRecord:)) {
+        if let indexPath = record.flatMap(dataSourceOfRecords.indexPath(of:)) {
             focusRow(at: indexPath)
         } else if let row, records.count > 0 {
             focusRow(at: row)
@@ -399,17 +396,17 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// The record's detail, stepping through the list as shown (filtered or not).
     private func detail(at indexPath: IndexPath) -> ScreenResponse {
         let source = dataSourceOfRecords
-        guard let index = source.sections.index(of: indexPath), let record = source.recordIndex(at: indexPath) else { return .handled }
-        let (order, result) = (records.order, shownResult)
+        guard let index = source.resultIndex(at: indexPath), let record = source.recordIndex(at: indexPath) else { return .handled }
+        let (records, result) = (records, shownResult)
         let sequence = RecordSequence(count: result.count) { index in
-            guard index >= 0, index < result.count else { return nil }
+            guard result.contains(index) else { return nil }
             let position = result.position(at: index)
-            return order.order.indices.contains(position) ? Int(order.order[position]) : nil
+            return records.contains(position) ? records.record(at: position) : nil
         }
         let detail = RecordDetailScreen(store: records.store, record: record, sequence: sequence, position: index, hiddenFields: hiddenFields)
         detail.onStep = { [weak self] position in
             // The list shows the same records while its detail is in front.
-            guard let self, let row = self.dataSourceOfRecords.sections.indexPath(ofIndex: position) else { return }
+            guard let self, let row = self.dataSourceOfRecords.indexPath(of: position) else { return }
             self.focusRow(at: row)
         }
         if let editable {

@@ -146,10 +146,10 @@ final class IndexedRecords: @unchecked Sendable {
     static let missingTitle = FieldOrder.missingTitle
     private static let missingTitleUTF8 = Array(missingTitle.utf8)
 
-    /// Record `index`'s title as a row shows it: "—" when it is null, missing or empty.
-    func shownTitle(at index: Int) -> String {
-        let title = store.title(at: index, maximumBytes: JSONRecordStore.rowTextBytes)
-        return title.isEmpty || title == "null" && store.lacksTitle(at: index) ? Self.missingTitle : title
+    /// Record `record`'s title as a row shows it: "—" when it is null, missing or empty.
+    func shownTitle(at record: RecordIndex) -> String {
+        let title = store.title(at: record, maximumBytes: JSONRecordStore.rowTextBytes)
+        return title.isEmpty || title == "null" && store.lacksTitle(at: record.rawValue) ? Self.missingTitle : title
     }
 
     /// `Jane Austen` → `Austen Jane`, `J. R. R. Tolkien` → `Tolkien J. R. R.`.

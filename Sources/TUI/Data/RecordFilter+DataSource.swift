@@ -33,16 +33,38 @@ struct RecordsDataSource: CollatedDataSource {
                                            titles: records.sectionTitles, isSearch: result.isSearch)
     }
 
-    /// The position in `records.order` of the row at `indexPath`; nil outside the list.
-    func position(at indexPath: IndexPath) -> Int? {
-        guard let index = sections.index(of: indexPath) else { return nil }
-        let position = result.position(at: index)
-        return position >= 0 && position < records.order.count ? position : nil
+    // The conversions between the coordinate systems (RecordCoordinates.swift), for the list
+    // shown: index path ⇄ result index ⇄ order position ⇄ record.
+
+    /// The place among the records shown of the row at `indexPath`; nil outside the list.
+    func resultIndex(at indexPath: IndexPath) -> ResultIndex? {
+        guard let index = sections.index(of: indexPath).map(ResultIndex.init), result.contains(index) else { return nil }
+        return index
     }
 
-    /// The record (an index into the store) shown at `indexPath`; nil outside the list.
-    func recordIndex(at indexPath: IndexPath) -> Int? {
-        position(at: indexPath).map { Int(records.order.order[$0]) }
+    /// The row of the `index`-th record shown; nil outside the list.
+    func indexPath(of index: ResultIndex) -> IndexPath? {
+        sections.indexPath(ofIndex: index.rawValue)
+    }
+
+    /// The position in the sorted order of the row at `indexPath`; nil outside the list.
+    func position(at indexPath: IndexPath) -> OrderPosition? {
+        guard let index = resultIndex(at: indexPath) else { return nil }
+        let position = result.position(at: index)
+        return records.contains(position) ? position : nil
+    }
+
+    /// The record shown at `indexPath`; nil outside the list.
+    func recordIndex(at indexPath: IndexPath) -> RecordIndex? {
+        position(at: indexPath).map(records.record(at:))
+    }
+
+    /// The row showing `record`; nil when the list does not show it (hidden, or not found by
+    /// the search).
+    ///
+    /// - Complexity: O(n) (``IndexedRecords/position(of:)``).
+    func indexPath(of record: RecordIndex) -> IndexPath? {
+        records.position(of: record).flatMap(result.index(of:)).flatMap(indexPath(of:))
     }
 
     /// The row's accessory.

@@ -75,11 +75,17 @@ struct FilterResult: Sendable, Equatable {
     /// hidden records).
     var isSearch: Bool { !key.isEmpty }
 
-    /// The index among the records shown of the first one at or after `position` (a position
-    /// in `CollatedOrder.order`); ``count`` when there is none.
-    func index(atOrAfter position: Int) -> Int {
-        guard let matches else { return min(max(0, position), count) }
-        return Self.firstIndex(atOrAfter: position, in: matches, from: 0)
+    /// The index among the records shown of the first one at or after `position`; ``count``
+    /// when there is none.
+    func index(atOrAfter position: OrderPosition) -> ResultIndex {
+        guard let matches else { return ResultIndex(min(max(0, position.rawValue), count)) }
+        return ResultIndex(Self.firstIndex(atOrAfter: position.rawValue, in: matches, from: 0))
+    }
+
+    /// The index among the records shown of the one at `position`; nil when it is not shown.
+    func index(of position: OrderPosition) -> ResultIndex? {
+        let index = index(atOrAfter: position)
+        return index.rawValue < count && self.position(at: index) == position ? index : nil
     }
 
     /// Binary search in ascending `matches`, from index `start`.
@@ -92,11 +98,14 @@ struct FilterResult: Sendable, Equatable {
         return low
     }
 
-    /// The position in `CollatedOrder.order` of the `index`-th record shown.
+    /// The position in the sorted order of the `index`-th record shown.
     ///
     /// - Precondition: `index` is in `0 ..< count`.
-    func position(at index: Int) -> Int {
-        guard let matches else { return index }
-        return Int(matches[index])
+    func position(at index: ResultIndex) -> OrderPosition {
+        guard let matches else { return OrderPosition(index.rawValue) }
+        return OrderPosition(Int(matches[index.rawValue]))
     }
+
+    /// Whether `index` is one of the records shown.
+    func contains(_ index: ResultIndex) -> Bool { index.rawValue >= 0 && index.rawValue < count }
 }
