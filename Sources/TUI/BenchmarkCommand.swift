@@ -109,7 +109,7 @@ struct BenchmarkCommand: ParsableCommand {
             typeAt(firstFrame + .milliseconds(250), .character("/"))
             for (offset, letter) in "the".enumerated() { typeAt(firstFrame + .milliseconds(310 + 60 * offset), .character(letter)) }
             let lastKey = clock.now
-            while root.filterResult?.query != "the", clock.now - lastKey < .seconds(30) {
+            while root.shown.searchResult?.query != "the", clock.now - lastKey < .seconds(30) {
                 usleep(250)
                 _ = app.handle(.tick)
             }

@@ -46,7 +46,7 @@ final class BrowserApp {
             settings.update { $0.wishlist = Set($0.wishlist).union(starred).subtracting(unstarred).sorted() }
             wishlist?.show(Set(settings.state.wishlist))
         }
-        list.onSortOrderChosen = { [weak settings] order in
+        list.sorting.onSortOrderChosen = { [weak settings] order in
             settings?.update { $0.bookOrder = order == .title ? .title : .author }
         }
         let releaseDates = ReleaseDates(dates: settings.state.releaseDates ?? [:])
@@ -130,7 +130,7 @@ final class BrowserApp {
             root.reportsMouse = state.mouse
             tabs.indicatorDuration = animates && state.animations ? .milliseconds(150) / state.speed : .zero
             list.setSortOrder(state.bookOrder == .author ? .subtitleLastName : .title, keepsFocus: !atStart)
-            list.hiddenFields = Set(AppState.BookField.allCases.filter { !state.bookFields.contains($0) }.map(\.rawValue))
+            list.fields.hiddenInDetail = Set(AppState.BookField.allCases.filter { !state.bookFields.contains($0) }.map(\.rawValue))
             list.setOn(state.sources.contains(.books))
             games.setOn(state.sources.contains(.games))
             tweets.setOn(state.sources.contains(.tweets))

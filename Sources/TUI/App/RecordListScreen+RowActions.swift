@@ -24,7 +24,7 @@ extension RecordListScreen {
         guard isOn, let position = dataSourceOfRecords.position(at: indexPath) else { return nil }
         let record = records.record(at: position)
         var actions: [ContextualAction] = []
-        if editable != nil {
+        if editing != nil {
             actions.append(ContextualAction(title: "Edit", image: "✎", key: "e") { [weak self] indexPath in
                 guard let self else { return .handled }
                 return self.tableView(self, customAccessoryTappedForRowWith: indexPath)
@@ -40,7 +40,7 @@ extension RecordListScreen {
             })
         }
         let hide = ContextualAction(title: "Hide", image: "⊘", key: "x") { [weak self] _ in
-            self?.hide(position: position)
+            self?.hide(position)
             return .handled
         }
         return (actions, hide)
@@ -62,19 +62,19 @@ extension RecordListScreen {
                 search(for: subtitle)
             })
         }
-        if !hiddenPositions.isEmpty {
-            let count = hiddenPositions.count
+        if !shown.hiddenPositions.isEmpty {
+            let count = shown.hiddenPositions.count
             alert.addAction(AlertAction(title: count == 1 ? "Show 1 Hidden Record" : "Show \(count) Hidden Records", key: .character("u")) { [weak self] in
                 self?.showHidden(keepingFocusOn: position)
             })
         }
-        if let loadArray, reloadTask == nil {
-            for candidate in arrayCandidates where candidate.pointer != records.store.recordsPointer {
+        if reloadTask == nil {
+            for candidate in source.otherArrays(than: records.store) {
                 let size = ByteCountFormatter.string(fromByteCount: Int64(candidate.bytes), countStyle: .file)
                 alert.addAction(AlertAction(title: "Open " + ControlEscaping.escaped(candidate.pointer) + " (" + size + ")") { [weak self] in
                     guard let self else { return }
-                    reload = loadArray(candidate.pointer)
-                    reloadTask = reload.map { BackgroundTask($0) }
+                    source.reload = source.loadArray?(candidate.pointer)
+                    reloadTask = source.reload.map { BackgroundTask($0) }
                     backgroundWorkTitle = nil
                     isReloadSheetShown = false
                 })
@@ -82,40 +82,11 @@ extension RecordListScreen {
         }
         if let position {
             alert.addAction(AlertAction(title: "Hide from List", style: .destructive, key: .character("x")) { [weak self] in
-                self?.hide(position: position)
+                self?.hide(position)
             })
         }
         guard !alert.actions.isEmpty else { return nil }
         alert.addAction(AlertAction(title: "Cancel", style: .cancel))
         return AlertController(alert: alert)
-    }
-
-    /// Hides the record at `position`; the focus goes to the record after it, as after a
-    /// deletion in UIKit.
-    private func hide(position: OrderPosition) {
-        let index = shownResult.index(atOrAfter: position)
-        let insertion = hiddenPositions.firstIndex { Int($0) >= position.rawValue } ?? hiddenPositions.count
-        guard insertion == hiddenPositions.count || Int(hiddenPositions[insertion]) != position.rawValue else { return }
-        hiddenPositions.insert(Int32(position.rawValue), at: insertion)
-        focus(shownIndex: index)
-        updateBadge()
-    }
-
-    /// Shows every hidden record again, the focus kept on the record it was on.
-    private func showHidden(keepingFocusOn position: OrderPosition?) {
-        hiddenPositions = []
-        focus(shownIndex: position.map(shownResult.index(atOrAfter:)) ?? ResultIndex(0))
-        updateBadge()
-    }
-
-    private func focus(shownIndex index: ResultIndex) {
-        if let indexPath = dataSourceOfRecords.indexPath(of: min(index, ResultIndex(shownResult.count - 1))) {
-            focusRow(at: indexPath)
-        }
-    }
-
-    /// The tab's badge counts what a search shows; without a search there is none.
-    func updateBadge() {
-        tabBarItem?.badge = filterResult?.isSearch == true ? .count(shownResult.count) : nil
     }
 }

@@ -4,56 +4,45 @@ import TableKit
 /// Live search over the records: one filter per scope, the title index built in the
 /// background once the list shows, and a search kept across a reload.
 extension RecordListScreen {
-    /// Whether the title search's index is built (a first search then starts at once).
-    var isTitleSearchPrepared: Bool { filters[.titles]?.isPrepared ?? false }
+    /// The scope the search bar has chosen.
+    var scope: FilterHaystack.Scope {
+        FilterHaystack.Scope(rawValue: searchController?.selectedScopeButtonIndex ?? 0) ?? .titles
+    }
 
-    /// Starts building the title search's index in the background once the list can show:
-    /// the first `/` then finds results as fast as the later ones, instead of waiting for the
-    /// index (half a second at a million records). All Fields is still built when chosen.
+    /// Whether the title search's index is built (a first search then starts at once).
+    var isTitleSearchPrepared: Bool { searching.isTitleSearchPrepared }
+
+    /// Starts building the title search's index in the background once the list can show.
     func prepareTitleSearch() {
-        guard records.isSorted, !records.isPreview, !searchesSynchronously, searchController != nil else { return }
-        let titles = filters[.titles] ?? RecordFilter(records: records, scope: .titles)
-        filters[.titles] = titles
-        titles.prepare()
+        guard records.isSorted, !records.isPreview, searchController != nil else { return }
+        searching.prepareTitles(over: records)
     }
 
     func willPresentSearch(_ searchController: SearchController) {
-        if !searchesSynchronously { filter.prepare() }
+        if !searching.searchesSynchronously { searching.filter(scope, over: records).prepare() }
         updateEmptyMessage()
     }
 
     func updateSearchResults(for searchController: SearchController) -> SearchUpdate {
-        // A scope change stops the other scope's search.
-        for (scope, other) in filters where scope != self.scope { other.cancel() }
-        if searchesSynchronously {
-            show(filter.filterNow(query: searchController.text))
+        if let result = searching.search(for: searchController.text, in: scope, over: records) {
+            showSearchResult(result)
             return .shown
         }
-        filter.submit(query: searchController.text)
         return pollSearchResults(for: searchController)
     }
 
     func pollSearchResults(for searchController: SearchController) -> SearchUpdate {
-        // Idle is read before the result is taken, so a result finished in between is not
-        // lost. A result that arrives while a later query still runs is shown meanwhile, but
-        // the results are not complete until the filter is idle.
-        let progress = filter.progress
-        if let result = filter.takeFinishedResult() { show(result) }
+        let (result, progress) = searching.poll(scope, over: records)
+        if let result { showSearchResult(result) }
         return progress == nil ? .shown : .pending(progress: progress)
     }
 
     func cancelSearchUpdate(_ searchController: SearchController) {
-        filters.values.forEach { $0.cancel() }
+        searching.cancelAll()
     }
 
     func didDismissSearch(_ searchController: SearchController) {
-        filterResult = nil
-        updateBadge()
-    }
-
-    private func show(_ result: FilterResult) {
-        filterResult = result
-        updateBadge()
+        showSearchResult(nil)
     }
 
     /// What was searched for when the records were replaced, to search for again.
