@@ -74,9 +74,8 @@ extension RecordListScreen {
                 alert.addAction(AlertAction(title: "Open " + ControlEscaping.escaped(candidate.pointer) + " (" + size + ")") { [weak self] in
                     guard let self else { return }
                     source.reload = source.loadArray?(candidate.pointer)
-                    reloadTask = source.reload.map { BackgroundTask($0) }
                     backgroundWorkTitle = nil
-                    isReloadSheetShown = false
+                    if let reload = source.reload { startReload(BackgroundTask(reload)) }
                 })
             }
         }

@@ -38,8 +38,7 @@ extension RecordListScreen {
         }
         sorting.chosenOrder = order
         let store = records.store, collation = records.collation
-        reloadTask = BackgroundTask { _ in .success(IndexedRecords(store: store, collation: collation, sortOrder: order)) }
         backgroundWorkTitle = "Sorting \(records.count) records…"
-        isReloadSheetShown = false
+        startReload(BackgroundTask { _ in .success(IndexedRecords(store: store, collation: collation, sortOrder: order)) })
     }
 }

@@ -452,6 +452,9 @@ open class TableViewController: Screen {
         return availableRowKeyBindings.footerHints() + clear + bindings.filter { $0.action == .begin }.footerHints() + swipe
     }
 
+    /// Whether keys and clicks wait for work in flight (default: no).
+    open var defersEvents: Bool { false }
+
     /// Whether the screen holds edits that leaving would lose (default: no).
     open var hasUnsavedChanges: Bool { false }
 
