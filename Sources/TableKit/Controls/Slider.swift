@@ -67,17 +67,19 @@ public struct Slider: Hashable, Sendable {
         return value != before
     }
 
+    /// The slider's keys, as data: ``motion(for:)`` looks keys up here, and help reads it.
+    public static let keyBindings: [KeyBinding<Motion>] = [
+        KeyBinding([.left], .stepDown, label: "←", help: "slide a step"),
+        KeyBinding([.right], .stepUp, label: "→", help: "slide a step"),
+        KeyBinding([.pageUp], .pageDown, label: "PgUp", help: "slide a big step"),
+        KeyBinding([.pageDown], .pageUp, label: "PgDn", help: "slide a big step"),
+        KeyBinding([.home], .minimum, label: "Home", help: "to either end"),
+        KeyBinding([.end], .maximum, label: "End", help: "to either end"),
+    ]
+
     /// The motion of `key`: ← → step, PgUp PgDn take big steps, Home End go to the ends.
     public static func motion(for key: Key) -> Motion? {
-        switch key {
-        case .left: return .stepDown
-        case .right: return .stepUp
-        case .pageUp: return .pageDown
-        case .pageDown: return .pageUp
-        case .home: return .minimum
-        case .end: return .maximum
-        default: return nil
-        }
+        keyBindings.action(for: key)
     }
 
     /// A value as a slider row or its popover shows it by default: `3`, or `2.5`.
@@ -85,10 +87,8 @@ public struct Slider: Hashable, Sendable {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    /// The slider's keys, for help.
-    public static let keyHelp: [KeyHint] = [
-        KeyHint("← →", "slide a step"), KeyHint("PgUp PgDn", "slide a big step"), KeyHint("Home End", "to either end"),
-    ]
+    /// The slider's keys, for help: ``keyBindings`` as the overlay lists them.
+    public static let keyHelp: [KeyHint] = keyBindings.helpHints()
 
     // MARK: The track
 

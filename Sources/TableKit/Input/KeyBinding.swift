@@ -46,14 +46,32 @@ public struct KeyBinding<Action>: Sendable where Action: Sendable {
 }
 
 extension Array {
-    /// The footer hints of these bindings, in order: (key label, short help).
+    /// The footer hints of these bindings, in order: (key label, short help). Neighbours with
+    /// the same short help share one hint, their labels joined (`↑ ↓ turn`).
     public func footerHints<Action>() -> [KeyHint] where Element == KeyBinding<Action> {
-        compactMap(\.footerHint)
+        KeyHint.joiningNeighbours(compactMap(\.footerHint))
     }
 
-    /// The help overlay's entries for these bindings, in order.
+    /// The help overlay's entries for these bindings, in order. Neighbours with the same help
+    /// share one entry, their labels joined: `←` and `→` bound apart read `← → move by character`.
     public func helpHints<Action>() -> [KeyHint] where Element == KeyBinding<Action> {
-        map(\.hint)
+        KeyHint.joiningNeighbours(map(\.hint))
+    }
+}
+
+extension KeyHint {
+    /// `hints` with each run of neighbours that say the same thing made one hint, the keys
+    /// joined by spaces.
+    static func joiningNeighbours(_ hints: [KeyHint]) -> [KeyHint] {
+        var joined: [KeyHint] = []
+        for hint in hints {
+            if let last = joined.last, last.help == hint.help {
+                joined[joined.count - 1] = KeyHint(last.key + " " + hint.key, last.help)
+            } else {
+                joined.append(hint)
+            }
+        }
+        return joined
     }
 }
 
@@ -88,8 +106,12 @@ extension TableView {
         KeyBinding([.pageDown], .moveIndex(by: 5), label: "PgDn", help: "five titles down"),
         KeyBinding([.home], .jumpToIndexPosition(0), label: "Home", help: "first title"),
         KeyBinding([.end], .jumpToIndexPosition(Int.max), label: "End", help: "last title"),
-        KeyBinding([.enter, .tab, .escape, .left], .leaveIndex, label: "Enter Tab Esc", help: "back to the rows", footer: "rows"),
+        KeyBinding([.enter, .tab, .escape, .left], .leaveIndex, label: "Enter Tab Esc ←", help: "back to the rows", footer: "rows"),
     ]
+
+    /// Help for the index's type-ahead, which no table can list: a letter or digit jumps to
+    /// its section (``action(for:in:)``).
+    public static let indexTypeAheadHint = KeyHint("A–Z #", "jump to that section")
 
     /// The action a key triggers in `state`, including type-ahead letters in the index.
     public static func action(for key: Key, in state: TableViewState) -> TableViewAction? {

@@ -13,8 +13,14 @@ extension TableViewController {
     /// a search is shown. Handling, help and the footer read this table.
     public var searchKeyBindings: [KeyBinding<SearchCommand>] {
         guard let search = searchController, isSearchAvailable else { return [] }
-        var bindings = [KeyBinding([.character("/")], SearchCommand.begin, label: "/", help: search.helpText, footer: "search")]
-        if search.isActive { bindings.append(KeyBinding([.escape], .end, label: "Esc", help: "clear the search")) }
+        return Self.searchKeyBindings(helpText: search.helpText, isActive: search.isActive)
+    }
+
+    /// The search keys of a screen whose search controller says `helpText` (`search`), while
+    /// a search is shown (`isActive`) or not.
+    public nonisolated static func searchKeyBindings(helpText: String, isActive: Bool) -> [KeyBinding<SearchCommand>] {
+        var bindings = [KeyBinding([.character("/")], SearchCommand.begin, label: "/", help: helpText, footer: "search")]
+        if isActive { bindings.append(KeyBinding([.escape], .end, label: "Esc", help: "clear the search")) }
         return bindings
     }
 

@@ -244,25 +244,21 @@ open class FormEditor: TableViewController, TableViewDelegate {
     override open var wantsTicks: Bool { fields.joined().contains(where: \.needsTicks) }
 
     override open var keyHelp: [KeyHint] {
-        var hints = [
-            KeyHint("Tab ↓", "next field"),
-            KeyHint("S-Tab ↑", "previous field"),
-            KeyHint("^S", "save"),
-            KeyHint("Esc", "cancel (asks first when there are edits)"),
-        ]
+        var hints = Self.formKeyBindings(where: { $0 != .chooseType }).helpHints()
         if let focus = state.focusedRow, let field = declaredField(at: focus), field.offersTypeChoice {
-            hints.append(KeyHint("^T", "the value's type: " + field.typeChoices.map(\.name).joined(separator: ", ") + (field.allowsNull ? " or null" : "")))
+            let choices = field.typeChoices.map(\.name).joined(separator: ", ") + (field.allowsNull ? " or null" : "")
+            hints += Self.formKeyBindings(where: { $0 == .chooseType }).map { KeyHint($0.label, $0.help + ": " + choices) }
         }
         if let focus = state.focusedRow, let field = field(at: focus) {
             switch field.kind {
             case .text:
                 let enter = field.traits.isMultiline ? "new line" : field.traits.returnKeyType.title.lowercased()
-                hints.append(KeyHint("Enter", enter))
+                hints.append(KeyHint(TextField.returnKeyBinding.label, enter))
                 hints += TextField.keyHelp
             case .toggle:
-                hints.append(KeyHint("Space Enter", "switch on or off"))
+                hints += Self.toggleKeyBindings.helpHints()
             case .date:
-                hints += [KeyHint("Enter Space → l", "choose the date"), KeyHint("Backspace Delete", "clear it")]
+                hints += Self.dateKeyBindings.helpHints()
             case .readOnly:
                 break
             }
@@ -271,11 +267,11 @@ open class FormEditor: TableViewController, TableViewDelegate {
     }
 
     override open var keyHints: [KeyHint] {
-        var hints = [KeyHint("Tab", "next")]
+        var hints = Self.formKeyBindings(where: { $0 == .moveFocus(by: 1) }).footerHints()
         if let focus = focusedTextField, let field = field(at: focus), !field.traits.isMultiline {
-            hints.append(KeyHint("Enter", field.traits.returnKeyType.title))
+            hints.append(KeyHint(TextField.returnKeyBinding.footerLabel, field.traits.returnKeyType.title))
         }
-        return hints + [KeyHint("^S", "save")]
+        return hints + Self.formKeyBindings(where: { $0 == .save }).footerHints()
     }
 
     override open func layout(for size: Size) {
