@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TableKit
+@_spi(Benchmarks) import TableKit
 
 /// `table-browser benchmark`: loads a file the way the app does and times what a person waits
 /// for — the first frame, a focus move, an index jump, the jump to the last row — each with

@@ -117,7 +117,7 @@ public struct PickerView: Hashable, Sendable {
     }
 
     /// Whether ``handle(_:)-(Key)`` uses `key`, whether or not a wheel turns.
-    public static func isWheelKey(_ key: Key) -> Bool {
+    static func isWheelKey(_ key: Key) -> Bool {
         switch key {
         case .up, .down, .pageUp, .pageDown, .left, .right: return true
         case .character(let character): return character.isLetter || character.isNumber

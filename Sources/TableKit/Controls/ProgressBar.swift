@@ -21,7 +21,7 @@ public struct ProgressBar: Hashable, Sendable {
     static let minimumBarWidth = 10
 
     /// ``fraction`` clamped to 0…1; `nil` when indeterminate or not a number.
-    public var clampedFraction: Double? {
+    var clampedFraction: Double? {
         guard let fraction, !fraction.isNaN else { return nil }
         return min(max(fraction, 0), 1)
     }

@@ -130,10 +130,10 @@ public struct Slider: Hashable, Sendable {
 /// It reads no clock: its owner says when the value moved and asks at each frame.
 public struct ValuePopover: Hashable, Sendable {
     /// When the value last moved.
-    public private(set) var movedAt: ContinuousClock.Instant?
+    private(set) var movedAt: ContinuousClock.Instant?
 
     /// How long the popover stays sharp after the value stops.
-    public static let sharpDuration = Duration.milliseconds(700)
+    static let sharpDuration = Duration.milliseconds(700)
 
     /// No popover until the value moves.
     public init() {}

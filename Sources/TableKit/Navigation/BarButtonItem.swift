@@ -132,7 +132,7 @@ public struct BarButtonItem: Hashable, Sendable {
     }
 
     /// The title with the ASCII fallbacks for glyphs a plain terminal may lack.
-    public var asciiTitle: String {
+    var asciiTitle: String {
         switch title {
         case "⟳": return "Refresh"
         case "⌕": return "Search"
@@ -150,7 +150,7 @@ public struct BarButtonItem: Hashable, Sendable {
     }
 
     /// A short name for a key as a hint shows it: `e`, `^S`, `F2`, `Enter`.
-    public static func keyLabel(_ key: Key) -> String {
+    static func keyLabel(_ key: Key) -> String {
         switch key {
         case .control(let c): return "^" + c.uppercased()
         default: return key.description

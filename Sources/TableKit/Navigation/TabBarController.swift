@@ -53,7 +53,7 @@ public final class TabBarController: ShellContent {
     public var selectedTab: Tab { tabs[selectedIndex] }
 
     /// The tab keys as data, for handling and help.
-    public var tabKeyHelp: [KeyHint] {
+    var tabKeyHelp: [KeyHint] {
         let last = min(tabs.count, TabBar.maximumSlots)
         // While the screen takes typed letters, digits are typed too: only the function keys switch.
         let keys = capturesTextInput ? "F1…F\(last)" : "1…\(last) F1…F\(last)"

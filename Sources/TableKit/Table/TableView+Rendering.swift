@@ -176,7 +176,7 @@ extension Canvas {
     }
 
     /// Fills `rect` and draws a rounded box around its edge.
-    public mutating func drawBox(_ rect: Rect, glyphs: Glyphs, style: Style) {
+    mutating func drawBox(_ rect: Rect, glyphs: Glyphs, style: Style) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         fill(rect, style: style)
         let horizontal = String(repeating: glyphs.horizontal, count: rect.width - 2)

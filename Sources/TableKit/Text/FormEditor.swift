@@ -51,7 +51,7 @@ open class FormEditor: TableViewController, TableViewDelegate {
     public private(set) var showsLabels = true
     private(set) var clock: @Sendable () -> ContinuousClock.Instant = { .now }
     /// The date an empty date field's screen starts from (held to its limits); tests fix it.
-    public var currentDate: () -> Date = { Date() }
+    var currentDate: () -> Date = { Date() }
 
     /// Creates a form.
     ///

@@ -45,7 +45,7 @@ open class TextViewController: Screen {
     }
 
     /// The keys of the screen, as data: handling, help and the footer read this one table.
-    public static let keyBindings: [KeyBinding<TextViewAction>] = [
+    static let keyBindings: [KeyBinding<TextViewAction>] = [
         KeyBinding([.up, .character("k")], .scroll(lines: -1), label: "↑ k", help: "scroll up a line"),
         KeyBinding([.down, .character("j")], .scroll(lines: 1), label: "↓ j", help: "scroll down a line", footer: "scroll"),
         KeyBinding([.pageUp, .character("b")], .pageUp, label: "PgUp b", help: "page up"),
@@ -55,7 +55,7 @@ open class TextViewController: Screen {
     ]
 
     /// The lines a mouse wheel's step scrolls.
-    public static let wheelLines = 3
+    static let wheelLines = 3
 
     /// The keys, for the help overlay.
     open var keyHelp: [KeyHint] { Self.keyBindings.helpHints() }
