@@ -20,8 +20,8 @@ import TableKit
 ///
 /// **Headless.** With `TABLEKIT_SNAPSHOT=WxH` in the environment, ``run()`` does not touch the
 /// terminal: it presses the keys of `TABLEKIT_KEYS` (a key script such as `"j j Enter"`, see
-/// ``TableKit/Key/parseScript(_:)``) through the same loop on a ``HeadlessTerminal`` of that
-/// size and prints the last frame — with its styles marked (``TableKit/Canvas/styledText``)
+/// `Key.parseScript(_:)` in TableKit) through the same loop on a ``HeadlessTerminal`` of that
+/// size and prints the last frame — with its styles marked (`Canvas.styledText`)
 /// when `TABLEKIT_STYLES=1`. Tests of an app run its binary this way.
 public struct TerminalApp {
     /// Choices made when the terminal is taken over.

@@ -125,7 +125,7 @@ public struct Slider: Hashable, Sendable {
 }
 
 /// The small label over a slider's thumb that shows its value while it moves, then fades:
-/// sharp for ``ValuePopover/sharpDuration``, dimmed for as long again, then gone.
+/// sharp for 0.7 seconds after the value stops, dimmed for as long again, then gone.
 ///
 /// It reads no clock: its owner says when the value moved and asks at each frame.
 public struct ValuePopover: Hashable, Sendable {

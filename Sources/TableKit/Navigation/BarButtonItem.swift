@@ -96,7 +96,7 @@ public struct BarButtonItem: Hashable, Sendable {
         kind = .button
     }
 
-    /// A system item; the title comes from the item (Unicode glyphs; see ``asciiTitle``).
+    /// A system item; the title comes from the item (Unicode glyphs; ASCII where the terminal cannot show them).
     public init(system: SystemItem, id: Identifier, key: Key? = nil, isEnabled: Bool = true, help: String? = nil) {
         let title: String
         var prominent = false

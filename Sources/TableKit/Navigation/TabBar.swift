@@ -34,9 +34,9 @@ public final class TabBarItem {
 /// selected tab, and the tabs, each numbered with the key that selects it.
 ///
 /// The bar is a pure view: the selection and the indicator's (animated) column belong to its
-/// owner (see ``SlideAnimation``). Drawing and hit-testing share one slot layout,
+/// owner (a slide animation). Drawing and hit-testing share one slot layout,
 /// so a click always lands on the tab drawn under it. With more than
-/// ``maximumSlots`` items the bar shows the first four and a fifth slot, "More", as UIKit does.
+/// five items the bar shows the first four and a fifth slot, "More", as UIKit does.
 public struct TabBar {
     /// What a column or a key of the bar stands for.
     enum Hit: Hashable, Sendable {
@@ -61,7 +61,7 @@ public struct TabBar {
     /// The title of the "More" tab.
     static let moreTitle = "More"
 
-    /// Whether the bar shows a "More" tab (it has more than ``maximumSlots`` items).
+    /// Whether the bar shows a "More" tab (it has more than five items).
     var hasMore: Bool { items.count > Self.maximumSlots }
 
     /// The slot that shows `items[index]`: the item's own tab, or "More" for an item listed

@@ -91,7 +91,7 @@ open class TextViewController: Screen {
         }
     }
 
-    /// Scrolls with the keys of ``keyBindings`` and the mouse wheel.
+    /// Scrolls with its keys (↑ ↓, PgUp PgDn, Home End) and the mouse wheel.
     open func handle(_ event: Event, area: Rect) -> ScreenResponse {
         switch event {
         case .key(let key):
