@@ -135,7 +135,7 @@ struct ProcessEnvironment {
 }
 
 /// A headless snapshot asked for with words that do not parse.
-public struct SnapshotRequestError: Error, CustomStringConvertible {
+struct SnapshotRequestError: Error, CustomStringConvertible {
     /// What is wrong, in one line.
     public var message: String
     /// The message.

@@ -143,7 +143,7 @@ public struct BarButtonItem: Hashable, Sendable {
     }
 
     /// The title as drawn, with its hotkey: `Edit (e)`, `+ (a)`, `Save (^S)`.
-    public func label(glyphs: Glyphs) -> String {
+    func label(glyphs: Glyphs) -> String {
         let text = glyphs == .ascii ? asciiTitle : title
         guard let key else { return text }
         return text + " (" + Self.keyLabel(key) + ")"

@@ -101,7 +101,7 @@ public final class NavigationController {
     }
 
     /// The toolbar of the screen in front, if it has items.
-    public var toolbar: Toolbar? {
+    var toolbar: Toolbar? {
         top.toolbarItems.isEmpty ? nil : Toolbar(items: top.toolbarItems)
     }
 

@@ -1,4 +1,4 @@
-/// One tab of a ``TabBar``: a title and an optional badge, as `UITabBarItem`.
+/// One tab of a tab bar: a title and an optional badge, as `UITabBarItem`.
 ///
 /// An item is shared, as in UIKit: the screen at a tab's root may hold it
 /// (``Screen/tabBarItem``) and set its badge, and the bar shows the change at once.
@@ -37,7 +37,7 @@ public final class TabBarItem {
 /// owner (a slide animation). Drawing and hit-testing share one slot layout,
 /// so a click always lands on the tab drawn under it. With more than
 /// five items the bar shows the first four and a fifth slot, "More", as UIKit does.
-public struct TabBar {
+struct TabBar {
     /// What a column or a key of the bar stands for.
     enum Hit: Hashable, Sendable {
         /// The tab of `items[index]`.

@@ -163,7 +163,7 @@ extension TableView {
 
 extension Canvas {
     /// Copies the cells of `rect` in `source` to this canvas at `origin` (clipped).
-    public mutating func copy(_ source: Canvas, from rect: Rect, to origin: Point) {
+    mutating func copy(_ source: Canvas, from rect: Rect, to origin: Point) {
         for y in 0..<rect.height {
             var x = 0
             while x < rect.width {

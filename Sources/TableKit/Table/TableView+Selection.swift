@@ -24,7 +24,7 @@ public enum SelectionMode: Hashable, Sendable {
     case multiple(CheckmarkPlacement)
 
     /// Where checks are drawn, for the modes that draw them.
-    public var checkmarkPlacement: CheckmarkPlacement? {
+    var checkmarkPlacement: CheckmarkPlacement? {
         switch self {
         case .radio(let placement), .multiple(let placement): return placement
         case .none, .single: return nil

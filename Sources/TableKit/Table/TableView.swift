@@ -141,7 +141,7 @@ public struct TableViewState: Hashable, Sendable {
     }
 
     /// Whether the big overlay letter of the index is showing.
-    public var showsIndexOverlay: Bool { (isIndexFocused || isScrubbing) && indexPosition != nil }
+    var showsIndexOverlay: Bool { (isIndexFocused || isScrubbing) && indexPosition != nil }
 }
 
 /// What a person can do to a table; key bindings and mouse handling produce these.

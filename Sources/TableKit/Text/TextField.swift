@@ -156,7 +156,7 @@ public struct TextField: Hashable, Sendable {
     // MARK: Keys
 
     /// The field's editing keys, as data, for help and the footer.
-    public static let keyHelp: [KeyHint] = [
+    static let keyHelp: [KeyHint] = [
         KeyHint("← →", "move by character"),
         KeyHint("A-← A-→", "move by word"),
         KeyHint("Home End ^A ^E", "start and end of the line"),
