@@ -7,6 +7,7 @@ import TableKit
 /// and paged, a list whose first row carries the long title, and the long text pasted into the
 /// search field — each with the frame drawn after it. Figures only;
 /// `table-browser benchmark --long-values`.
+@MainActor
 func benchmarkLongValues(size: Size, repetitions: Int, sizes: [Int] = [1 << 10, 1 << 20, 50 << 20]) throws -> String {
     var report = "Long values at \(size.width)x\(size.height) (frame drawn after every key; keys are means of \(repetitions)):\n"
     let context = RenderContext(glyphs: .unicode)
@@ -107,6 +108,7 @@ func timed<Value>(_ body: () throws -> Value) rethrows -> (Value, Double) {
 
 /// The mean time of each of `keys` sent `repetitions` times, each followed by a frame
 /// (shared with the text-editing benchmark).
+@MainActor
 func timedKeys(_ root: RootController, _ keys: [Key], repetitions: Int, context: RenderContext) -> Double {
     let start = ContinuousClock.now
     for _ in 0 ..< repetitions {

@@ -14,6 +14,7 @@ let defaultSearchBenchmarkQueries = ["the silent river", "soren odegaard", "ÉLA
 /// result is ready (the time until the table shows it). It also times the haystack build
 /// (in the background, once), backspacing the last query (cached results), and a burst of
 /// keystrokes typed without waiting. Figures are printed, nothing is asserted.
+@MainActor
 func benchmarkSearch(records: IndexedRecords, scope: FilterHaystack.Scope = .titles, queries: [String] = defaultSearchBenchmarkQueries) -> String {
     let clock = ContinuousClock()
     var report = "search over \(records.count) records, " + (scope == .titles ? "titles and subtitles" : "all fields") + "\n"

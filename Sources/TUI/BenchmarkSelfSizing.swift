@@ -4,6 +4,7 @@ import TableKit
 /// Self-sizing rows at scale: a million rows of mixed heights (each row's text wraps to as
 /// many lines as it needs), and a record whose one value is 200 KB or 1 MB without a space.
 /// Figures only; `table-browser benchmark --self-sizing`.
+@MainActor
 func benchmarkSelfSizing(size: Size, repetitions: Int) throws -> String {
     var report = ""
     let clock = ContinuousClock()

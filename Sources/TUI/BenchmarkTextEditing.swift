@@ -7,6 +7,7 @@ import TableKit
 /// single-line field likewise; and 1 and 8 MB pasted into an empty text view, an empty
 /// single-line field and the search field. Each with the frame drawn after it. Figures only;
 /// `table-browser benchmark --text-editing`.
+@MainActor
 func benchmarkTextEditing(size: Size, repetitions: Int, sizes: [Int] = [1 << 20, 5 << 20, 8 << 20]) throws -> String {
     var report = "Text editing at \(size.width)x\(size.height) (frame drawn after every key; keys are means of \(repetitions) typed and erased):\n"
     let context = RenderContext(glyphs: .unicode)

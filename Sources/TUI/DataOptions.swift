@@ -76,6 +76,7 @@ struct DataOptions: ParsableArguments {
     ///   or between two writes (`--timeout`); nil waits until it sends, or Ctrl-C.
     /// - Throws: ``CommandFailure``, or ``SignalEnding`` when a termination signal (Ctrl-C)
     ///   arrives during the load.
+@MainActor
     func loadListScreen(searchesSynchronously: Bool = false, sortsWhileShowing: Bool = false, waitForData: Duration? = nil,
                         environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RecordListScreen {
         let started = ContinuousClock.now

@@ -24,7 +24,13 @@ struct SnapshotCommand: ParsableCommand {
 
     @OptionGroup var mouse: MouseOptions
 
+    /// ArgumentParser calls this on the main thread; the app's screens live on the main actor.
     func run() throws {
+        try MainActor.assumeIsolated { try runOnMainActor() }
+    }
+
+    @MainActor
+    private func runOnMainActor() throws {
         guard let screenSize = Size(parsing: size) else {
             throw ValidationError("--size takes columns x lines, such as 80x24 (got '\(size)')")
         }
@@ -50,6 +56,7 @@ struct SnapshotCommand: ParsableCommand {
     /// The frame after `keys`, pressed one after another (stopping at a quit) through the
     /// same event loop as the terminal, on the headless backend; background work started by
     /// the keys (a reload) is waited for.
+    @MainActor
     static func render(list: RecordListScreen, size: Size, keys: [Key], dataDescription: String = "bundled books", state: AppState = AppState(), seed: UInt64? = nil,
                        mouse: Bool = true) -> Canvas {
         let app = TerminalApp { capabilities in

@@ -52,7 +52,13 @@ struct TableBrowser: ParsableCommand {
 
     @OptionGroup var play: PlayOptions
 
+    /// ArgumentParser calls this on the main thread; the app's screens live on the main actor.
     func run() throws {
+        try MainActor.assumeIsolated { try runOnMainActor() }
+    }
+
+    @MainActor
+    private func runOnMainActor() throws {
         let bundled = BundledContent()
         // Everything that can fail on bad input fails here, before the terminal is touched.
         let list: RecordListScreen

@@ -23,6 +23,7 @@ import TableKit
 /// `Key.parseScript(_:)` in TableKit) through the same loop on a ``HeadlessTerminal`` of that
 /// size and prints the last frame — with its styles marked (`Canvas.styledText`)
 /// when `TABLEKIT_STYLES=1`. Tests of an app run its binary this way.
+@MainActor
 public struct TerminalApp {
     /// Choices made when the terminal is taken over.
     public struct Options: Sendable {

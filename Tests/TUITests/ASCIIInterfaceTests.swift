@@ -6,6 +6,7 @@ import TableKitTerminal
 
 /// Under `LANG=C` curses shows `?` for what it cannot encode: the interface's own text —
 /// footers, help, status lines — must be ASCII there, so that the only `?` is the help key.
+@MainActor
 @Suite("Plain terminals: the interface's own text has an ASCII form on every screen")
 struct ASCIIInterfaceTests {
     let size = Size(width: 80, height: 24)
@@ -19,7 +20,7 @@ struct ASCIIInterfaceTests {
     }
 
     /// Key scripts that reach every kind of screen, modal and focus the app has.
-    static let scripts = [
+    nonisolated static let scripts = [
         "", "Tab", "/", "/ a", "a", "p", "S-Tab", "Enter", "e", "+",
         "2", "2 s", "2 Enter", "2 r",
         "3", "3 f", "3 f Tab", "3 Enter", "3 Enter Down Down Down Enter", "3 w", "3 i",

@@ -6,6 +6,7 @@ import Testing
 /// The loader's C side of "any JSON a user hands it", through `JSONRecordStore.load(path:options:)`:
 /// JSON Lines, lenient text with strict structure, objects of objects, and the other arrays
 /// a top-level object offers.
+@MainActor
 @Suite("Any JSON: JSON Lines, lenient text, objects of objects, candidate arrays")
 struct AnyJSONLoaderTests {
     typealias Options = JSONRecordStore.LoadOptions

@@ -3,6 +3,7 @@ import Testing
 import TableKit
 @testable import TUI
 
+@MainActor
 @Suite("The app through the headless backend: keys in, frame out")
 struct AppSnapshotTests {
     @Test func listIsSectionedIndexedAndSorted() throws {
@@ -112,6 +113,7 @@ struct AppSnapshotTests {
     }
 }
 
+@MainActor
 @Suite("Books' Title | Author in the navigation bar, in step with Settings")
 struct BookOrderControlTests {
     @Test func theBarAndSettingsChooseTheSameOrder() throws {
@@ -131,6 +133,7 @@ struct BookOrderControlTests {
     }
 }
 
+@MainActor
 @Suite("Bad input: a clear error in words, before the terminal is touched")
 struct BadInputTests {
     private func loadFailure(_ json: String?, path: String? = nil, arguments: [String] = []) -> CommandFailure? {
@@ -189,6 +192,7 @@ struct BadInputTests {
     }
 }
 
+@MainActor
 @Suite("Snapshots run through the terminal's event loop")
 struct SnapshotLoopTests {
     /// A reload runs in the background and is polled on ticks: a snapshot that presses `r`
@@ -205,6 +209,7 @@ struct SnapshotLoopTests {
     }
 }
 
+@MainActor
 @Suite("The command line: options a subcommand shares with the app reach the subcommand")
 struct CommandLineTests {
     @Test func snapshotTakesSeedAndNoMouseAndTheFrameSaysSo() throws {

@@ -7,6 +7,7 @@ import Testing
 /// is flushed before it is renamed over the file, and the folder is flushed after; the file's
 /// permissions and owner are kept; a step that fails, or a crash at any step, leaves the old
 /// file byte for byte.
+@MainActor
 @Suite("Atomic save: the steps of the write, read from its system calls")
 struct AtomicSaveStepsTests {
     private let old = Array("[{\"title\": \"old\"}]\n".utf8)
@@ -181,7 +182,7 @@ struct AtomicSaveStepsTests {
         var testDescription: String { "\(step.rawValue) fails (errno \(error))" }
     }
 
-    static let failingSteps: [FailingStep] = [
+    nonisolated static let failingSteps: [FailingStep] = [
         FailingStep(step: .mkstemp, error: EACCES, reason: .readOnlyFolder, words: "is read-only: no file can be made there"),
         FailingStep(step: .mkstemp, error: EMFILE, reason: .other, words: "a file cannot be made in its folder"),
         FailingStep(step: .write, error: ENOSPC, reason: .diskFull, words: "The disk is full"),

@@ -5,6 +5,7 @@ import Testing
 
 /// Endless and silent inputs: devices refused at once, a FIFO waited for with a deadline, a
 /// stream of what cannot be JSON stopped at its first byte, and a read that can be cancelled.
+@MainActor
 @Suite("Bounded reads: /dev/zero, FIFOs, pipes and cancel")
 struct BoundedReadsTests {
     private func run(_ arguments: [String], standardInput: String = "/dev/null") throws -> TmuxSession.ProcessResult {
@@ -92,6 +93,7 @@ struct BoundedReadsTests {
     }
 }
 
+@MainActor
 @Suite("A reload keeps the search")
 struct ReloadKeepsSearchTests {
     @Test func aReloadRunsTheSearchAgainOverTheNewRecords() throws {
@@ -106,6 +108,7 @@ struct ReloadKeepsSearchTests {
     }
 }
 
+@MainActor
 @Suite("The first search does not wait for its index")
 struct TitleIndexInBackgroundTests {
     @Test func theTitleIndexIsBuiltInTheBackgroundOnceTheListsFirstFrameIsOut() async throws {
@@ -115,10 +118,11 @@ struct TitleIndexInBackgroundTests {
         #expect(!list.isTitleSearchPrepared, "nothing is built before the list shows")
         let app = BrowserApp(list: list, size: Size(width: 40, height: 12), options: AppOptions(animates: false))
         _ = app.render(context: RenderContext())
-        #expect(app.root.wantsTicks, "the list asks for the tick that follows its first frame")
+        #expect(app.root.nextDelivery != nil, "the list posted itself the start of its index, delivered once the frame is out")
         try await Task.sleep(for: .milliseconds(50))
         #expect(!list.isTitleSearchPrepared, "nothing competes with the first frame for the cores")
-        _ = app.handle(.tick)
+        // What the event loop does once the frame is out.
+        app.root.deliverPosted()
         let deadline = ContinuousClock.now + .seconds(10)
         while !list.isTitleSearchPrepared, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(list.isTitleSearchPrepared)

@@ -5,6 +5,7 @@ import Testing
 /// Issue 24, bounded everything: a pipe or FIFO is refused as soon as it sends more than the
 /// stream limit (`--stream-limit`), and `--timeout` bounds every silence, not only the one
 /// before the first byte — when browsing too.
+@MainActor
 @Suite("Bounded streams: the size limit at its crossing, every silence timed")
 struct BoundedStreamsTests {
     /// A pipe whose read end is loaded here; its write end stays open (no end of file) until

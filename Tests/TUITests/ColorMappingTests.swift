@@ -5,6 +5,7 @@ import TableKit
 
 /// Colour lowering, the pair cache and the colour depth chosen from the environment: the parts
 /// of the curses backend's colour handling that need no terminal.
+@MainActor
 @Suite("Colour mapping")
 struct ColorMappingTests {
     typealias Depth = TerminalCapabilities.ColorDepth

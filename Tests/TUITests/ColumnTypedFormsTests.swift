@@ -5,6 +5,7 @@ import TableKit
 
 /// A `--data` form types each field by its column across the file, not by the one record it
 /// edits, and a save writes exactly what was typed, in its type (issue 23).
+@MainActor
 @Suite("Forms of a --data file: fields typed by their column")
 struct ColumnTypedFormsTests {
     /// Cars, as a real file has them: a fractional column with whole values in it, nulls in

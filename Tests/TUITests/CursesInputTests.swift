@@ -6,6 +6,7 @@ import TableKit
 
 /// Key, escape-sequence and mouse decoding of the curses backend, and how a cell's cluster
 /// becomes the wide characters curses stores: everything that needs no terminal.
+@MainActor
 @Suite("Curses input")
 struct CursesInputTests {
     // MARK: curses key codes

@@ -15,6 +15,7 @@ struct EndToEndControlsTests {
     }
 
     /// The frame the headless app shows after `keys` with the same seed.
+    @MainActor
     private static func headless(_ keys: String, seed: UInt64) throws -> [String] {
         let list = try DataOptions.parse([]).loadListScreen(searchesSynchronously: true)
         return SnapshotCommand.render(list: list, size: size, keys: try Key.parseScript(keys), seed: seed).lines
@@ -35,9 +36,10 @@ struct EndToEndControlsTests {
             !screen.contains { $0.contains("Spinning…") } && screen.contains { $0.contains(" MATCH") || $0.contains("Space Spins Again") }
         }
         let first = try #require(await session.waitUntil("the wheels to stop", stopped))
-        #expect(Self.band(first) == Self.band(try Self.headless("3 f", seed: 7)), "the seed decides, animated or not")
+        let headlessFirst = try await Self.headless("3 f", seed: 7)
+        #expect(Self.band(first) == Self.band(headlessFirst), "the seed decides, animated or not")
         session.send("Space")
-        let expected = Self.band(try Self.headless("3 f Space", seed: 7))
+        let expected = Self.band(try await Self.headless("3 f Space", seed: 7))
         #expect(expected != Self.band(first), "the seed's second spin lands elsewhere")
         let second = await session.waitUntil("the second stop") { stopped($0) && Self.band($0) == expected }
         #expect(second != nil)

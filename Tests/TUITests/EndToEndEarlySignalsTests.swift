@@ -9,7 +9,7 @@ import TableKitTerminal
 @Suite("End to end in tmux: signals during a load")
 struct EndToEndEarlySignalsTests {
     /// What Swift's backtracer, or a crash line of ours, would print.
-    static let crashWords = ["crashed", "Crashed", "Backtrace", "backtrace", "💣", "Press space"]
+    nonisolated static let crashWords = ["crashed", "Crashed", "Backtrace", "backtrace", "💣", "Press space"]
 
     /// The app in a tmux pane, loading a FIFO that no one writes yet: it waits in its load.
     private struct LoadingApp {

@@ -4,6 +4,7 @@ import TableKit
 @testable import TUI
 
 /// Feeling Lucky on the Games tab: the wheels, the spin and the games that match.
+@MainActor
 @Suite("Feeling Lucky: three wheels spin to a category, a price and a rating, and the matches are listed")
 struct FeelingLuckyTests {
     let size = Size(width: 80, height: 24)

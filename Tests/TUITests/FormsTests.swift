@@ -5,6 +5,7 @@ import TableKit
 
 /// The Forms tab through the headless app: the Profile form, its validation, and the question
 /// asked before edits are lost, on every way out.
+@MainActor
 @Suite("Forms: the Profile form, validation on save, and Discard changes? on every exit")
 struct FormsTests {
     let size = Size(width: 80, height: 24)

@@ -4,6 +4,7 @@ import TableKit
 @testable import TUI
 
 /// The Games tab through the headless app, on the bundled reviews.
+@MainActor
 @Suite("Games: a grouped table with a quick look and a star on every row")
 struct GamesTests {
     let size = Size(width: 80, height: 24)
@@ -139,6 +140,7 @@ struct GamesTests {
     }
 }
 
+@MainActor
 @Suite("Bundled games and tweets decoded while the data loads")
 struct BundledContentTests {
     @Test func theBackgroundDecodeGivesWhatALoadOnTheSpotGives() throws {

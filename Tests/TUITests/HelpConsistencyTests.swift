@@ -5,6 +5,7 @@ import TableKit
 /// Help and behaviour come from one key-binding table per layer; these tests hold them
 /// together by behaviour: every key that changes what is on screen must be in the help
 /// overlay, and every key in the help overlay must change something.
+@MainActor
 @Suite("Help lists exactly the keys the screen in front handles")
 struct HelpConsistencyTests {
     /// Every key a person can press that the key-script syntax names.

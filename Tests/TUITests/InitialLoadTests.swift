@@ -13,6 +13,7 @@ private final class Gate: Sendable {
     func open() { flag.store(true, ordering: .sequentiallyConsistent) }
 }
 
+@MainActor
 @Suite("Initial load: sorting behind a progress sheet, with Cancel")
 struct InitialLoadTests {
     let size = Size(width: 60, height: 16)

@@ -5,6 +5,7 @@ import Testing
 
 /// Records inside a top-level object, the most common shape of a published data file:
 /// `{"3166-1": [ … ]}`, found on their own or named with `--path`.
+@MainActor
 @Suite("Inner arrays: a top-level object's largest array of objects, or the one at --path")
 struct InnerArrayTests {
     static let countries = """

@@ -5,6 +5,7 @@ import Testing
 @testable import TUI
 
 /// JSON Lines: one record a line, as logs and exports write them.
+@MainActor
 @Suite("JSON Lines: .jsonl, .ndjson or detected, checked line by line, saved line by line")
 struct JSONLinesTests {
     static let people = "{\"name\": \"Ada\", \"born\": 1815}\n\n{\"name\": \"Grace\", \"born\": 1906}\r\n{\"name\": \"Linus\"}"

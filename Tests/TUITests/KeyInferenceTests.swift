@@ -3,6 +3,7 @@ import Testing
 @testable import TUI
 
 /// Title and subtitle keys inferred from records spread across the file, not from the first.
+@MainActor
 @Suite("Key inference: the key textual in most records, varying, name-like first")
 struct KeyInferenceTests {
     private func load(_ records: [String], titleKey: String? = nil) throws -> JSONRecordStore {

@@ -5,6 +5,7 @@ import Testing
 
 /// Lenient text, strict structure: ill-formed UTF-8 and lone surrogates become U+FFFD, as jq
 /// and Python read them; anything structural still stops the load; --strict refuses them.
+@MainActor
 @Suite("Lenient text: U+FFFD for bad bytes and lone surrogates, strict structure, --strict")
 struct LenientTextTests {
     private func write(_ bytes: [UInt8]) -> (TemporaryFiles, String) {

@@ -3,6 +3,7 @@ import TableKit
 import Testing
 @testable import TUI
 
+@MainActor
 @Suite("Long values: a preview in the record, the whole in a reader, bounded rows and search")
 struct LongValuesTests {
     /// A record whose `notes` are 3,000 numbered words, then a short field.

@@ -5,6 +5,7 @@ import Testing
 
 /// Objects and arrays inside a record open as screens of their own, and every field can be
 /// searched (the All Fields scope).
+@MainActor
 @Suite("Nested values you can open, and search over every field")
 struct NestedValuesTests {
     static let people = """
@@ -143,7 +144,7 @@ struct NestedValuesTests {
 
     @Test func theHaystackKeepsFieldsApart() {
         var bytes: [UInt8] = []
-        var json = Array(#"{"a": "lon", "b": "don", "c": {"d": ["x\"y", 12.5e3, false]}}"#.utf8)
+        let json = Array(#"{"a": "lon", "b": "don", "c": {"d": ["x\"y", 12.5e3, false]}}"#.utf8)
         json.withUnsafeBufferPointer { FilterHaystack.appendFoldedValues(ofJSON: $0, collation: .english, to: &bytes) }
         let fields = bytes.split(separator: FilterHaystack.fieldSeparator).map { String(decoding: $0, as: UTF8.self) }
         #expect(fields == ["lon", "don", "x\"y", "12.5e3"])

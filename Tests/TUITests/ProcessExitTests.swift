@@ -3,6 +3,7 @@ import Testing
 @testable import TableKitTerminal
 
 /// The real binary, run as a process: however it ends, it ends cleanly.
+@MainActor
 @Suite("Exit: a reload still running never crashes the way out")
 struct ProcessExitTests {
     /// A reload (`r`) starts parsing on a background thread and the snapshot ends a few keys

@@ -5,6 +5,7 @@ import TableKit
 
 /// Editing records in the app: the book form (+, [✎], Edit, Delete) with its changes kept
 /// beside the bundled books, and forms inferred from the records of a `--data` file.
+@MainActor
 @Suite("Editing records: book forms, forms inferred from a file's records, Save As")
 struct RecordEditingTests {
     let size = Size(width: 80, height: 24)

@@ -4,6 +4,7 @@ import Testing
 @testable import TUI
 
 /// Loads `json` (an array of objects) from a temporary file and collates it.
+@MainActor
 private func indexed(_ json: String) throws -> IndexedRecords {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("RecordFilterTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -26,6 +27,7 @@ private func json(_ rows: [(String, String?)]) -> String {
 }
 
 /// The titles of the records a result shows, in table order.
+@MainActor
 private func titles(_ result: FilterResult, _ records: IndexedRecords) -> [String] {
     (0 ..< result.count).map { records.store.title(at: Int(records.order.order[result.position(at: $0)])) }
 }
@@ -45,6 +47,7 @@ private let library: [(String, String?)] = [
     ("東京物語", "Kōgo Noda"),
 ]
 
+@MainActor
 @Suite("RecordFilter")
 struct RecordFilterTests {
     @Test("accents and case are ignored both ways")
@@ -243,6 +246,7 @@ struct RecordFilterTests {
 }
 
 /// Waits for the filter's next finished result (at most 30 s).
+@MainActor
 private func finished(_ filter: RecordFilter) async throws -> FilterResult {
     for _ in 0 ..< 30_000 {
         if let result = filter.takeFinishedResult() { return result }

@@ -7,6 +7,7 @@ import Testing
 /// The promise of a `--data` form, over random files: a save without a change writes the
 /// same bytes, and a change to one field changes only that value's bytes, to JSON of the
 /// value's type (issue 23).
+@MainActor
 @Suite("Saving a record: round trips over random records, JSON and JSON Lines")
 struct RecordRoundTripPropertyTests {
     /// Values as a file may write them: every JSON type, escapes, a surrogate pair, numbers in

@@ -7,6 +7,7 @@ import Testing
 /// failed flush or rename, a crash before the rename) leaving the file as it was. The
 /// failures come through a recording file system (``RecordingFileSystem``): the app has no
 /// fault hook of its own.
+@MainActor
 @Suite("Saving records: splicing, atomic replacement, and failures that lose nothing")
 struct RecordSavingTests {
     /// A file of `count` records, pretty-printed as `json.dump(indent=2)` would, with numbers

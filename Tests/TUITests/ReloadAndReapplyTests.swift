@@ -6,6 +6,7 @@ import TableKit
 /// A save refused because another writer changed the records first offers Reload and
 /// Re-apply: the records are read again, the form's edits are made over the record as it is
 /// now, and the next Save writes both writers' changes.
+@MainActor
 @Suite("Reload and Re-apply after another writer's save")
 struct ReloadAndReapplyTests {
     let size = Size(width: 80, height: 24)

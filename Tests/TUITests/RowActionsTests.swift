@@ -4,6 +4,7 @@ import TableKit
 
 /// The fixture's list in table order: Ångström Units, apple pie, Banana Republic, élan vital,
 /// Emma, Esc… in a title, the Hobbit, Zebra Crossing, 42nd Street.
+@MainActor
 @Suite("Row actions: ⋯ opens an action sheet for the focused row")
 struct RowActionsTests {
     let size = Size(width: 60, height: 24)

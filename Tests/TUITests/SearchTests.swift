@@ -2,6 +2,7 @@ import Testing
 import TableKit
 @testable import TUI
 
+@MainActor
 @Suite("Search: / filters live, Enter keeps, Esc clears")
 struct SearchTests {
     let size = Size(width: 50, height: 24)

@@ -4,6 +4,7 @@ import TableKit
 @testable import TUI
 
 /// Settings through the headless app: each choice applies at once.
+@MainActor
 @Suite("Settings: radio, checkmark and leading-check sections that apply at once")
 struct SettingsTests {
     private func app(_ json: String = fixtureBooks, files: TemporaryFiles = TemporaryFiles()) throws -> (BrowserApp, String) {

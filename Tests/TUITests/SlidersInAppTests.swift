@@ -5,6 +5,7 @@ import TableKit
 
 /// The sliders of the app: Settings' Animation Speed and Review Width, and the page scrubber
 /// under Books.
+@MainActor
 @Suite("Sliders in the app: Settings' speed and review width, the Books page scrubber")
 struct SlidersInAppTests {
     let size = Size(width: 80, height: 24)

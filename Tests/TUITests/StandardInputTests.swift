@@ -3,6 +3,7 @@ import Testing
 @testable import TUI
 
 /// `--data -`: records piped in, as `jq … | table-browser --data -` would.
+@MainActor
 @Suite("Standard input: --data - reads the records from a pipe")
 struct StandardInputTests {
     private func snapshot(stdin text: String, _ arguments: [String]) throws -> TmuxSession.ProcessResult {

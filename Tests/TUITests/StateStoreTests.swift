@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TUI
 
+@MainActor
 @Suite("The state file: atomic, never overwritten when unreadable, never losing the state")
 struct StateStoreTests {
     private func store() -> (StateStore, TemporaryFiles) {

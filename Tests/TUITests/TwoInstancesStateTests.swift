@@ -5,6 +5,7 @@ import TableKit
 
 /// Two instances of the app sharing one state file: what each person does is saved as a
 /// change to the file, so neither instance's stars, favourites or dates replace the other's.
+@MainActor
 @Suite("Two instances' state: stars, favourites and dates from both survive")
 struct TwoInstancesStateTests {
     private func app(_ store: StateStore) throws -> BrowserApp {

@@ -13,6 +13,7 @@ private final class SecondWriter: @unchecked Sendable {
 /// Two writers saving one file at once take turns: the second waits for the first, finds the
 /// file changed and is refused with its edit kept, instead of both passing the identity check
 /// and one edit being lost (issue 24's first case).
+@MainActor
 @Suite("Two writers of one file take turns")
 struct TwoWritersTests {
     private func bytes(_ path: String) -> String {

@@ -4,6 +4,7 @@ import Testing
 @testable import TUI
 
 /// Sorting a list by any field, by the field's type: the order, the sections, and the rows.
+@MainActor
 @Suite("Typed order: numbers, dates, booleans and text; nulls and missing values last")
 struct TypedSortTests {
     static let cars = """
@@ -125,6 +126,7 @@ struct TypedSortTests {
 }
 
 /// The columns layout of a `--data` list (c).
+@MainActor
 @Suite("Columns: the title and the fields picked, under a header that stays")
 struct ColumnsTests {
     @Test func checkingFieldsShowsThemAsColumnsWithNumbersOnTheRight() throws {
@@ -148,6 +150,7 @@ struct ColumnsTests {
     }
 }
 
+@MainActor
 @Suite("Records without a title")
 struct MissingTitleTests {
     @Test func nullMissingAndEmptyTitlesShowADashAndSortLast() throws {

@@ -5,6 +5,7 @@ import Testing
 
 /// A title column of numbers or dates sorts by value, in sections of ranges with an index,
 /// as Sort (o) sorts any such field; choosing the title in Sort keeps that order (issue 23).
+@MainActor
 @Suite("Typed titles: number and date titles sort by value")
 struct TypedTitleTests {
     static let cars = """

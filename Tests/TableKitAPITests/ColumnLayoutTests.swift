@@ -2,6 +2,7 @@ import Foundation
 import TableKit
 import Testing
 
+@MainActor
 @Suite("ColumnLayout: rows of columns under a header that lines up")
 struct ColumnLayoutTests {
     let layout = ColumnLayout(columns: [

@@ -2,6 +2,7 @@ import Foundation
 import TableKit
 import Testing
 
+@MainActor
 @Suite("Date picker: month lengths, leap years, limits, roll-back, time zones, the date screen")
 struct DatePickerTests {
     static let utc: Calendar = {
@@ -140,6 +141,7 @@ struct DatePickerTests {
     }
 }
 
+@MainActor
 extension ScreenResponse {
     var isPop: Bool {
         if case .pop = self { return true }

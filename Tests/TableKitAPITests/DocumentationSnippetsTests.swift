@@ -3,6 +3,7 @@ import TableKit
 import Testing
 
 /// The code samples of the documentation, compiled and run, so that none of them rots.
+@MainActor
 @Suite("Documentation samples compile and do what they say")
 struct DocumentationSnippetsTests {
     /// `TableKit.md`: a list in two lines.

@@ -19,6 +19,7 @@ private final class WatchingForm: FormEditor {
 }
 
 @Suite("A FormEditor subclass's table delegate methods")
+@MainActor
 struct FormEditorSubclassTests {
     private let size = Size(width: 40, height: 10)
 

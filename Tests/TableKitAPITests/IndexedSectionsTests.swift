@@ -2,6 +2,7 @@ import Foundation
 import TableKit
 import Testing
 
+@MainActor
 @Suite("IndexedSections: any array, sectioned and indexed like UILocalizedIndexedCollation")
 struct IndexedSectionsTests {
     @Test func itemsAreSectionedByFoldedFirstLetterAndSortedWithHashLast() {

@@ -3,6 +3,7 @@ import TableKit
 import Testing
 
 /// A screen that logs its lifecycle calls.
+@MainActor
 private final class LoggingScreen: TableViewController {
     let log: Log
     init(_ title: String, log: Log) {
@@ -17,8 +18,10 @@ private final class LoggingScreen: TableViewController {
     }
 }
 
+@MainActor
 private final class Log { var lines: [String] = [] }
 
+@MainActor
 @Suite("Screens hear about their life: appear, disappear, layout")
 struct LifecycleTests {
     @Test func pushPopTabsAndResizeCallTheLifecycleInUIKitsOrder() {
@@ -69,14 +72,15 @@ struct LifecycleTests {
             return
         }
         #expect(log.lines.isEmpty, "the handler runs after the alert is taken down")
-        completion?()
+        _ = completion?()
         #expect(log.lines == ["deleted"])
-        if case .dismiss(let cancel) = controller.handle(.key(.escape), area: area) { cancel?() }
+        if case .dismiss(let cancel) = controller.handle(.key(.escape), area: area) { _ = cancel?() }
         #expect(log.lines == ["deleted", "kept"])
     }
 }
 
 /// A searchable screen with two bar buttons, one disabled.
+@MainActor
 private final class ButtonsScreen: TableViewController, SearchResultsUpdating {
     init() {
         super.init(title: "B", dataSource: StaticTableDataSource(cells: [TableViewCell(text: "Row")]))
@@ -92,6 +96,7 @@ private final class ButtonsScreen: TableViewController, SearchResultsUpdating {
     func didDismissSearch(_ searchController: SearchController) {}
 }
 
+@MainActor
 @Suite("Help lists the bar buttons' keys from the buttons themselves")
 struct BarButtonHelpTests {
     @Test func enabledButtonsAreListedAndTypedKeysNotWhileTyping() {

@@ -4,6 +4,7 @@ import Testing
 
 /// Fruit to pick several of: leading checks, items identified by name, a search, the count in
 /// the title, Select All / Select None in the toolbar, and Enter opening a fruit.
+@MainActor
 private final class FruitPicker: TableViewController, TableViewDelegate, SearchResultsUpdating {
     let all = fruitSections().identified(by: \.name)
     var opened: [String] = []
@@ -40,6 +41,7 @@ private final class FruitPicker: TableViewController, TableViewDelegate, SearchR
     }
 }
 
+@MainActor
 @Suite("Multiple selection: checks that follow their items through a search, Select All / None, the count as the title")
 struct MultipleSelectionTests {
     let size = Size(width: 34, height: 10)

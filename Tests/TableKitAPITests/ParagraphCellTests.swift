@@ -2,6 +2,7 @@ import Foundation
 import TableKit
 import Testing
 
+@MainActor
 @Suite("Cells of styled paragraphs: self-sizing, styles kept across lines")
 struct ParagraphCellTests {
     /// A header line cut to one line with a time on its right, then `body` wrapped.

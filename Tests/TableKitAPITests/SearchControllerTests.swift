@@ -3,6 +3,7 @@ import TableKit
 import Testing
 
 /// A fruit list that searches at once, or slowly: results stay pending until `finish()`.
+@MainActor
 private final class FruitSearch: TableViewController, SearchResultsUpdating {
     let all = fruitSections()
     var isSlow = false
@@ -56,6 +57,7 @@ final class Clock: @unchecked Sendable {
     var now = ContinuousClock.now
 }
 
+@MainActor
 @Suite("SearchController: / filters live, Enter keeps, Esc puts the table back exactly")
 struct SearchControllerTests {
     let size = Size(width: 30, height: 8)
@@ -157,7 +159,7 @@ struct SearchControllerTests {
             Issue.record("Esc did not close the sheet")
             return
         }
-        completion?()
+        _ = completion?()
         #expect(screen.log.last == "cancel")
         #expect(screen.searchController?.text == "c", "the field goes back to the text of the results shown")
         #expect(!screen.wantsTicks)

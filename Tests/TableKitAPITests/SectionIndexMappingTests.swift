@@ -5,6 +5,7 @@ import Testing
 /// The index title → section mapping when only some sections are shown, under both rules: a
 /// title whose own section is shown goes there, whichever rule; the others go to the nearest
 /// shown section after (or before) them, and at the ends to the last (or first) one.
+@MainActor
 @Suite("Section index mapping: a shown section is its own target under either rule")
 struct SectionIndexMappingTests {
     private let collation = Collation.english

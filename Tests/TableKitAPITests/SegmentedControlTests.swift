@@ -3,6 +3,7 @@ import TableKit
 import Testing
 
 /// A list whose navigation bar chooses between two orders.
+@MainActor
 private final class OrderedList: TableViewController {
     var chosen: [Int] = []
 
@@ -17,6 +18,7 @@ private final class OrderedList: TableViewController {
     }
 }
 
+@MainActor
 @Suite("Segmented control: end caps, widths, ASCII, keys and clicks")
 struct SegmentedControlTests {
     private func draw(_ control: SegmentedControl, width: Int, glyphs: Glyphs = .unicode) -> Canvas {
@@ -77,6 +79,7 @@ struct SegmentedControlTests {
     }
 }
 
+@MainActor
 extension ScreenResponse {
     static func == (a: ScreenResponse, b: ScreenResponse) -> Bool {
         if case .handled = a, case .handled = b { return true }

@@ -4,6 +4,7 @@ import Testing
 
 /// Two sections of radio rows (a theme and a text size) and, under them, a list with single
 /// selection.
+@MainActor
 private struct TwoRadioSections: TableViewDataSource {
     func numberOfSections() -> Int { 2 }
     func numberOfRows(inSection section: Int) -> Int { 3 }
@@ -13,6 +14,7 @@ private struct TwoRadioSections: TableViewDataSource {
 }
 
 /// A radio section (a theme) above a section of checkmarks (the fields to show).
+@MainActor
 private struct RadioAboveChecks: TableViewDataSource {
     func numberOfSections() -> Int { 2 }
     func numberOfRows(inSection section: Int) -> Int { 3 }
@@ -22,6 +24,7 @@ private struct RadioAboveChecks: TableViewDataSource {
 
 /// The second case of each selection mode: single selection moves (it does not add), and a
 /// radio choice in one section leaves the other sections' choices alone.
+@MainActor
 @Suite("Selection modes: single selection moves, radio sections are independent")
 struct SelectionModesEdgesTests {
     let size = Size(width: 36, height: 14)

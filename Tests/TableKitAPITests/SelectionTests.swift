@@ -3,6 +3,7 @@ import TableKit
 import Testing
 
 /// Three sections: radio choices, checkmarks, and leading checks beside a detail button.
+@MainActor
 private struct SettingsLike: TableViewDataSource {
     let counts = [4, 3, 3]
     func numberOfSections() -> Int { counts.count }
@@ -16,6 +17,7 @@ private struct SettingsLike: TableViewDataSource {
     }
 }
 
+@MainActor
 private final class Log: TableViewDelegate {
     var lines: [String] = []
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
@@ -31,6 +33,7 @@ private final class Log: TableViewDelegate {
     }
 }
 
+@MainActor
 @Suite("Selection modes: single, radio, multiple, leading checks")
 struct SelectionTests {
     let size = Size(width: 36, height: 12)

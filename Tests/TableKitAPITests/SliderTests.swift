@@ -3,6 +3,7 @@ import TableKit
 import Testing
 
 /// A volume slider in a row; the delegate stores what the person sets.
+@MainActor
 private final class VolumeSettings: TableViewDelegate, TableViewDataSource {
     var volume = 50.0
     var changes: [Double] = []
@@ -21,6 +22,7 @@ private final class VolumeSettings: TableViewDelegate, TableViewDataSource {
 }
 
 /// A long list of numbered rows in lettered sections of ten.
+@MainActor
 private struct LongList: TableViewDataSource {
     let count: Int
     func numberOfSections() -> Int { (count + 9) / 10 }
@@ -29,6 +31,7 @@ private struct LongList: TableViewDataSource {
     func titleForHeader(inSection section: Int) -> String? { String(UnicodeScalar(UInt8(65 + section % 26))) }
 }
 
+@MainActor
 @Suite("Sliders: stepping and clamping, in rows at three widths and in ASCII, the value popover, the page scrubber")
 struct SliderTests {
     static let start = ContinuousClock.now

@@ -13,6 +13,7 @@ let someFruit = [
     Fruit(name: "avocado", colour: "green"), Fruit(name: "7up melon", colour: "pink"),
 ]
 
+@MainActor
 func fruitSections(_ fruits: [Fruit] = someFruit) -> IndexedSections<Fruit> {
     IndexedSections(fruits, title: \.name, searchText: { "\($0.name) \($0.colour)" }) { fruit in
         TableViewCell(style: .subtitle, text: fruit.name, detailText: fruit.colour, accessory: .disclosureIndicator)
@@ -20,6 +21,7 @@ func fruitSections(_ fruits: [Fruit] = someFruit) -> IndexedSections<Fruit> {
 }
 
 /// Draws a screen into a canvas of `size` and returns the lines, trailing spaces trimmed.
+@MainActor
 func lines(of screen: any Screen, size: Size) -> [String] {
     var canvas = Canvas(size: size)
     screen.render(into: &canvas, area: canvas.bounds, context: RenderContext())
@@ -32,6 +34,7 @@ extension Array where Element == String {
 }
 
 /// The lines of a screen drawn at `size` with `glyphs`, trailing spaces kept.
+@MainActor
 func drawnLines(of screen: any Screen, size: Size, glyphs: Glyphs = .unicode) -> [String] {
     var canvas = Canvas(size: size)
     screen.render(into: &canvas, area: canvas.bounds, context: RenderContext(glyphs: glyphs))
@@ -40,6 +43,7 @@ func drawnLines(of screen: any Screen, size: Size, glyphs: Glyphs = .unicode) ->
 
 /// A table screen over `rows`, which is also its delegate (held weakly: keep `rows` alive),
 /// laid out `width` columns wide and four lines tall.
+@MainActor
 func tableController(showing rows: some TableViewDataSource & TableViewDelegate, width: Int) -> TableViewController {
     let controller = TableViewController(title: "Settings", dataSource: rows)
     controller.delegate = rows
@@ -48,6 +52,7 @@ func tableController(showing rows: some TableViewDataSource & TableViewDelegate,
 }
 
 /// The styled lines of a screen (focus and colours marked).
+@MainActor
 func styledLines(of screen: any Screen, size: Size) -> [String] {
     var canvas = Canvas(size: size)
     screen.render(into: &canvas, area: canvas.bounds, context: RenderContext())
@@ -55,6 +60,7 @@ func styledLines(of screen: any Screen, size: Size) -> [String] {
 }
 
 /// Presses `keys` on a screen laid out at `size`; returns the last response.
+@MainActor
 @discardableResult
 func press(_ keys: [Key], on screen: any Screen, size: Size) -> ScreenResponse {
     var last = ScreenResponse.ignored
@@ -62,6 +68,7 @@ func press(_ keys: [Key], on screen: any Screen, size: Size) -> ScreenResponse {
     return last
 }
 
+@MainActor
 extension ScreenResponse {
     /// The title of the pushed screen, if this is a push.
     var pushedTitle: String? {

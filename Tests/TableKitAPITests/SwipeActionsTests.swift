@@ -3,12 +3,14 @@ import TableKit
 import Testing
 
 /// A clock moved by hand.
+@MainActor
 private final class TestClock {
     var instant = ContinuousClock.now
     func advance(_ milliseconds: Int) { instant += .milliseconds(milliseconds) }
 }
 
 /// Offers Pin on the left of every row and Share, Delete on the right; records what ran.
+@MainActor
 private final class SwipeDelegate: TableViewDelegate {
     var log: [String] = []
     var fullSwipe = true
@@ -37,6 +39,7 @@ private final class SwipeDelegate: TableViewDelegate {
     }
 }
 
+@MainActor
 @Suite("Side-swipe menus: keys, clicks, drags and their timelines")
 struct SwipeActionsTests {
     static let size = Size(width: 40, height: 6)

@@ -4,6 +4,7 @@ import Testing
 
 /// Offers two buttons on each side of every row (Reply, Flag on the left; More, Archive on
 /// the right) and records which one ran.
+@MainActor
 private final class TwoSidedSwipes: TableViewDelegate {
     var log: [String] = []
 
@@ -25,6 +26,7 @@ private final class TwoSidedSwipes: TableViewDelegate {
 
 /// Puts a destructive Delete next to a harmless action on each side: Delete outermost on the
 /// leading side, innermost (leftmost) on the trailing side.
+@MainActor
 private final class DeleteBesideHarmless: TableViewDelegate {
     var log: [String] = []
 
@@ -47,6 +49,7 @@ private final class DeleteBesideHarmless: TableViewDelegate {
 /// The full swipe on each side, and the ends of the button row: a full swipe performs the
 /// configuration's first action, which is the outermost button of its side; ← and → stop at
 /// the first and last buttons.
+@MainActor
 @Suite("Side-swipe menus: the full swipe on each side, and the ends of the button row")
 struct SwipeFullSwipeTests {
     static let size = Size(width: 40, height: 6)

@@ -3,6 +3,7 @@ import TableKit
 import Testing
 
 /// Two settings with switches; the delegate stores what the person flips.
+@MainActor
 private final class SwitchSettings: TableViewDelegate, TableViewDataSource {
     var values = [true, false]
     var changes: [String] = []
@@ -22,6 +23,7 @@ private final class SwitchSettings: TableViewDelegate, TableViewDataSource {
     }
 }
 
+@MainActor
 @Suite("Switches in rows: drawn at every width and in ASCII, flipped by Space, Enter and a click")
 struct SwitchTests {
     private func make(width: Int) -> (TableViewController, SwitchSettings) {

@@ -3,6 +3,7 @@ import TableKit
 import Testing
 
 /// Records what a table controller tells its delegate; can refuse or redirect selections.
+@MainActor
 private final class RecordingDelegate: TableViewDelegate {
     var calls: [String] = []
     var redirect: (IndexPath) -> IndexPath? = { $0 }
@@ -28,10 +29,12 @@ private final class RecordingDelegate: TableViewDelegate {
     }
 }
 
+@MainActor
 private func cells(_ accessories: [Accessory]) -> StaticTableDataSource {
     StaticTableDataSource(cells: accessories.enumerated().map { TableViewCell(text: "Row \($0.offset)", accessory: $0.element) })
 }
 
+@MainActor
 @Suite("TableViewController: keys and clicks in, delegate calls out")
 struct TableViewControllerTests {
     let size = Size(width: 30, height: 6)

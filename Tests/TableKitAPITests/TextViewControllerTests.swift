@@ -2,6 +2,7 @@ import Foundation
 import TableKit
 import Testing
 
+@MainActor
 @Suite("TextViewController: a long text read by line and by page")
 struct TextViewControllerTests {
     /// `count` numbered lines of about 20 bytes.

@@ -4,6 +4,7 @@ import TableKit
 import Testing
 
 /// A delegate that keeps what a save handed it, typed and as texts.
+@MainActor
 private final class SaveRecorder: FormEditorDelegate {
     var typed: [String: FormValue]?
     func formEditor(_ form: FormEditor, didSave values: [String: FormValue]) -> FormSaveResult {
@@ -13,6 +14,7 @@ private final class SaveRecorder: FormEditorDelegate {
 }
 
 /// A delegate written before typed values: only the method with texts.
+@MainActor
 private final class TextSaveRecorder: FormEditorDelegate {
     var texts: [String: String]?
     func formEditor(_ form: FormEditor, didSave values: [String: String]) -> FormSaveResult {
@@ -25,6 +27,7 @@ private let size = Size(width: 60, height: 16)
 
 /// A form of every type: text, a whole number, a signed decimal with "," for the point, a
 /// switch, a day, and a text that may be null.
+@MainActor
 private func everyTypeForm(_ values: [String: FormValue]) -> FormEditor {
     var count = TextInputTraits(keyboardType: .numberPad)
     count.returnKeyType = .next
@@ -47,6 +50,7 @@ private func everyTypeForm(_ values: [String: FormValue]) -> FormEditor {
     return form
 }
 
+@MainActor
 @Suite("Typed form values: numbers, booleans, dates, text and null in and out")
 struct TypedFormValuesTests {
     static let day = Date(timeIntervalSince1970: 1_299_974_400)  // 2011-03-13, midnight UTC

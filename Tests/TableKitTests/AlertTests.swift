@@ -2,12 +2,14 @@ import Testing
 @testable import TableKit
 
 /// Collects the actions whose handler ran.
+@MainActor
 private final class Recorder {
     var titles: [String] = []
 }
 
 private var cancel: AlertAction { AlertAction(title: "Cancel", style: .cancel) }
 
+@MainActor
 private func deleteAlert() -> Alert {
     Alert(title: "Delete “Dune”?", message: "This cannot be undone.", actions: [
         AlertAction(title: "Delete", style: .destructive, key: .character("d")),
@@ -15,6 +17,7 @@ private func deleteAlert() -> Alert {
     ])
 }
 
+@MainActor
 private func saveAlert() -> Alert {
     Alert(title: "Save changes?", message: "Unsaved edits will be lost.", actions: [
         cancel,
@@ -23,6 +26,7 @@ private func saveAlert() -> Alert {
     ])
 }
 
+@MainActor
 private func bookSheet() -> Alert {
     Alert(title: "Dune", message: "Frank Herbert", style: .actionSheet, actions: [
         AlertAction(title: "Share"),
@@ -32,6 +36,7 @@ private func bookSheet() -> Alert {
     ])
 }
 
+@MainActor
 private func render(_ controller: AlertController, _ size: Size, glyphs: Glyphs = .unicode) -> Canvas {
     var canvas = Canvas(size: size)
     controller.render(into: &canvas, area: canvas.bounds, context: RenderContext(glyphs: glyphs))
@@ -39,30 +44,35 @@ private func render(_ controller: AlertController, _ size: Size, glyphs: Glyphs 
 }
 
 /// The canvas lines with trailing spaces removed.
+@MainActor
 private func rows(_ canvas: Canvas) -> [String] {
     canvas.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
 }
 
 /// A controller that records the title of every action whose handler runs.
+@MainActor
 private func controller(_ alert: Alert, _ recorder: Recorder) -> AlertController {
     AlertController(alert: alert) { recorder.titles.append($0.title) }
 }
 
 /// Runs a response as a presenter would: on dismissal, the completion (the handler) runs.
 /// - Returns: Whether the modal asked to be dismissed.
+@MainActor
 @discardableResult
 private func present(_ response: ModalResponse) -> Bool {
     guard case .dismiss(let completion) = response else { return false }
-    completion?()
+    _ = completion?()
     return true
 }
 
+@MainActor
 private func key(_ controller: AlertController, _ keys: Key..., area: Rect = Rect(x: 0, y: 0, width: 40, height: 12)) -> Bool {
     var dismissed = false
     for key in keys where present(controller.handle(.key(key), area: area)) { dismissed = true }
     return dismissed
 }
 
+@MainActor
 @Suite("Alert: order and rules")
 struct AlertOrderTests {
     @Test func twoButtonAlertPutsCancelOnTheLeft() {
@@ -119,6 +129,7 @@ struct AlertOrderTests {
     }
 }
 
+@MainActor
 @Suite("Alert: drawing")
 struct AlertRenderingTests {
     @Test func twoButtonAlertSideBySideWithCancelOnTheLeft() {
@@ -285,6 +296,7 @@ extension String {
     }
 }
 
+@MainActor
 @Suite("Alert: keys and mouse")
 struct AlertInteractionTests {
     @Test func enterTriggersTheFocusedButtonFirstThePreferredOne() {

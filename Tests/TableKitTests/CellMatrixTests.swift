@@ -4,6 +4,7 @@ import Testing
 
 /// Every cell style with every accessory, in both table styles, at three widths (the narrowest
 /// narrower than the content), in Unicode and in ASCII.
+@MainActor
 @Suite("Cell styles × accessories × table styles")
 struct CellMatrixTests {
     static let styles: [CellStyle] = [.default, .subtitle, .value1, .value2]

@@ -4,6 +4,7 @@ import Testing
 /// A screen holding edits that are not saved (until `hasUnsavedChanges` says otherwise); it
 /// ignores every key but `p`, which pushes a plain screen, so q and the tab keys reach the
 /// shell.
+@MainActor
 private final class EditedScreen: Screen {
     let title: String
     var hasUnsavedChanges: Bool
@@ -25,6 +26,7 @@ private final class EditedScreen: Screen {
 /// The "Discard changes?" guard on the exit paths the shell owns: q (the quit key, when the
 /// screen in front does not take it), and any screen of a stack holding edits, not only the
 /// one in front.
+@MainActor
 @Suite("Discard changes? on quitting, whatever screen is in front")
 struct DiscardGuardExitPathsTests {
     private func root(edited: Bool) -> (RootController, EditedScreen) {

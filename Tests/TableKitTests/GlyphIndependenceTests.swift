@@ -3,6 +3,7 @@ import Testing
 @testable import TableKit
 
 /// Wrapped rows with an info button, whose glyph is one column in Unicode and three in ASCII.
+@MainActor
 private struct WrappedInfoRows: TableViewDataSource {
     /// Two 16-letter words: they fit the label only if it may run under a three-column (i).
     static let text = "abcdefghijklmnop abcdefghijklmnop"
@@ -12,6 +13,7 @@ private struct WrappedInfoRows: TableViewDataSource {
     }
 }
 
+@MainActor
 @Suite("Rows lay out the same with Unicode and ASCII glyphs")
 struct GlyphIndependenceTests {
     let table = TableView(showsSectionIndex: false)

@@ -4,6 +4,7 @@ import Testing
 
 /// Settings-like sections: a titled group with a footer, an empty titled section, a group
 /// without a title.
+@MainActor
 private struct SettingsLikeSource: TableViewDataSource {
     var accessory: Accessory = .none
     let sections: [(header: String?, rows: [String], footer: String?)] = [
@@ -20,6 +21,7 @@ private struct SettingsLikeSource: TableViewDataSource {
     func titleForFooter(inSection section: Int) -> String? { sections[section].footer }
 }
 
+@MainActor
 @Suite("Grouped style: each section an inset rounded box")
 struct GroupedStyleTests {
     let table = TableView(style: .grouped, showsSectionIndex: false)

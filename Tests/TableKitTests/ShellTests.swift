@@ -2,6 +2,7 @@ import Testing
 @testable import TableKit
 
 /// A screen that records what reaches it and can push, ask before popping, or show bar buttons.
+@MainActor
 private final class ProbeScreen: Screen {
     let title: String
     var backButtonTitle: String?
@@ -31,10 +32,12 @@ private final class ProbeScreen: Screen {
     func shouldPop(confirm: @escaping () -> Void) -> PopDecision { popDecision(confirm) }
 }
 
+@MainActor
 private func keys(_ root: RootController, _ keys: Key...) {
     for key in keys { _ = root.handle(.key(key)) }
 }
 
+@MainActor
 @Suite("App shell: tabs, stacks, modals")
 struct ShellTests {
     private func makeTabs(_ clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }) -> (TabBarController, [ProbeScreen]) {

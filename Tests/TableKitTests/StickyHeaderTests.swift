@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TableKit
 
+@MainActor
 @Suite("Plain style: sticky section headers")
 struct StickyHeaderTests {
     @Test func headerSticksWhileItsSectionScrolls() {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TableKit
 
+@MainActor
 @Suite("Table view: drawing, focus and scrolling")
 struct TableViewTests {
     let table = TableView(style: .plain)
@@ -129,6 +130,7 @@ struct TableViewTests {
 }
 
 /// Rows whose detail text wraps to as many lines as it needs, in several scripts.
+@MainActor
 private struct WrappingRows: TableViewDataSource {
     static let texts = [
         "short",
@@ -146,6 +148,7 @@ private struct WrappingRows: TableViewDataSource {
     func titleForHeader(inSection section: Int) -> String? { "S\(section)" }
 }
 
+@MainActor
 @Suite("Self-sizing rows")
 struct SelfSizingTests {
     @Test(arguments: [20, 33, 50])

@@ -2,6 +2,7 @@ import Foundation
 @testable import TableKit
 
 /// Sections of numbered rows with one-letter headers; counts every cell it is asked for.
+@MainActor
 final class CountingDataSource: TableViewDataSource {
     let rows: [Int]
     var style: CellStyle = .default
@@ -28,6 +29,7 @@ final class CountingDataSource: TableViewDataSource {
     func section(forSectionIndexTitle title: String, at index: Int) -> Int { min(index, rows.count - 1) }
 }
 
+@MainActor
 extension TableView {
     /// Draws into a fresh canvas of `size` and returns its lines.
     func lines<D: TableViewDataSource>(_ state: TableViewState, _ dataSource: D, size: Size, glyphs: Glyphs = .unicode) -> [String] {

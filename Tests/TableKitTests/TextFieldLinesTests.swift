@@ -14,6 +14,7 @@ private let linePieces = ["a", "bc", " ", "  ", "\n", "日", "😀", "e\u{301}",
 /// A text view's kept lines (issue 24): re-wrapped around each edit, they must be the lines a
 /// whole wrap gives, and the part of a long value a form shows must be what a fresh field of
 /// the same text shows.
+@MainActor
 @Suite("Text view lines: kept by every edit, drawn a window at a time")
 struct TextFieldLinesTests {
     @Test("after any edits, the kept lines at the measured and drawn widths are those of a whole wrap")
@@ -162,6 +163,7 @@ struct FormTextViewWindowTests {
     }
 }
 
+@MainActor
 @Suite("Pasted line breaks")
 struct PastedLineBreakTests {
     @Test("CR LF, CR and LF pasted are one line break each in a text view, one space each in a single line")

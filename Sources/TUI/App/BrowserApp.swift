@@ -24,6 +24,7 @@ struct AppOptions {
 }
 
 /// The app: five tabs — the records, the tweets, the game reviews, the forms, and Settings — under TableKit's root controller, which owns modals, help and the footer.
+@MainActor
 final class BrowserApp {
     let root: RootController
     let tabs: TabBarController
@@ -107,6 +108,7 @@ final class BrowserApp {
     }
 
     /// What the settings change, held weakly.
+    @MainActor
     private struct Applied {
         weak var root: RootController?
         weak var tabs: TabBarController?

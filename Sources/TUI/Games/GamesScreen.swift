@@ -12,6 +12,7 @@ extension BarButtonItem.Identifier {
 
 /// How a game's row looks in the list and the wishlist: its title, its price in the value
 /// colour, an `ⓘ` for a quick look and a star that adds it to the wishlist or takes it off.
+@MainActor
 enum GameRows {
     static func cell(_ game: Game, wishlist: Wishlist) -> TableViewCell {
         TableViewCell(style: .value1, text: game.title, detailText: game.priceText,

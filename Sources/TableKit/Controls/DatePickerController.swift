@@ -16,6 +16,7 @@ extension BarButtonItem.Identifier {
 /// }
 /// return .push(screen)
 /// ```
+@MainActor
 open class DatePickerController: Screen {
     /// The navigation bar's title, and the row's label.
     public let title: String

@@ -2,6 +2,7 @@
 ///
 /// Its content comes from the same key-binding tables that handle the keys, so help and
 /// behaviour cannot drift apart.
+@MainActor
 public final class HelpOverlay: Modal {
     /// A group of keys under a heading, such as "Books" or "Everywhere".
     public struct Section: Sendable {

@@ -11,6 +11,7 @@
 /// ```
 ///
 /// Everything about a search in progress is one value, ``state``.
+@MainActor
 public final class SearchController {
     /// A search in progress.
     public struct Session: Equatable {

@@ -19,6 +19,7 @@
 ///     }
 /// }
 /// ```
+@MainActor
 public protocol SearchResultsUpdating: AnyObject {
     /// The search began (`/`): a chance to prepare, such as building an index in the
     /// background. Default: nothing.

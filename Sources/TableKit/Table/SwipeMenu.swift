@@ -196,6 +196,7 @@ struct SwipeSession {
     }
 }
 
+@MainActor
 extension TableView {
     /// Where the row at `indexPath` is drawn in `area`: its cell's columns (without the index
     /// or a grouped box's sides) and all its lines, some maybe outside `area`; and the part
@@ -215,6 +216,7 @@ extension TableView {
     }
 }
 
+@MainActor
 extension TableView {
     /// The row drawn on line `y` of a table area of `size`, if any.
     func row<DataSource: TableViewDataSource>(

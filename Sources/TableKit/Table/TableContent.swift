@@ -4,6 +4,7 @@ import Foundation
 ///
 /// Everything here walks from a known item to its neighbours, so each call asks the data source
 /// about a few items only; nothing ever measures the whole table.
+@MainActor
 struct TableContent<DataSource: TableViewDataSource> {
     let table: TableView
     let dataSource: DataSource
@@ -269,6 +270,7 @@ struct TableContent<DataSource: TableViewDataSource> {
     }
 }
 
+@MainActor
 extension TableView {
     /// The columns a row's cell is laid out in, in a table `tableWidth` columns wide: less the
     /// index gutter and, in the grouped style, the box's margins.

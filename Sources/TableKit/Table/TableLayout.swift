@@ -51,6 +51,7 @@ struct TableLayout: Equatable {
     }
 }
 
+@MainActor
 extension TableContent {
     /// Lays out the items visible from `position` in a viewport of `height` lines.
     func layout(from position: ScrollPosition?, viewportHeight height: Int) -> TableLayout {

@@ -1,5 +1,6 @@
 import Foundation
 
+@MainActor
 extension TableView {
     /// The mouse, with positions relative to the table's area: a press on a row taps it (or its
     /// accessory button), a press or drag on the index scrubs, the wheel scrolls.

@@ -1,3 +1,4 @@
+@MainActor
 extension TableView {
     /// Draws the table in `state` into `area` of `canvas`. Drawing changes no state.
     ///

@@ -43,6 +43,7 @@ struct SelectionChange: Hashable, Sendable {
     public static let none = SelectionChange(deselected: [], selected: nil)
 }
 
+@MainActor
 extension TableView {
     /// The selection mode of `section`: the data source's answer, or the table's own.
     public func selectionMode<DataSource: TableViewDataSource>(forSection section: Int, dataSource: DataSource) -> SelectionMode {

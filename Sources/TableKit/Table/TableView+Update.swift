@@ -11,6 +11,7 @@ extension TableViewAction {
     }
 }
 
+@MainActor
 extension TableView {
     /// Applies `action` to `state` for a table of `size` cells and returns the events it caused.
     ///

@@ -25,6 +25,7 @@ import Foundation
 ///
 /// Every ``Screen`` requirement is an `open` member here, so a subclass overrides what it
 /// needs (bar buttons, help, ticks for its own background work) and calls `super` for the rest.
+@MainActor
 open class TableViewController: Screen {
     /// The title in the navigation bar.
     open var title: String
@@ -450,6 +451,9 @@ open class TableViewController: Screen {
         let swipe = swipeKeyHints.isEmpty ? [] : [KeyHint("s", "swipe")]
         return availableRowKeyBindings.footerHints() + clear + bindings.filter { $0.action == .begin }.footerHints() + swipe
     }
+
+    /// Whether keys and clicks wait for work in flight (default: no).
+    open var defersEvents: Bool { false }
 
     /// Whether the screen holds edits that leaving would lose (default: no).
     open var hasUnsavedChanges: Bool { false }

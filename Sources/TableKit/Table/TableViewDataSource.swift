@@ -5,6 +5,7 @@ import Foundation
 /// The table asks only about what it shows: counts, and cells for the rows on screen. A data
 /// source of a million rows therefore costs what a screenful costs, as long as its counts are
 /// cheap.
+@MainActor
 public protocol TableViewDataSource {
     /// The number of sections (default 1).
     func numberOfSections() -> Int

@@ -20,6 +20,7 @@ import Foundation
 /// Selection follows each section's ``SelectionMode``: the table applies the rules (a radio
 /// check moves, a checkmark toggles) and tells the delegate what changed. The swipe-actions
 /// methods give rows a side-swipe menu (see ``SwipeActionsConfiguration``).
+@MainActor
 public protocol TableViewDelegate: AnyObject {
     /// Whether a row may be highlighted and so selected, as UIKit's `shouldHighlightRowAt`:
     /// where it may not, Enter, → and l are not offered (help leaves them out) and a click

@@ -124,6 +124,7 @@ public enum FormSaveResult {
 }
 
 /// Told what a person did with a ``FormEditor``. Every method has a default.
+@MainActor
 public protocol FormEditorDelegate: AnyObject {
     /// Save with every field valid: `values` holds a typed value for every field's key
     /// (``FormEditor/typedValues``). Default: the method with texts.

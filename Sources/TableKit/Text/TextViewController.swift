@@ -25,6 +25,7 @@ public enum TextViewAction: Hashable, Sendable {
 /// ```swift
 /// return .push(TextViewController(title: "notes", text: record.notes))
 /// ```
+@MainActor
 open class TextViewController: Screen {
     /// The title in the navigation bar.
     open var title: String

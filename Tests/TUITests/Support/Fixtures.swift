@@ -38,6 +38,7 @@ let fixtureBooks = """
 """
 
 /// The frame after `keys` on `json`, as trimmed lines.
+@MainActor
 func snapshot(_ json: String, size: Size = Size(width: 50, height: 14), keys: String = "", files: TemporaryFiles = TemporaryFiles()) throws -> [String] {
     let path = files.write(json)
     let options = try DataOptions.parse(["--data", path])
@@ -48,6 +49,7 @@ func snapshot(_ json: String, size: Size = Size(width: 50, height: 14), keys: St
 
 /// The frame after `keys` on `json` with its styles marked (``Canvas/styledText``): the form
 /// to compare where the focus or a colour matters.
+@MainActor
 func styledSnapshot(_ json: String, size: Size = Size(width: 50, height: 14), keys: String = "", files: TemporaryFiles = TemporaryFiles()) throws -> [String] {
     let path = files.write(json)
     let options = try DataOptions.parse(["--data", path])
