@@ -81,7 +81,7 @@ extension TableView {
 
     /// The keys a table understands while its section index has the focus. Letters and
     /// digits jump to their section (see ``TableViewAction/jumpToIndexLetter(_:)``).
-    public static let indexKeyBindings: [KeyBinding<TableViewAction>] = [
+    static let indexKeyBindings: [KeyBinding<TableViewAction>] = [
         KeyBinding([.up, .character("k")], .moveIndex(by: -1), label: "↑ k", help: "previous index title"),
         KeyBinding([.down, .character("j")], .moveIndex(by: 1), label: "↓ j", help: "next index title", footer: "scrub"),
         KeyBinding([.pageUp], .moveIndex(by: -5), label: "PgUp", help: "five titles up"),
@@ -92,7 +92,7 @@ extension TableView {
     ]
 
     /// The action a key triggers in `state`, including type-ahead letters in the index.
-    public static func action(for key: Key, in state: TableViewState) -> TableViewAction? {
+    static func action(for key: Key, in state: TableViewState) -> TableViewAction? {
         if state.isIndexFocused {
             if let action = indexKeyBindings.action(for: key) { return action }
             if case .character(let c) = key, c != " ", !c.isWhitespace { return .jumpToIndexLetter(c) }
