@@ -1,6 +1,6 @@
 import Foundation
 
-/// Selection beyond the rows on screen (see ``SelectionPart``), and selecting in code.
+/// Selection beyond the rows on screen (see `SelectionPart`), and selecting in code.
 extension TableViewController {
     /// Whether the selection of single-selection sections clears when the screen appears
     /// again (after a pop), as UIKit's `clearsSelectionOnViewWillAppear`; checks stay.

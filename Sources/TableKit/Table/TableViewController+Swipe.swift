@@ -1,6 +1,6 @@
 import Foundation
 
-/// Side-swipe menus (see ``SwipeMenuPart``): their settings, and opening and closing them in
+/// Side-swipe menus (see `SwipeMenuPart`): their settings, and opening and closing them in
 /// code.
 extension TableViewController {
     /// How a side-swipe menu comes in: uncovered behind the sliding content, or pushed in

@@ -1,4 +1,4 @@
-/// A segmented control in the navigation bar (see ``TitleControlPart``).
+/// A segmented control in the navigation bar (see `TitleControlPart`).
 extension TableViewController {
     /// A segmented control shown in the navigation bar in place of the title (UIKit's
     /// `titleView`): Shift-Tab gives it the keyboard, and a person's choice reaches
