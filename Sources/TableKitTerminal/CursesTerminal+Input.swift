@@ -34,24 +34,77 @@ extension CursesTerminal {
             if let deadline {
                 slice = max(.zero, min(slice, clock.now.duration(to: deadline)))
             }
-            wtimeout(window, Int32(Self.milliseconds(slice)))
-            let started = clock.now
             var value: wint_t = 0
-            let status = wget_wch(window, &value)
+            let status: Int32
+            if wakePipe != nil {
+                // ncurses may hold bytes it has read ahead: ask it first, without waiting;
+                // then wait for the terminal or a post to the mailbox, whichever comes first.
+                wtimeout(window, 0)
+                var first = wget_wch(window, &value)
+                if first == ERR {
+                    switch waitForInputOrWake(slice: slice) {
+                    case .woken:
+                        return nil
+                    case .hungUp:
+                        inputLost = true
+                        return nil
+                    case .timedOut, .interrupted:
+                        if let deadline, clock.now >= deadline { return nil }
+                        continue
+                    case .input:
+                        first = wget_wch(window, &value)
+                        // Readable, yet nothing to read, again and again: the input is at its end.
+                        if first == ERR {
+                            earlyErrors += 1
+                            if earlyErrors >= 50 {
+                                inputLost = true
+                                return nil
+                            }
+                        }
+                    }
+                }
+                status = first
+            } else {
+                wtimeout(window, Int32(Self.milliseconds(slice)))
+                let started = clock.now
+                status = wget_wch(window, &value)
+                if status == ERR, slice >= .milliseconds(20), started.duration(to: clock.now) < .milliseconds(2) {
+                    // ERR long before the timeout: a signal interrupted the wait, or the input is
+                    // gone (EOF on a hung-up terminal). Only the latter repeats; treat it as a hang-up.
+                    earlyErrors += 1
+                    if earlyErrors >= 50 {
+                        inputLost = true
+                        return nil
+                    }
+                }
+            }
             if status != ERR {
                 earlyErrors = 0
                 if let event = decodeInput(status: status, value: value) { return event }
-            } else if slice >= .milliseconds(20) && started.duration(to: clock.now) < .milliseconds(2) {
-                // ERR long before the timeout: a signal interrupted the wait, or the input is gone
-                // (EOF on a hung-up terminal). Only the latter repeats; treat it as a hang-up.
-                earlyErrors += 1
-                if earlyErrors >= 50 {
-                    inputLost = true
-                    return nil
-                }
             }
             if let deadline, clock.now >= deadline { return nil }
         }
+    }
+
+    /// What ended a wait for input.
+    enum WaitOutcome { case input, woken, timedOut, interrupted, hungUp }
+
+    /// Waits up to `slice` for the terminal's input or the wake pipe; drains the pipe when it
+    /// woke.
+    func waitForInputOrWake(slice: Duration) -> WaitOutcome {
+        guard let wakePipe else { return .input }
+        var requests = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+                        pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&requests, 2, Int32(Self.milliseconds(slice)))
+        if ready < 0 { return .interrupted }
+        if ready == 0 { return .timedOut }
+        if requests[1].revents & Int16(POLLIN) != 0 {
+            var buffer = [UInt8](repeating: 0, count: 64)
+            while buffer.withUnsafeMutableBytes({ read(wakePipe.read, $0.baseAddress, $0.count) }) > 0 {}
+            return .woken
+        }
+        if requests[0].revents & Int16(POLLIN) == 0, requests[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hungUp }
+        return .input
     }
 
     /// The event for one `wget_wch` result; `nil` for input that means nothing.

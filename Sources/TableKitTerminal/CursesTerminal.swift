@@ -89,6 +89,10 @@ final class CursesTerminal: TerminalBackend {
     private let outputDescriptor: Int32
     /// The descriptor curses reads keys from: a paste's bytes are read from it in blocks.
     let inputDescriptor: Int32
+    /// A pipe whose write end ``wake`` writes a byte to, so that a post to the app's mailbox
+    /// ends a wait for input at once; `nil` when no pipe could be made (the wait then ends
+    /// at its next slice).
+    let wakePipe: (read: Int32, write: Int32)?
 
     /// Xterm's button-event tracking (1002: press, release, and motion while a button is down)
     /// in SGR encoding (1006), sent after `mousemask` because ncurses asks for 1000 only.
@@ -127,6 +131,7 @@ final class CursesTerminal: TerminalBackend {
         ownedInput = tty
         outputDescriptor = STDOUT_FILENO
         inputDescriptor = fileno(input)
+        wakePipe = Self.makeWakePipe()
 
         // Before newterm: ncurses installs its own SIGINT/SIGTERM/SIGTSTP handlers only where it
         // finds the default disposition, and ours must win. Keep the shell's modes for crashes.
@@ -203,6 +208,31 @@ final class CursesTerminal: TerminalBackend {
 
     isolated deinit {
         restore()
+        if let wakePipe {
+            close(wakePipe.read)
+            close(wakePipe.write)
+        }
+    }
+
+    /// Ends a wait for input from any thread: one byte down the wake pipe (a full pipe is
+    /// already enough to wake).
+    var wake: @Sendable () -> Void {
+        guard let descriptor = wakePipe?.write else { return {} }
+        return {
+            var byte: UInt8 = 1
+            _ = write(descriptor, &byte, 1)
+        }
+    }
+
+    /// A pipe, both ends non-blocking and closed on exec.
+    private static func makeWakePipe() -> (read: Int32, write: Int32)? {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        return (ends[0], ends[1])
     }
 
     /// The first termination signal received (SIGINT, SIGTERM, SIGHUP, SIGQUIT), if any; SIGHUP

@@ -1,9 +1,11 @@
 import TableKit
 
-/// Drives a ``RootController`` with a backend: draw, wait for an event, handle it, repeat.
-/// While something animates or works in the background, the wait is short and time arrives
-/// as `.tick` events. The curses backend and the headless one run through this same loop, so
-/// a headless run sees ticks, timers and resizes exactly as a terminal does.
+/// Drives a ``RootController`` with a backend: draw, deliver what was posted, wait for an
+/// event, handle it, repeat. While something animates the wait is short and time arrives as
+/// `.tick` events; otherwise the loop sleeps until a key, a resize, or a post to the root's
+/// ``Mailbox`` (the backend's wake-up), or until the next timer falls due. The curses backend
+/// and the headless one run through this same loop, so a headless run sees ticks, timers,
+/// results and resizes exactly as a terminal does.
 @MainActor
 public struct EventLoop {
     /// How the loop ended.
@@ -12,8 +14,8 @@ public struct EventLoop {
         case quit
         /// A termination signal arrived (SIGINT, SIGTERM, SIGHUP, SIGQUIT).
         case signal(Int32)
-        /// The backend has no more events and nothing is animating or working (a headless
-        /// script ran out).
+        /// The backend has no more events, nothing is animating, and no result is still to
+        /// come (a headless script ran out).
         case inputEnded
     }
 
@@ -44,6 +46,8 @@ public struct EventLoop {
         root.glyphs = backend.capabilities.glyphs
         if root.size != backend.size { _ = root.handle(.resize(backend.size)) }
         let context = RenderContext(glyphs: backend.capabilities.glyphs)
+        root.mailbox.setWake(backend.wake)
+        defer { root.mailbox.setWake(nil) }
         var needsDraw = true
         var drainedAt: ContinuousClock.Instant?
         var mouseReporting = true
@@ -57,13 +61,25 @@ public struct EventLoop {
                 backend.present(root.render(context: context))
                 needsDraw = false
             }
+            // Answers posted meanwhile: after the frame is out, before the next wait.
+            if let due = root.nextDelivery, due <= .now {
+                needsDraw = true
+                if root.deliverPosted() == .quit { return .quit }
+                continue
+            }
             let ticking = root.wantsTicks
             if backend.isInputExhausted {
                 let since = drainedAt ?? .now
                 drainedAt = since
-                if !ticking || ContinuousClock.now - since > idleTickLimit { return .inputEnded }
+                let waiting = ticking || root.isAwaitingDeliveries
+                if !waiting || ContinuousClock.now - since > idleTickLimit { return .inputEnded }
             }
-            let event = backend.nextEvent(timeout: ticking ? Self.tickInterval : .milliseconds(100)) ?? (ticking ? .tick : nil)
+            var timeout: Duration? = ticking ? Self.tickInterval : nil
+            if let due = root.nextDelivery {
+                let untilDue = max(.zero, ContinuousClock.now.duration(to: due))
+                timeout = timeout.map { min($0, untilDue) } ?? untilDue
+            }
+            let event = backend.nextEvent(timeout: timeout) ?? (ticking ? .tick : nil)
             guard let event else { continue }
             needsDraw = true
             switch root.handle(event) {

@@ -32,15 +32,31 @@ public final class HeadlessTerminal: TerminalBackend {
     }
 
     /// The next scripted event, at once. When the script has run out: nil after waiting
-    /// `timeout`, as a terminal with no input would (so ticks come at the terminal's pace).
+    /// `timeout` (at most ``idleWait`` when it is `nil`), as a terminal with no input would,
+    /// so ticks come at the terminal's pace; a post to the app's ``Mailbox`` ends the wait.
     public func nextEvent(timeout: Duration?) -> Event? {
         guard !events.isEmpty else {
-            if let timeout, timeout > .zero { Thread.sleep(forTimeInterval: Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18) }
+            let wait = timeout.map { min($0, Self.idleWait) } ?? Self.idleWait
+            if wait > .zero { _ = posted.wait(timeout: .now() + .nanoseconds(Int(wait.components.seconds * 1_000_000_000 + wait.components.attoseconds / 1_000_000_000))) }
             return nil
         }
         let event = events.removeFirst()
         if case .resize(let newSize) = event { size = newSize }
         return event
+    }
+
+    /// The longest a wait lasts once the script has run out, so that the loop looks again
+    /// whether anything is still to come.
+    public static let idleWait: Duration = .milliseconds(100)
+
+    /// Signalled by ``wake``: a post to the app's mailbox ends the wait of a run whose script
+    /// ran out. Its own, so that runs side by side do not wake one another.
+    private let posted = DispatchSemaphore(value: 0)
+
+    /// Ends the wait for the next event when something is posted to the app's mailbox.
+    public var wake: @Sendable () -> Void {
+        let posted = posted
+        return { posted.signal() }
     }
 
     /// Whether every scripted event has been handed out.

@@ -56,6 +56,9 @@ public protocol TerminalBackend: AnyObject {
     var isInputExhausted: Bool { get }
     /// Turns mouse reporting on or off (a setting changed while the app runs).
     func setMouseReporting(_ isOn: Bool)
+    /// Ends a wait in ``nextEvent(timeout:)`` early, from any thread: something was posted to
+    /// the app's ``Mailbox``. The wait then returns `nil`.
+    var wake: @Sendable () -> Void { get }
 }
 
 extension TerminalBackend {
@@ -63,4 +66,6 @@ extension TerminalBackend {
     public var isInputExhausted: Bool { false }
     /// Nothing to turn: the backend has no mouse of its own.
     public func setMouseReporting(_ isOn: Bool) {}
+    /// Posts the process's ``Wakeup``, which a backend that waits on it notices.
+    public var wake: @Sendable () -> Void { { Wakeup.post() } }
 }

@@ -72,9 +72,9 @@ struct LifecycleTests {
             return
         }
         #expect(log.lines.isEmpty, "the handler runs after the alert is taken down")
-        completion?()
+        _ = completion?()
         #expect(log.lines == ["deleted"])
-        if case .dismiss(let cancel) = controller.handle(.key(.escape), area: area) { cancel?() }
+        if case .dismiss(let cancel) = controller.handle(.key(.escape), area: area) { _ = cancel?() }
         #expect(log.lines == ["deleted", "kept"])
     }
 }

@@ -159,7 +159,7 @@ struct SearchControllerTests {
             Issue.record("Esc did not close the sheet")
             return
         }
-        completion?()
+        _ = completion?()
         #expect(screen.log.last == "cancel")
         #expect(screen.searchController?.text == "c", "the field goes back to the text of the results shown")
         #expect(!screen.wantsTicks)

@@ -61,7 +61,7 @@ private func controller(_ alert: Alert, _ recorder: Recorder) -> AlertController
 @discardableResult
 private func present(_ response: ModalResponse) -> Bool {
     guard case .dismiss(let completion) = response else { return false }
-    completion?()
+    _ = completion?()
     return true
 }
 

@@ -1,15 +1,27 @@
 import Dispatch
 import Synchronization
+import TableKit
 import TableKitTerminal
 
-/// Work running on another thread, polled from the event loop each tick; a thread that must
-/// wait for it blocks in ``Wakeup/wait(until:)``, which its end posts.
+/// Work running on another thread whose end reaches a screen as an event: the screen that
+/// waits for it says so with ``deliver(to:_:)``, and the app's ``Mailbox`` delivers the
+/// answer on the main actor once the work is done. A thread that must wait for it before the
+/// app runs (a load before the terminal is taken over) blocks in ``Wakeup/wait(until:)``,
+/// which its end also posts.
 ///
 /// Cancelling marks the result unwanted, so the app's state stays exactly as it was, and
 /// tells the work, which checks between its steps and stops early (a step already under way,
 /// such as simdjson's parse, runs to its end).
 final class BackgroundTask<Value: Sendable>: Sendable {
-    private let state = Mutex<(result: Value?, isFinished: Bool, isCancelled: Bool)>((nil, false, false))
+    private struct State {
+        var result: Value?
+        var isFinished = false
+        var isCancelled = false
+        /// Posts the end to whoever hears it, once one is set.
+        var postEnd: (@Sendable () -> Void)?
+    }
+
+    private let state = Mutex(State())
     /// When the work started, for the half-second rule of progress sheets.
     let startedAt: ContinuousClock.Instant
 
@@ -17,11 +29,34 @@ final class BackgroundTask<Value: Sendable>: Sendable {
     /// was cancelled. `startedAt` is when the wait began for the user, if earlier than now.
     init(startedAt: ContinuousClock.Instant = .now, _ work: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Value) {
         self.startedAt = startedAt
+        Mailbox.main.workDidBegin()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let value = work { [self] in isCancelled }
-            state.withLock { $0 = (value, true, $0.isCancelled) }
+            let postEnd = state.withLock { state in
+                state.result = value
+                state.isFinished = true
+                return state.postEnd
+            }
+            postEnd?()
+            Mailbox.main.workDidEnd()
             Wakeup.post()
         }
+    }
+
+    /// Has the end of the work delivered to `screen` as an event: `answer` runs on the main
+    /// actor, with the screen, once the work is done (at once, if it is already), and returns
+    /// the screen's response. A cancelled task still delivers; ``takeResult()`` is then `nil`.
+    @MainActor
+    func deliver<Recipient: Screen>(to screen: Recipient, _ answer: @escaping @MainActor (Recipient) -> ScreenResponse) {
+        let postEnd: @Sendable () -> Void = { [weak screen] in
+            guard let screen else { return }
+            Mailbox.main.post(to: screen) { [weak screen] in screen.map(answer) ?? .handled }
+        }
+        let isFinished = state.withLock { state in
+            state.postEnd = postEnd
+            return state.isFinished
+        }
+        if isFinished { postEnd() }
     }
 
     /// Whether the result was marked unwanted.

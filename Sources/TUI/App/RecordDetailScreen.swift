@@ -39,7 +39,6 @@ final class RecordDetailScreen: TableViewController, TableViewDelegate {
     /// The form that edits a record, when records may be changed.
     var editForm: ((Int) -> RecordFormScreen?)?
     /// Set when the record was deleted from its form: the detail goes back when it returns.
-    private var isDeleted = false
 
     /// The fields left out (keys, lowercased), as Settings chose.
     private let hiddenFields: Set<String>
@@ -141,15 +140,13 @@ final class RecordDetailScreen: TableViewController, TableViewDelegate {
     /// The records were saved: show this one as it is now, or go back when it was deleted.
     func recordDidChange(store: JSONRecordStore, deleted: Bool) {
         self.store = store
-        isDeleted = deleted
-        guard !deleted else { return }
+        guard !deleted else {
+            // Delivered once the form above it has gone: nothing is left to show.
+            post { _ in .pop }
+            return
+        }
         title = store.title(at: record, maximumBytes: JSONRecordStore.rowTextBytes)
         showFields()
-    }
-
-    override func handle(_ event: Event, area: Rect) -> ScreenResponse {
-        if case .tick = event, isDeleted { return .pop }
-        return super.handle(event, area: area)
     }
 
     override var toolbarItems: [BarButtonItem] {

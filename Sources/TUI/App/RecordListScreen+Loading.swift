@@ -5,55 +5,73 @@ import TableKitTerminal
 /// Work in the background: a reload, another of the file's arrays, a sort by a field;
 /// the records it brings replace the list's.
 extension RecordListScreen {
-    func pollReload() -> ScreenResponse {
-        guard let task = reloadTask else { return .handled }
-        if task.isFinished {
-            reloadTask = nil
-            switch task.takeResult() {
-            case .success(let newRecords) where backgroundWorkTitle != nil:
-                // A sort: the same records, in the order chosen.
-                isReloadSheetShown = false
-                adoptSorted(newRecords)
-            case .success(let newRecords):
-                editable?.adopt(newRecords.store)
-                replaceRecords(newRecords)
-            case .failure(let failure):
-                var alert = Alert(title: "Could not reload", message: failure.message)
-                alert.addAction(AlertAction(title: "OK", style: .cancel))
-                return .present(AlertController(alert: alert))
-            case nil:
-                break
-            }
-        } else if task.isSlow, !isReloadSheetShown {
-            isReloadSheetShown = true
-            return .present(ProgressModal(
-                title: backgroundWorkTitle ?? "Loading \(title)…", progress: { nil },
-                isFinished: { task.isFinished },
-                onCancel: { [weak self] in
-                    task.cancel()
-                    guard let self else { return }
-                    reloadTask = nil
-                    // A cancelled sort leaves the order as it was.
-                    if backgroundWorkTitle != nil { chosenSortOrder = records.sortOrder }
-                }
-            ))
+    /// Starts showing `task`'s records once it finishes: its end arrives as an event, and a
+    /// progress sheet with Cancel comes up if it is still running half a second after it
+    /// started (a timer, not a poll).
+    func startReload(_ task: BackgroundTask<Result<IndexedRecords, CommandFailure>>) {
+        reloadTask = task
+        isReloadSheetShown = false
+        task.deliver(to: self) { list in list.reloadDidFinish(task) }
+        post(after: max(.zero, ContinuousClock.now.duration(to: task.slowSince))) { list in
+            list.showProgressSheet(ifStillRunning: task)
+        }
+    }
+
+    /// The work of a reload (or a sort, or the first load) ended: its records replace the
+    /// list's, or an alert says why they could not.
+    private func reloadDidFinish(_ task: BackgroundTask<Result<IndexedRecords, CommandFailure>>) -> ScreenResponse {
+        guard reloadTask === task else { return .handled }
+        reloadTask = nil
+        switch task.takeResult() {
+        case .success(let newRecords) where backgroundWorkTitle != nil:
+            // A sort: the same records, in the order chosen.
+            isReloadSheetShown = false
+            adoptSorted(newRecords)
+        case .success(let newRecords):
+            editable?.adopt(newRecords.store)
+            replaceRecords(newRecords)
+        case .failure(let failure):
+            var alert = Alert(title: "Could not reload", message: failure.message)
+            alert.addAction(AlertAction(title: "OK", style: .cancel))
+            return .present(AlertController(alert: alert))
+        case nil:
+            break
         }
         return .handled
     }
 
-    /// Shows the whole title order once `task` has sorted the rest; meanwhile the list shows
-    /// its first rows (``IndexedRecords/isPreview``), and an event that comes before the rest
-    /// waits for it (at a million records it is the last tenth of the load).
-    func finishSorting(_ task: BackgroundTask<Result<IndexedRecords, CommandFailure>>) {
-        restOfSort = task
+    /// Half a second into `task`: the progress sheet, with Cancel, if it is still running.
+    private func showProgressSheet(ifStillRunning task: BackgroundTask<Result<IndexedRecords, CommandFailure>>) -> ScreenResponse {
+        guard reloadTask === task, !task.isFinished, !isReloadSheetShown else { return .handled }
+        isReloadSheetShown = true
+        return .present(ProgressModal(
+            title: backgroundWorkTitle ?? "Loading \(title)…", progress: { nil },
+            isFinished: { task.isFinished },
+            onCancel: { [weak self] in
+                task.cancel()
+                guard let self, reloadTask === task else { return }
+                reloadTask = nil
+                // A cancelled sort leaves the order as it was.
+                if backgroundWorkTitle != nil { chosenSortOrder = records.sortOrder }
+            }
+        ))
     }
 
-    /// Takes the whole order if the rest of the sort has finished, or, if `waiting`, once it
-    /// has. The first rows are the same in it, so the focus and the top row stay where they are.
-    func takeRestOfSort(waiting: Bool) {
-        guard let task = restOfSort else { return }
-        while waiting, !task.isFinished { Wakeup.wait() }
-        guard task.isFinished else { return }
+    /// Shows the whole title order once `task` has sorted the rest; meanwhile the list shows
+    /// its first rows (``IndexedRecords/isPreview``), and keys and clicks wait for the rest
+    /// (``defersEvents``): at a million records it is the last tenth of the load.
+    func finishSorting(_ task: BackgroundTask<Result<IndexedRecords, CommandFailure>>) {
+        restOfSort = task
+        task.deliver(to: self) { list in
+            list.takeRestOfSort(task)
+            return .handled
+        }
+    }
+
+    /// Takes the whole order the rest of the sort brought. The first rows are the same in it,
+    /// so the focus and the top row stay where they are.
+    private func takeRestOfSort(_ task: BackgroundTask<Result<IndexedRecords, CommandFailure>>) {
+        guard restOfSort === task else { return }
         restOfSort = nil
         // Records replaced meanwhile (another order chosen at start) are kept.
         guard records.isPreview, case .success(let whole)? = task.takeResult() else { return }

@@ -74,9 +74,8 @@ extension RecordListScreen {
                 alert.addAction(AlertAction(title: "Open " + ControlEscaping.escaped(candidate.pointer) + " (" + size + ")") { [weak self] in
                     guard let self else { return }
                     reload = loadArray(candidate.pointer)
-                    reloadTask = reload.map { BackgroundTask($0) }
                     backgroundWorkTitle = nil
-                    isReloadSheetShown = false
+                    if let reload { startReload(BackgroundTask(reload)) }
                 })
             }
         }

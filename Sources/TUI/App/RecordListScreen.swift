@@ -78,10 +78,6 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     var backgroundWorkTitle: String?
     /// Whether the list is in front (glowing new content is cleared by looking at it).
     var isVisible = false
-    /// Whether the title search's index waits for the first tick after the list appeared, so
-    /// that building it on every core does not hold back the first frame on its way to the
-    /// terminal (ticks come only once a frame is out).
-    var titleSearchAwaitsFirstTick = false
     /// The fields a record's detail leaves out (keys, lowercased), as Settings chose.
     var hiddenFields: Set<String> = []
     /// Whether the list is turned on in Settings; off, it says so instead of its rows.
@@ -114,8 +110,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// Shows the records `task` sorts once it finishes, with a progress sheet and Cancel while
     /// it takes longer than half a second (the first load of a large file).
     func showWhenLoaded(_ task: BackgroundTask<Result<IndexedRecords, CommandFailure>>) {
-        reloadTask = task
-        isReloadSheetShown = false
+        startReload(task)
     }
 
     var dataSourceOfRecords: RecordsDataSource {
@@ -284,14 +279,21 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// A list with no records has nothing to search.
     override var isSearchAvailable: Bool { isOn && records.isSorted && records.count > 0 && super.isSearchAvailable }
 
-    override var wantsTicks: Bool { reloadTask != nil || restOfSort != nil || titleSearchAwaitsFirstTick || super.wantsTicks }
+    /// While only the first rows are in place, keys and clicks wait for the rest of the sort
+    /// (at a million records the last tenth of the load), queued, not blocked.
+    override var defersEvents: Bool { restOfSort != nil }
 
     override func viewWillAppear() {
         // The row opened is deselected on the way back, as UIKit's table controller does.
         super.viewWillAppear()
         isVisible = true
         if tabBarItem?.badge == .dot { tabBarItem?.badge = nil }
-        titleSearchAwaitsFirstTick = true
+        // Delivered once the frame is out, so that building the title search's index on
+        // every core does not hold the frame back on its way to the terminal.
+        post { list in
+            list.prepareTitleSearch()
+            return .handled
+        }
     }
 
     override func viewDidDisappear() {
@@ -299,19 +301,6 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         isVisible = false
     }
 
-    override func handle(_ event: Event, area: Rect) -> ScreenResponse {
-        if restOfSort != nil {
-            // Only the first rows are in place: anything the user does waits for the rest.
-            if case .tick = event { takeRestOfSort(waiting: false) } else { takeRestOfSort(waiting: true) }
-        }
-        if case .tick = event, titleSearchAwaitsFirstTick {
-            titleSearchAwaitsFirstTick = false
-            prepareTitleSearch()
-        }
-        let response = super.handle(event, area: area)
-        guard case .tick = event, case .handled = response else { return response }
-        return pollReload()
-    }
 
     override func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse {
         switch id {
@@ -326,9 +315,8 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
             return addForm()
         case .reload:
             guard let reload, reloadTask == nil else { return .ignored }
-            reloadTask = BackgroundTask(reload)
             backgroundWorkTitle = nil
-            isReloadSheetShown = false
+            startReload(BackgroundTask(reload))
             return .handled
         default:
             return .ignored
@@ -466,9 +454,8 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         }
         chosenSortOrder = order
         let store = records.store, collation = records.collation
-        reloadTask = BackgroundTask { _ in .success(IndexedRecords(store: store, collation: collation, sortOrder: order)) }
         backgroundWorkTitle = "Sorting \(records.count) records…"
-        isReloadSheetShown = false
+        startReload(BackgroundTask { _ in .success(IndexedRecords(store: store, collation: collation, sortOrder: order)) })
     }
 
 }

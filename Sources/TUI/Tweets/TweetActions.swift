@@ -22,8 +22,9 @@ final class TweetActions {
         var perform: () -> ScreenResponse
     }
 
-    /// The actions for `tweet`, left to right.
-    func items(for tweet: Tweet) -> [Item] {
+    /// The actions for `tweet`, left to right. `afterDelete` is what the screen in front does
+    /// once Delete is confirmed (the tweet's own screen leaves: `.pop`).
+    func items(for tweet: Tweet, afterDelete: ScreenResponse = .handled) -> [Item] {
         let favorite = timeline.isFavorite(tweet), retweeted = timeline.isRetweeted(tweet)
         var items = [
             Item(title: "Reply", image: "↩", key: "r", isDestructive: false) { [weak self] in self?.reply(to: tweet) ?? .handled },
@@ -40,7 +41,7 @@ final class TweetActions {
             Item(title: "Share", image: "↗", key: "s", isDestructive: false) { Self.share(tweet) },
         ]
         if timeline.isYours(tweet) {
-            items.append(Item(title: "Delete", image: "✕", key: "d", isDestructive: true) { [weak self] in self?.confirmDelete(tweet) ?? .handled })
+            items.append(Item(title: "Delete", image: "✕", key: "d", isDestructive: true) { [weak self] in self?.confirmDelete(tweet, then: afterDelete) ?? .handled })
         }
         return items
     }
@@ -76,17 +77,19 @@ final class TweetActions {
         return .present(AlertController(alert: alert))
     }
 
-    /// "Delete Tweet?" in an action sheet; Delete removes it.
-    func confirmDelete(_ tweet: Tweet) -> ScreenResponse {
+    /// "Delete Tweet?" in an action sheet; Delete removes it, and the screen in front answers
+    /// with `response`.
+    func confirmDelete(_ tweet: Tweet, then response: ScreenResponse = .handled) -> ScreenResponse {
         var sheet = Alert(title: "Delete Tweet?", message: String(tweet.text.prefix(80)), style: .actionSheet)
-        sheet.addAction(AlertAction(title: "Delete Tweet", style: .destructive, key: .character("d")) { [weak self] in
-            guard let self else { return }
+        sheet.addAction(AlertAction(title: "Delete Tweet", style: .destructive, key: .character("d"), answer: { [weak self] in
+            guard let self else { return .handled }
             let next = timeline.index(ofTweet: tweet.id).flatMap { index in
                 timeline.tweets.indices.contains(index + 1) ? timeline.tweets[index + 1].id : index > 0 ? timeline.tweets[index - 1].id : nil
             }
             timeline.delete(tweet)
             didChange(next)
-        })
+            return response
+        }))
         sheet.addAction(AlertAction(title: "Cancel", style: .cancel))
         return .present(AlertController(alert: sheet))
     }

@@ -44,7 +44,7 @@ final class TweetDetailScreen: TableViewController, TableViewDelegate {
                 TableViewCell(paragraphs: [CellParagraph(header, wraps: false), CellParagraph(TweetEntities.styled(tweet.text))]),
             ]),
             TableSection(header: "Details", selectionMode: SelectionMode.none, cells: details),
-            TableSection(header: "Actions", cells: actions.items(for: tweet).map { item in
+            TableSection(header: "Actions", cells: actions.items(for: tweet, afterDelete: .pop).map { item in
                 TableViewCell(text: item.title, image: glyphs == .ascii ? nil : item.image)
             }),
         ])
@@ -56,18 +56,10 @@ final class TweetDetailScreen: TableViewController, TableViewDelegate {
         rebuild()
     }
 
-    override func handle(_ event: Event, area: Rect) -> ScreenResponse {
-        let response = super.handle(event, area: area)
-        // Deleted (its action sheet answered): nothing is left to show.
-        if case .tick = event, tweet == nil { return .pop }
-        return response
-    }
-
-    override var wantsTicks: Bool { tweet == nil || super.wantsTicks }
 
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
         guard indexPath.section == Group.actions.rawValue, let tweet else { return .handled }
-        let items = actions.items(for: tweet)
+        let items = actions.items(for: tweet, afterDelete: .pop)
         guard items.indices.contains(indexPath.row) else { return .handled }
         let response = items[indexPath.row].perform()
         rebuild()

@@ -125,12 +125,8 @@ final class TweetsScreen: TableViewController, TableViewDelegate {
 
     override func handle(_ event: Event, area: Rect) -> ScreenResponse {
         if case .key = event { message = nil }
-        let response = super.handle(event, area: area)
-        guard case .tick = event, case .handled = response else { return response }
-        return pollRefresh()
+        return super.handle(event, area: area)
     }
-
-    override var wantsTicks: Bool { refreshTask != nil || super.wantsTicks }
 
     override func viewWillAppear() {
         super.viewWillAppear()
@@ -151,19 +147,27 @@ final class TweetsScreen: TableViewController, TableViewDelegate {
     func refresh() {
         guard refreshTask == nil, isOn, problem == nil else { return }
         isProgressShown = false
-        refreshTask = BackgroundTask { [loadNew] _ in loadNew() }
+        let task = BackgroundTask { [loadNew] _ in loadNew() }
+        refreshTask = task
+        task.deliver(to: self) { screen in screen.refreshDidFinish(task) }
+        post(after: max(.zero, ContinuousClock.now.duration(to: task.slowSince))) { screen in
+            screen.showProgressSheet(ifStillRunning: task)
+        }
     }
 
-    private func pollRefresh() -> ScreenResponse {
-        guard let task = refreshTask else { return .handled }
-        guard task.isFinished else {
-            guard task.isSlow, isVisible, !isProgressShown else { return .handled }
-            isProgressShown = true
-            return .present(ProgressModal(title: "Loading new tweets…", progress: { nil }, isFinished: { task.isFinished }, onCancel: { [weak self] in
-                task.cancel()
-                self?.refreshTask = nil
-            }))
-        }
+    /// Half a second into a refresh: a progress sheet with Cancel, if the list is in front.
+    private func showProgressSheet(ifStillRunning task: BackgroundTask<Result<[Tweet], CommandFailure>>) -> ScreenResponse {
+        guard refreshTask === task, !task.isFinished, isVisible, !isProgressShown else { return .handled }
+        isProgressShown = true
+        return .present(ProgressModal(title: "Loading new tweets…", progress: { nil }, isFinished: { task.isFinished }, onCancel: { [weak self] in
+            task.cancel()
+            self?.refreshTask = nil
+        }))
+    }
+
+    /// The new tweets arrived (or could not be loaded): they join the timeline.
+    private func refreshDidFinish(_ task: BackgroundTask<Result<[Tweet], CommandFailure>>) -> ScreenResponse {
+        guard refreshTask === task else { return .handled }
         refreshTask = nil
         switch task.takeResult() {
         case .success(let arrived):

@@ -25,16 +25,40 @@ public struct AlertAction {
     public var key: Key?
     /// A disabled button is drawn dimmed and ignores keys, clicks and the focus.
     public var isEnabled: Bool
-    /// Runs when the button is chosen, after the alert is taken down; `nil` does nothing more.
-    public var handler: (() -> Void)?
+    /// Runs when the button is chosen, after the alert is taken down, and answers for the
+    /// screen in front: `.pop` leaves it ("Delete" on a detail), `.push` goes on, `.handled`
+    /// stays. `nil` does nothing more.
+    public var handler: (@MainActor () -> ScreenResponse)?
 
-    /// Creates an action whose `handler` runs when it is chosen.
-    public init(title: String, style: Style = .default, key: Key? = nil, isEnabled: Bool = true, handler: (() -> Void)? = nil) {
+    /// Creates an action whose `handler` runs when it is chosen; the screen in front stays.
+    public init(title: String, style: Style = .default, key: Key? = nil, isEnabled: Bool = true, handler: (@MainActor () -> Void)? = nil) {
+        let answer: (@MainActor () -> ScreenResponse)?
+        if let handler {
+            answer = {
+                handler()
+                return .handled
+            }
+        } else {
+            answer = nil
+        }
+        self.init(title: title, style: style, key: key, isEnabled: isEnabled, answer: answer)
+    }
+
+    /// Creates an action whose `answer` runs when it is chosen and says what the screen in
+    /// front does next, carried out by its stack at once:
+    ///
+    /// ```swift
+    /// alert.addAction(AlertAction(title: "Delete", style: .destructive, answer: {
+    ///     library.remove(emma)
+    ///     return .pop
+    /// }))
+    /// ```
+    public init(title: String, style: Style = .default, key: Key? = nil, isEnabled: Bool = true, answer: (@MainActor () -> ScreenResponse)?) {
         self.title = title
         self.style = style
         self.key = key
         self.isEnabled = isEnabled
-        self.handler = handler
+        self.handler = answer
     }
 
     /// The text as drawn, with the hotkey if there is one: `Delete (d)`, `Save (^S)`.

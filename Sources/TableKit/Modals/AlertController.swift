@@ -117,8 +117,9 @@ public final class AlertController: Modal {
         let action = alert.actions[index]
         let handler = self.handler
         return .dismiss(completion: {
-            action.handler?()
+            let response = action.handler?() ?? .handled
             handler(action)
+            return response
         })
     }
 
@@ -150,11 +151,12 @@ public final class AlertController: Modal {
 
 extension AlertController {
     /// "Discard changes?", asked before leaving unsaved edits: Discard (destructive) runs
-    /// `discard`; Keep Editing, the default, stays.
-    public static func discardChanges(discard: @escaping () -> Void) -> AlertController {
+    /// `answer`, whose response the stack of the screen in front carries out (`.pop`, say);
+    /// Keep Editing, the default, stays.
+    public static func discardChanges(answer: @escaping @MainActor () -> ScreenResponse) -> AlertController {
         var alert = Alert(title: "Discard changes?", message: "Your edits have not been saved.")
         alert.addAction(AlertAction(title: "Keep Editing", style: .cancel))
-        alert.addAction(AlertAction(title: "Discard", style: .destructive, handler: discard))
+        alert.addAction(AlertAction(title: "Discard", style: .destructive, answer: answer))
         return AlertController(alert: alert)
     }
 }

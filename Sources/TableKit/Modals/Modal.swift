@@ -3,8 +3,17 @@ public enum ModalResponse {
     /// The modal used the event (or swallowed it: nothing behind a modal reacts).
     case handled
     /// Take the modal down, then run `completion` (UIKit dismisses first, then calls the
-    /// action's handler).
-    case dismiss(completion: (() -> Void)?)
+    /// action's handler). What it returns is the answer of the screen in front, carried out
+    /// by its stack at once: `.pop` after "Discard", a push of the next step.
+    case dismiss(completion: (@MainActor () -> ScreenResponse)?)
+
+    /// Take the modal down, then run `completion`, which has nothing to ask of the stack.
+    public static func dismiss(then completion: @escaping @MainActor () -> Void) -> ModalResponse {
+        .dismiss(completion: {
+            completion()
+            return .handled
+        })
+    }
 }
 
 /// Something presented over everything else — an alert, an action sheet, a progress sheet,

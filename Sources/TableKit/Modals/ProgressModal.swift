@@ -11,12 +11,12 @@ public final class ProgressModal: Modal {
     private let title: String
     private let progress: () -> Double?
     private let isFinished: () -> Bool
-    private let onCancel: () -> Void
+    private let onCancel: @MainActor () -> Void
     private var phase = 0
 
     /// Creates a sheet titled `title`, reading `progress` (nil: indeterminate) and
     /// `isFinished` each tick; Esc or a click on Cancel calls `onCancel` after it closes.
-    public init(title: String, progress: @escaping () -> Double?, isFinished: @escaping () -> Bool, onCancel: @escaping () -> Void) {
+    public init(title: String, progress: @escaping () -> Double?, isFinished: @escaping () -> Bool, onCancel: @escaping @MainActor () -> Void) {
         self.title = title
         self.progress = progress
         self.isFinished = isFinished
@@ -40,9 +40,9 @@ public final class ProgressModal: Modal {
             phase += 1
             return isFinished() ? .dismiss(completion: nil) : .handled
         case .key(let key) where Self.keyBindings.action(for: key) != nil:
-            return .dismiss(completion: onCancel)
+            return .dismiss(then: onCancel)
         case .mouse(let mouse) where mouse.kind == .press && sheet.cancelButtonRect(in: area).contains(mouse.position):
-            return .dismiss(completion: onCancel)
+            return .dismiss(then: onCancel)
         default:
             return .handled
         }

@@ -175,6 +175,15 @@ public final class NavigationController {
         return .handled
     }
 
+    /// Carries out `response` for `screen` if it is on this stack: a push goes on top, a pop
+    /// leaves only when `screen` is in front (asking it first). Returns `.ignored` when
+    /// `screen` is not on the stack, else what is left for the root.
+    public func deliver(_ response: ScreenResponse, from screen: any Screen, area: Rect) -> ScreenResponse {
+        guard stack.contains(where: { $0 === screen }) else { return .ignored }
+        if case .pop = response, top !== screen { return .handled }
+        return perform(response, area: area)
+    }
+
     private func perform(_ response: ScreenResponse, area: Rect) -> ScreenResponse {
         switch response {
         case .push(let screen):
@@ -199,9 +208,7 @@ public final class NavigationController {
         switch decision {
         case .allow:
             pop()
-            // The screen that comes back may owe the stack an answer (a form whose Save As,
-            // pushed above it, has saved it pops too): it hears a tick at once.
-            return perform(top.handle(.tick, area: contentArea(in: area)), area: area)
+            return .handled
         case .refuse:
             return .handled
         case .ask(let modal):

@@ -2,8 +2,13 @@
 /// the help overlay, the one-line key-hint footer, and a notice when the terminal is too small.
 ///
 /// Events reach the modal in front first and nothing behind it reacts; ticks reach both, so
-/// background work keeps moving under a progress sheet. Modals lay out over everything but the
+/// animations keep moving under a progress sheet. Modals lay out over everything but the
 /// footer, which then names the modal's keys.
+///
+/// Answers posted to the ``mailbox`` — results of background work, timers, a screen's answer
+/// owed to its stack — are delivered before each event and whenever the run loop wakes for
+/// them (``deliverPosted()``). While the screen in front defers events until its work arrives
+/// (``Screen/defersEvents``), keys, clicks and pastes wait here, in order.
 @MainActor
 public final class RootController {
     /// What the runner should do after an event.
@@ -48,13 +53,18 @@ public final class RootController {
     /// Whether the app wants mouse reports; the event loop passes a change on to the
     /// terminal, and mouse events are ignored while it is off.
     public var reportsMouse = true
+    /// Where answers for the screens arrive; delivered before each event.
+    public let mailbox: Mailbox
+    /// Keys, clicks and pastes that came while the screen in front deferred them.
+    private var deferredEvents: [Event] = []
 
     /// Creates the root at `size` (a terminal runner sets the real size when it starts); the
     /// content appears and is laid out.
-    public init(content: any ShellContent, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode) {
+    public init(content: any ShellContent, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, mailbox: Mailbox = .main) {
         self.content = content
         self.size = size
         self.glyphs = glyphs
+        self.mailbox = mailbox
         content.layout(in: contentArea)
         content.viewWillAppear()
     }
@@ -65,26 +75,74 @@ public final class RootController {
     /// Everything but the footer line.
     public var contentArea: Rect { Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - 1)) }
 
-    /// Whether `.tick` events are needed now (animations, background work).
+    /// Whether `.tick` events are needed now (animations).
     public var wantsTicks: Bool { content.wantsTicks || modals.contains { $0.wantsTicks } }
+
+    /// Whether something is still to come without a key: posted answers, work in flight, or
+    /// events held for it. A headless run does not end while it is.
+    public var isAwaitingDeliveries: Bool { !deferredEvents.isEmpty || mailbox.isAwaiting(hostedBy: content.hosts) }
+
+    /// When the next answer for one of the app's screens falls due, if any is posted.
+    public var nextDelivery: ContinuousClock.Instant? { mailbox.nextDue(hostedBy: content.hosts) }
+
+    /// Delivers the answers due in the ``mailbox``, in order, each carried out by the stack of
+    /// the screen it answers for; then hands over the events that waited for them, if the
+    /// screen in front no longer defers them. Returns what the runner should do.
+    @discardableResult
+    public func deliverPosted() -> Outcome {
+        var outcome = Outcome.keepGoing
+        for (screen, answer) in mailbox.takeDue(hostedBy: content.hosts) {
+            let response = answer()
+            if case .quit = self.outcome(of: content.deliver(response, from: screen, area: contentArea)) { outcome = .quit }
+        }
+        if outcome == .quit { return .quit }
+        while !deferredEvents.isEmpty, !content.defersEvents {
+            let event = deferredEvents.removeFirst()
+            let result = handleNow(event)
+            if result != .keepGoing { return result }
+        }
+        return .keepGoing
+    }
 
     /// Presents `modal` in front of everything.
     public func present(_ modal: any Modal) {
         modals.append(modal)
     }
 
-    /// Handles an event and says what the runner should do.
+    /// Handles an event and says what the runner should do. Answers already posted are
+    /// delivered first, and answers the event itself posted (a form that pops once the modal
+    /// above it is gone) right after it.
     public func handle(_ event: Event) -> Outcome {
+        let before = deliverPosted()
+        if before != .keepGoing { return before }
+        switch event {
+        case .key, .mouse, .paste:
+            let isInterrupt = event.key == .control("c")
+            if !isInterrupt, !deferredEvents.isEmpty || content.defersEvents {
+                deferredEvents.append(event)
+                return .keepGoing
+            }
+        case .resize, .tick:
+            break
+        }
+        let outcome = handleNow(event)
+        if outcome != .keepGoing { return outcome }
+        return deliverPosted()
+    }
+
+    private func handleNow(_ event: Event) -> Outcome {
         if case .resize(let newSize) = event {
             size = newSize
             if !isTooSmall { content.layout(in: contentArea) }
             return .keepGoing
         }
         if case .tick = event {
-            // Time passes for everything: the content polls its work even under a modal.
-            let response = content.handle(.tick, area: contentArea, glyphs: glyphs)
-            for modal in modals { apply(modal.handle(.tick, area: contentArea), from: modal) }
-            return outcome(of: response)
+            // Time passes for everything: the content animates even under a modal.
+            var response = outcome(of: content.handle(.tick, area: contentArea, glyphs: glyphs))
+            for modal in modals {
+                if let answer = apply(modal.handle(.tick, area: contentArea), from: modal), outcome(of: answer) == .quit { response = .quit }
+            }
+            return response
         }
         if case .key(.control(let letter)) = event, letter == "c" || letter == "z" {
             // Ctrl-C asks once before unsaved edits go; a second Ctrl-C quits anyway.
@@ -96,11 +154,9 @@ public final class RootController {
         }
         if case .mouse = event, !reportsMouse { return .keepGoing }
         if let modal = modals.last {
-            let dismissed = apply(modal.handle(event, area: contentArea), from: modal)
-            if quitsAfterDiscarding { return .quit }
-            // A button's action may leave the screen behind something to answer (a form pops
-            // after Discard or Delete): the content hears a tick at once, not at the next event.
-            return dismissed ? outcome(of: content.handle(.tick, area: contentArea, glyphs: glyphs)) : .keepGoing
+            let answer = apply(modal.handle(event, area: contentArea), from: modal)
+            // A button's action answers for the screen in front (a form pops after Discard).
+            return answer.map(outcome(of:)) ?? .keepGoing
         }
         let response = content.handle(event, area: contentArea, glyphs: glyphs)
         if case .ignored = response, let key = event.key, let action = Self.globalBindings.action(for: key) {
@@ -114,14 +170,12 @@ public final class RootController {
         return outcome(of: response)
     }
 
-    /// Set once "Discard changes?" was answered Discard on the way out.
-    private var quitsAfterDiscarding = false
     /// The modal asking before quitting, while it is up.
     private weak var discardQuestion: AlertController?
     private var isAskingToDiscard: Bool { discardQuestion.map { question in modals.contains { $0 === question } } ?? false }
 
     private func askToDiscardThenQuit() -> Outcome {
-        let question = AlertController.discardChanges { [weak self] in self?.quitsAfterDiscarding = true }
+        let question = AlertController.discardChanges(answer: { .quit })
         discardQuestion = question
         present(question)
         return .keepGoing
@@ -136,13 +190,14 @@ public final class RootController {
         return .keepGoing
     }
 
-    /// Dismisses `modal` if `response` says so, running its completion; returns whether it did.
-    @discardableResult
-    private func apply(_ response: ModalResponse, from modal: any Modal) -> Bool {
-        guard case .dismiss(let completion) = response else { return false }
+    /// Dismisses `modal` if `response` says so and runs its completion, whose answer the
+    /// stack of the screen in front carries out; returns what is left for the root, or `nil`
+    /// when the modal stays.
+    private func apply(_ response: ModalResponse, from modal: any Modal) -> ScreenResponse? {
+        guard case .dismiss(let completion) = response else { return nil }
         modals.removeAll { $0 === modal }
-        completion?()
-        return true
+        guard let answer = completion?() else { return .handled }
+        return content.deliver(answer, from: content.frontScreen, area: contentArea)
     }
 
     /// What the mouse does, for help while mouse reports are on.

@@ -46,7 +46,7 @@ public enum PopDecision {
 /// }
 /// ```
 @MainActor
-public protocol Screen: AnyObject {
+public protocol Screen: AnyObject, Sendable {
     /// The screen's title: the tab bar's and the back button's, and the navigation bar's
     /// unless ``navigationTitle`` differs.
     var title: String { get }
@@ -106,6 +106,10 @@ public protocol Screen: AnyObject {
     /// A sentence for the status line, in place of the key hints: why a key was refused,
     /// say. `nil` shows the hints.
     var statusMessage: String? { get }
+    /// Whether keys, clicks and pastes must wait, in order, until work in flight has
+    /// delivered its result (a list showing its first rows while the rest of its sort runs):
+    /// the root holds them and hands them over once this turns false. Ctrl-C still quits.
+    var defersEvents: Bool { get }
 }
 
 extension Screen {
@@ -149,4 +153,6 @@ extension Screen {
     public var hasUnsavedChanges: Bool { false }
     /// No message, by default.
     public var statusMessage: String? { nil }
+    /// Events are handled at once, by default.
+    public var defersEvents: Bool { false }
 }

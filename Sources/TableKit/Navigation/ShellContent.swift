@@ -21,6 +21,17 @@ public protocol ShellContent: AnyObject {
     var hasUnsavedChanges: Bool { get }
     /// The status line's sentence from what is in front, if any.
     var statusMessage: String? { get }
+    /// Carries out `response`, the answer of `screen` to a delivery of the ``Mailbox`` or to a
+    /// modal's button, as its stack would have carried out an answer to an event: a push
+    /// goes on that screen's stack, a pop leaves it when it is in front. Returns what is left
+    /// for the root (a modal to present, quit), or `.ignored` when no stack holds `screen`.
+    func deliver(_ response: ScreenResponse, from screen: any Screen, area: Rect) -> ScreenResponse
+    /// Whether `screen` is on one of the content's stacks, in front or not.
+    func hosts(_ screen: any Screen) -> Bool
+    /// The screen in front now, which answers for a modal presented over the content.
+    var frontScreen: any Screen { get }
+    /// Whether keys and clicks must wait for work in flight (see ``Screen/defersEvents``).
+    var defersEvents: Bool { get }
 }
 
 extension NavigationController: ShellContent {
@@ -45,4 +56,13 @@ extension NavigationController: ShellContent {
 
     /// The screen in front's status.
     public var statusMessage: String? { top.statusMessage }
+
+    /// The screen on top of the stack.
+    public var frontScreen: any Screen { top }
+
+    /// Whether `screen` is on the stack.
+    public func hosts(_ screen: any Screen) -> Bool { stack.contains { $0 === screen } }
+
+    /// Whether the screen in front holds keys until its work arrives.
+    public var defersEvents: Bool { top.defersEvents }
 }

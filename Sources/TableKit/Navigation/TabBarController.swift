@@ -157,10 +157,11 @@ public final class TabBarController: ShellContent {
             select(index)
             return .handled
         }
-        return .present(AlertController.discardChanges { [weak self, weak leaving] in
+        return .present(AlertController.discardChanges(answer: { [weak self, weak leaving] in
             leaving?.popToRoot()
             self?.select(index)
-        })
+            return .handled
+        }))
     }
 
     /// Whether any tab holds unsaved edits.
@@ -183,4 +184,23 @@ public final class TabBarController: ShellContent {
 
     /// Whether the screen in front takes typed letters.
     public var capturesTextInput: Bool { selectedTab.navigation.capturesTextInput }
+
+    /// Whether `screen` is on one of the tabs' stacks.
+    public func hosts(_ screen: any Screen) -> Bool { tabs.contains { $0.navigation.hosts(screen) } }
+
+    /// The screen in front of the tab in front.
+    public var frontScreen: any Screen { selectedTab.navigation.top }
+
+    /// Whether the screen in front holds keys until its work arrives.
+    public var defersEvents: Bool { selectedTab.navigation.defersEvents }
+
+    /// Carries out `response` on the stack of whichever tab holds `screen`, in front or not.
+    public func deliver(_ response: ScreenResponse, from screen: any Screen, area: Rect) -> ScreenResponse {
+        for index in tabs.indices {
+            let answer = tabs[index].navigation.deliver(response, from: screen, area: stackArea(in: area))
+            if case .ignored = answer { continue }
+            return answer
+        }
+        return .ignored
+    }
 }

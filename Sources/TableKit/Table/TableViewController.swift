@@ -365,6 +365,9 @@ open class TableViewController: Screen {
         return availableRowKeyBindings.footerHints() + parts.flatMap { $0.footerHints(in: self) }
     }
 
+    /// Whether keys and clicks wait for work in flight (default: no).
+    open var defersEvents: Bool { false }
+
     /// Whether the screen holds edits that leaving would lose (default: no).
     open var hasUnsavedChanges: Bool { false }
 

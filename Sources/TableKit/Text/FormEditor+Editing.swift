@@ -180,16 +180,17 @@ extension FormEditor {
     }
 
     /// Ends a save that a modal asked about (``FormSaveResult/ask(_:)``), from one of its
-    /// actions: `.saved` marks the form clean and answers the stack with its response as soon
-    /// as the modal is gone; `.failed` says why; `.ask` asks again.
+    /// actions, or a save that a screen pushed above the form finished: `.saved` marks the
+    /// form clean and its response reaches the stack as an event, after the event in hand
+    /// (the modal gone, the screen above popped); `.failed` says why; `.ask` asks again.
     public func finishSave(_ result: FormSaveResult) {
-        pendingResponse = response(to: result)
+        post { form in form.response(to: result) }
     }
 
-    /// From a modal's action: the stack hears `response` as soon as the modal is gone (a
-    /// push of a screen that goes on with the save, say).
+    /// From a modal's action, or a screen above the form: the stack hears `response` as an
+    /// event, after the event in hand (a push of a screen that goes on with the save, say).
     public func respondAfterModal(_ response: ScreenResponse) {
-        pendingResponse = response
+        post { _ in response }
     }
 
     private func response(to result: FormSaveResult) -> ScreenResponse {
@@ -208,21 +209,21 @@ extension FormEditor {
 
     func cancel() -> ScreenResponse {
         guard isDirty else { return formDelegate?.formEditorDidCancel(self) ?? .pop }
-        return .present(AlertController.discardChanges { [weak self] in
-            guard let self else { return }
+        return .present(AlertController.discardChanges(answer: { [weak self] in
+            guard let self else { return .handled }
             self.savedValues = self.typedValues
-            self.pendingResponse = self.formDelegate?.formEditorDidCancel(self) ?? .pop
-        })
+            return self.formDelegate?.formEditorDidCancel(self) ?? .pop
+        }))
     }
 
     func confirmDelete() -> ScreenResponse {
         guard let deleteTitle else { return .ignored }
         var sheet = Alert(title: "\(deleteTitle)?", message: "This cannot be undone.", style: .actionSheet)
-        sheet.addAction(AlertAction(title: deleteTitle, style: .destructive, key: .character("d")) { [weak self] in
-            guard let self else { return }
+        sheet.addAction(AlertAction(title: deleteTitle, style: .destructive, key: .character("d"), answer: { [weak self] in
+            guard let self else { return .handled }
             self.savedValues = self.typedValues
-            self.pendingResponse = self.formDelegate?.formEditorDidDelete(self) ?? .pop
-        })
+            return self.formDelegate?.formEditorDidDelete(self) ?? .pop
+        }))
         sheet.addAction(AlertAction(title: "Cancel", style: .cancel))
         return .present(AlertController(alert: sheet))
     }

@@ -172,16 +172,13 @@ open class FormEditor: TableViewController, TableViewDelegate {
         }
     }
 
-    /// What an answered question asks of the stack (a pop after Discard or Delete): a modal's
-    /// handler cannot answer the stack itself, so the tick that follows its dismissal does.
-    var pendingResponse: ScreenResponse?
-
     override open func shouldPop(confirm: @escaping () -> Void) -> PopDecision {
         guard isDirty else { return .allow }
-        return .ask(AlertController.discardChanges { [weak self] in
+        return .ask(AlertController.discardChanges(answer: { [weak self] in
             self?.savedValues = self?.typedValues ?? [:]
             confirm()
-        })
+            return .handled
+        }))
     }
 
     override open var hasUnsavedChanges: Bool { isDirty }
@@ -194,10 +191,6 @@ open class FormEditor: TableViewController, TableViewDelegate {
         if area.size != size { layout(for: area.size) }
         switch event {
         case .tick:
-            if let pending = pendingResponse {
-                pendingResponse = nil
-                return pending
-            }
             let now = clock()
             var changed = false
             for section in fields.indices {
@@ -248,7 +241,7 @@ open class FormEditor: TableViewController, TableViewDelegate {
 
     override open var capturesTextInput: Bool { focusedTextField != nil || super.capturesTextInput }
 
-    override open var wantsTicks: Bool { pendingResponse != nil || fields.joined().contains(where: \.needsTicks) }
+    override open var wantsTicks: Bool { fields.joined().contains(where: \.needsTicks) }
 
     override open var keyHelp: [KeyHint] {
         var hints = [
