@@ -13,6 +13,8 @@ public struct KeyBinding<Action>: Sendable where Action: Sendable {
     public var help: String
     /// The one-line key-hint footer's short form, e.g. `open`; `nil` keeps it out of the footer.
     public var footerHelp: String?
+    /// How the footer names the keys when not by the first key help names, e.g. `← →`.
+    var footerKeyLabel: String?
 
     /// Creates a binding.
     public init(_ keys: [Key], _ action: Action, label: String, help: String, footer: String? = nil) {
@@ -23,9 +25,16 @@ public struct KeyBinding<Action>: Sendable where Action: Sendable {
         footerHelp = footer
     }
 
-    /// The footer's key label: the first key the help names.
+    /// Creates a binding whose footer names its keys as `footerLabel` (a pair such as `← →`)
+    /// rather than by the first key help names.
+    init(_ keys: [Key], _ action: Action, label: String, help: String, footer: String, footerLabel: String) {
+        self.init(keys, action, label: label, help: help, footer: footer)
+        footerKeyLabel = footerLabel
+    }
+
+    /// The footer's key label: the first key the help names, unless the binding names its own.
     public var footerLabel: String {
-        String(label.split(separator: " ").first ?? Substring(label))
+        footerKeyLabel ?? String(label.split(separator: " ").first ?? Substring(label))
     }
 
     /// The binding as the help overlay lists it: every key, and the long help.
@@ -51,9 +60,20 @@ extension Array {
         compactMap(\.footerHint)
     }
 
-    /// The help overlay's entries for these bindings, in order.
+    /// The help overlay's entries for these bindings, in order. Bindings in a row that say
+    /// the same (← one way, → the other) share one entry, their labels joined: `← →`.
     public func helpHints<Action>() -> [KeyHint] where Element == KeyBinding<Action> {
-        map(\.hint)
+        var hints: [KeyHint] = []
+        var previousHelp: String?
+        for binding in self {
+            if binding.help == previousHelp, let last = hints.indices.last {
+                hints[last].key += " " + binding.label
+            } else {
+                hints.append(binding.hint)
+            }
+            previousHelp = binding.help
+        }
+        return hints
     }
 }
 
