@@ -150,7 +150,7 @@ public struct BarButtonItem: Hashable, Sendable {
     }
 
     /// A short name for a key as a hint shows it: `e`, `^S`, `F2`, `Enter`.
-    static func keyLabel(_ key: Key) -> String {
+    public static func keyLabel(_ key: Key) -> String {
         switch key {
         case .control(let c): return "^" + c.uppercased()
         default: return key.description
