@@ -25,7 +25,7 @@ open class DatePickerController: Screen {
     /// A line under the wheels (the allowed range, say); `nil` for none.
     public var footer: String?
     /// Reads the time for the roll-back; tests pass a clock they move by hand.
-    public var now: () -> ContinuousClock.Instant = { ContinuousClock.now }
+    var now: () -> ContinuousClock.Instant = { ContinuousClock.now }
     private let save: (DatePicker) -> Void
 
     /// A screen titled `title` showing `datePicker`; Save calls `save` with it.

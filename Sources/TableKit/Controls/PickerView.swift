@@ -51,9 +51,9 @@ public struct PickerView: Hashable, Sendable {
     /// The chosen row of each component.
     public private(set) var selectedRows: [Int]
     /// The component the keys turn.
-    public var focusedComponent = 0
+    public internal(set) var focusedComponent = 0
     /// Components turning on their own (a ``PickerSpin``): their text is dimmed until they stop.
-    public var spinningComponents: Set<Int> = []
+    public internal(set) var spinningComponents: Set<Int> = []
 
     /// Creates a picker with the first row of each component chosen.
     public init(components: [PickerComponent]) {
@@ -141,7 +141,7 @@ public struct PickerView: Hashable, Sendable {
     }
 
     /// Whether ``handle(_:)-(Key)`` uses `key`, whether or not a wheel turns.
-    public static func isWheelKey(_ key: Key) -> Bool {
+    static func isWheelKey(_ key: Key) -> Bool {
         keyBindings.action(for: key) != nil || typeAheadCharacter(key) != nil
     }
 

@@ -3,7 +3,7 @@
 ///
 /// In a table a slider sits in a row (``TableViewCell/slider``) and a person's change
 /// reaches the delegate (``TableViewDelegate/tableView(_:didChangeSliderAt:to:)``), which
-/// stores it; a ``ValuePopover`` above the thumb shows the value while it moves.
+/// stores it; a popover above the thumb shows the value while it moves.
 ///
 /// ```swift
 /// var width = Slider(value: 72, in: 40 ... 100, step: 4)
@@ -78,7 +78,7 @@ public struct Slider: Hashable, Sendable {
     ]
 
     /// The motion of `key`: ← → step, PgUp PgDn take big steps, Home End go to the ends.
-    public static func motion(for key: Key) -> Motion? {
+    static func motion(for key: Key) -> Motion? {
         keyBindings.action(for: key)
     }
 
@@ -88,7 +88,7 @@ public struct Slider: Hashable, Sendable {
     }
 
     /// The slider's keys, for help: ``keyBindings`` as the overlay lists them.
-    public static let keyHelp: [KeyHint] = keyBindings.helpHints()
+    static let keyHelp: [KeyHint] = keyBindings.helpHints()
 
     // MARK: The track
 
@@ -125,15 +125,15 @@ public struct Slider: Hashable, Sendable {
 }
 
 /// The small label over a slider's thumb that shows its value while it moves, then fades:
-/// sharp for ``ValuePopover/sharpDuration``, dimmed for as long again, then gone.
+/// sharp for 0.7 seconds after the value stops, dimmed for as long again, then gone.
 ///
 /// It reads no clock: its owner says when the value moved and asks at each frame.
-public struct ValuePopover: Hashable, Sendable {
+struct ValuePopover: Hashable, Sendable {
     /// When the value last moved.
-    public private(set) var movedAt: ContinuousClock.Instant?
+    private(set) var movedAt: ContinuousClock.Instant?
 
     /// How long the popover stays sharp after the value stops.
-    public static let sharpDuration = Duration.milliseconds(700)
+    static let sharpDuration = Duration.milliseconds(700)
 
     /// No popover until the value moves.
     public init() {}

@@ -13,6 +13,8 @@ public struct KeyBinding<Action>: Sendable where Action: Sendable {
     public var help: String
     /// The one-line key-hint footer's short form, e.g. `open`; `nil` keeps it out of the footer.
     public var footerHelp: String?
+    /// How the footer names the keys when not by the first key help names, e.g. `← →`.
+    var footerKeyLabel: String?
 
     /// Creates a binding.
     public init(_ keys: [Key], _ action: Action, label: String, help: String, footer: String? = nil) {
@@ -23,9 +25,16 @@ public struct KeyBinding<Action>: Sendable where Action: Sendable {
         footerHelp = footer
     }
 
-    /// The footer's key label: the first key the help names.
+    /// Creates a binding whose footer names its keys as `footerLabel` (a pair such as `← →`)
+    /// rather than by the first key help names.
+    init(_ keys: [Key], _ action: Action, label: String, help: String, footer: String, footerLabel: String) {
+        self.init(keys, action, label: label, help: help, footer: footer)
+        footerKeyLabel = footerLabel
+    }
+
+    /// The footer's key label: the first key the help names, unless the binding names its own.
     public var footerLabel: String {
-        String(label.split(separator: " ").first ?? Substring(label))
+        footerKeyLabel ?? String(label.split(separator: " ").first ?? Substring(label))
     }
 
     /// The binding as the help overlay lists it: every key, and the long help.
@@ -52,10 +61,20 @@ extension Array {
         KeyHint.joiningNeighbours(compactMap(\.footerHint))
     }
 
-    /// The help overlay's entries for these bindings, in order. Neighbours with the same help
-    /// share one entry, their labels joined: `←` and `→` bound apart read `← → move by character`.
+    /// The help overlay's entries for these bindings, in order. Bindings in a row that say
+    /// the same (← one way, → the other) share one entry, their labels joined: `← →`.
     public func helpHints<Action>() -> [KeyHint] where Element == KeyBinding<Action> {
-        KeyHint.joiningNeighbours(map(\.hint))
+        var hints: [KeyHint] = []
+        var previousHelp: String?
+        for binding in self {
+            if binding.help == previousHelp, let last = hints.indices.last {
+                hints[last].key += " " + binding.label
+            } else {
+                hints.append(binding.hint)
+            }
+            previousHelp = binding.help
+        }
+        return hints
     }
 }
 
@@ -99,7 +118,7 @@ extension TableView {
 
     /// The keys a table understands while its section index has the focus. Letters and
     /// digits jump to their section (see ``TableViewAction/jumpToIndexLetter(_:)``).
-    public static let indexKeyBindings: [KeyBinding<TableViewAction>] = [
+    static let indexKeyBindings: [KeyBinding<TableViewAction>] = [
         KeyBinding([.up, .character("k")], .moveIndex(by: -1), label: "↑ k", help: "previous index title"),
         KeyBinding([.down, .character("j")], .moveIndex(by: 1), label: "↓ j", help: "next index title", footer: "scrub"),
         KeyBinding([.pageUp], .moveIndex(by: -5), label: "PgUp", help: "five titles up"),
@@ -114,7 +133,7 @@ extension TableView {
     public static let indexTypeAheadHint = KeyHint("A–Z #", "jump to that section")
 
     /// The action a key triggers in `state`, including type-ahead letters in the index.
-    public static func action(for key: Key, in state: TableViewState) -> TableViewAction? {
+    static func action(for key: Key, in state: TableViewState) -> TableViewAction? {
         if state.isIndexFocused {
             if let action = indexKeyBindings.action(for: key) { return action }
             if case .character(let c) = key, c != " ", !c.isWhitespace { return .jumpToIndexLetter(c) }

@@ -36,7 +36,7 @@ public final class NavigationController {
     ]
 
     /// The keys that pop when the screen in front does not use them.
-    public nonisolated static let backKeys: [Key] = keyBindings.filter { $0.action == .back }.flatMap(\.keys)
+    nonisolated static let backKeys: [Key] = keyBindings.filter { $0.action == .back }.flatMap(\.keys)
 
     /// The stack's own keys, for help: the hotkeys of the enabled bar buttons (not the typed
     /// ones while the screen takes typed letters), then the back keys.
@@ -116,7 +116,7 @@ public final class NavigationController {
     }
 
     /// The toolbar of the screen in front, if it has items.
-    public var toolbar: Toolbar? {
+    var toolbar: Toolbar? {
         top.toolbarItems.isEmpty ? nil : Toolbar(items: top.toolbarItems)
     }
 
@@ -125,7 +125,7 @@ public final class NavigationController {
     var barHeight: Int { top.prompt == nil ? 1 : 2 }
 
     /// The area where the screen in front draws: below the bar, above any toolbar.
-    public func contentArea(in area: Rect) -> Rect {
+    func contentArea(in area: Rect) -> Rect {
         area.inset(top: min(barHeight, area.height), bottom: toolbar == nil ? 0 : 1)
     }
 

@@ -33,7 +33,7 @@ public final class TabBarController: ShellContent {
     /// How long the indicator takes to slide (zero: `--no-animation`).
     public var indicatorDuration: Duration
     /// Reads the time; tests pass a fixed clock.
-    public var now: () -> ContinuousClock.Instant
+    var now: () -> ContinuousClock.Instant
     private var animation: SlideAnimation?
     private var width = 0
     /// The area of the last ``layout(in:)``, and which tabs behind have not been laid out in
@@ -49,7 +49,7 @@ public final class TabBarController: ShellContent {
     }
 
     /// The tab bar as drawn.
-    public var tabBar: TabBar { TabBar(items: tabs.map(\.item)) }
+    var tabBar: TabBar { TabBar(items: tabs.map(\.item)) }
 
     /// The tab in front.
     public var selectedTab: Tab { tabs[selectedIndex] }

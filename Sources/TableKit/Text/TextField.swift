@@ -33,7 +33,7 @@ public struct TextField: Hashable, Sendable {
     /// The columns the field was last laid out in (the owner sets it with ``layout(width:)``).
     public private(set) var width = 20
     /// The first character shown, when a single line is wider than the field.
-    public private(set) var scrollOffset = 0
+    private(set) var scrollOffset = 0
     /// A secure field refocused: the next character typed replaces the text, as on iOS.
     private var replacesOnNextInput = false
     /// The last character typed into a secure field, shown until ``revealedUntil``.
@@ -47,9 +47,9 @@ public struct TextField: Hashable, Sendable {
     var lineLayouts = LineLayouts()
 
     /// How long the last character typed into a secure field stays readable.
-    public static let revealDuration: Duration = .seconds(1)
+    static let revealDuration: Duration = .seconds(1)
     /// How long a rejected key flashes the field.
-    public static let flashDuration: Duration = .milliseconds(300)
+    static let flashDuration: Duration = .milliseconds(300)
 
     /// A field holding `text`, the cursor at its end.
     public init(text: String = "", placeholder: String = "", traits: TextInputTraits = TextInputTraits()) {
@@ -437,7 +437,7 @@ public struct TextField: Hashable, Sendable {
     }
 
     /// `12/280` when the field has a maximum length.
-    public var counterText: String? {
+    var counterText: String? {
         traits.maximumLength.map { "\(storage.count)/\($0)" }
     }
 
