@@ -1,5 +1,5 @@
 # The two commands of the README: `make run` builds and runs the app, `make test` runs every test.
-.PHONY: run test deps build bench fuzz docs mutants
+.PHONY: run test deps build bench fuzz docs mutants api
 
 deps:
 	@bash Scripts/install-deps.sh
@@ -27,6 +27,10 @@ fuzz: deps
 docs: deps
 	swift package --allow-writing-to-directory .build/docs generate-documentation --target TableKit \
 		--output-path .build/docs --transform-for-static-hosting --hosting-base-path TableKit --warnings-as-errors
+
+# The public API of TableKit and TableKitTerminal: declarations counted per module, and the types the DocC catalog leaves unsorted; LIST=1 lists them.
+api: deps
+	bash Scripts/public-api.sh $(if $(LIST),--list)
 
 # The mutation campaign (slow, not in CI): each one-line mutant of Scripts/mutants.tsv in a scratch copy, killed or survived; IDS=a,b runs some.
 mutants: deps

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TableKit
+@_spi(Benchmarks) import TableKit
 import TableKitTerminal
 
 /// `table-browser benchmark`: loads a file the way the app does and times what a person waits

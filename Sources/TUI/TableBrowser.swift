@@ -9,11 +9,7 @@ struct TableBrowser: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "table-browser",
         abstract: "Browse books, or any JSON array of objects, as an iOS-style table in the terminal.",
-        discussion: """
-        Keys: ↑ ↓ (k j) move, PgUp PgDn Home End (g G) page and jump, Enter → l open, \
-        Esc ← h Backspace back, Tab focus the A–Z index (↑ ↓ scrub, a letter jumps), \
-        / search, a the row's actions, r reload, 1–5 tabs, ? every key, q quit.
-        """,
+        discussion: keysDiscussion,
         subcommands: [SnapshotCommand.self, BenchmarkCommand.self]
     )
 

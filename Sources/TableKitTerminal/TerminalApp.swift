@@ -20,8 +20,8 @@ import TableKit
 ///
 /// **Headless.** With `TABLEKIT_SNAPSHOT=WxH` in the environment, ``run()`` does not touch the
 /// terminal: it presses the keys of `TABLEKIT_KEYS` (a key script such as `"j j Enter"`, see
-/// ``TableKit/Key/parseScript(_:)``) through the same loop on a ``HeadlessTerminal`` of that
-/// size and prints the last frame — with its styles marked (``TableKit/Canvas/styledText``)
+/// `Key.parseScript(_:)` in TableKit) through the same loop on a ``HeadlessTerminal`` of that
+/// size and prints the last frame — with its styles marked (`Canvas.styledText`)
 /// when `TABLEKIT_STYLES=1`. Tests of an app run its binary this way.
 @MainActor
 public struct TerminalApp {
@@ -136,7 +136,7 @@ struct ProcessEnvironment {
 }
 
 /// A headless snapshot asked for with words that do not parse.
-public struct SnapshotRequestError: Error, CustomStringConvertible {
+struct SnapshotRequestError: Error, CustomStringConvertible {
     /// What is wrong, in one line.
     public var message: String
     /// The message.

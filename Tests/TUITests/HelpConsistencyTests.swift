@@ -104,7 +104,7 @@ struct HelpConsistencyTests {
         let app = try app("Tab")
         let labels = app.root.helpOverlay().sections.flatMap { $0.entries.map(\.key) }
         #expect(labels.contains("A–Z #"))
-        #expect(labels.contains("Enter Tab Esc"))
+        #expect(labels.contains("Enter Tab Esc ←"))
     }
 
     @Test func theHelpParserReadsEveryLabel() {

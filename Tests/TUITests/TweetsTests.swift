@@ -176,9 +176,18 @@ struct TweetsTests {
     }
 
     @Test func refreshBringsNewTweetsOnTopKeepsTheFocusAndGlowsBehindAnotherTab() throws {
-        let app = try app()
+        // The new tweets arrive once Books is in front (a result that comes before the next
+        // key is delivered before it).
+        let booksInFront = DispatchSemaphore(value: 0)
+        let app = try app(newTweets: {
+            booksInFront.wait()
+            return .success(TweetsTests.arrivals)
+        })
         try keys(app, "j")
         try keys(app, "r 1")
+        // Once for this refresh, once for the one below.
+        booksInFront.signal()
+        booksInFront.signal()
         tick(app) { app.tweets.timeline.tweets.count == 4 }
         #expect(app.tweets.timeline.tweets.map(\.id) == ["n1", "a", "b", "c"], "one new tweet; the duplicate id is dropped")
         #expect(app.tweets.tabBarItem?.badge == .dot, "the Tweets tab glows while Books is in front")

@@ -1,5 +1,5 @@
 import Testing
-@testable import TableKit
+@_spi(Benchmarks) @testable import TableKit
 
 private let collation = Collation.english
 

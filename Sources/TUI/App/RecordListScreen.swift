@@ -198,9 +198,14 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     }
 
     override var keyHints: [KeyHint] {
-        if !records.isSorted { return source.reload != nil && reloadTask == nil ? [KeyHint("r", "load")] : [] }
+        if !records.isSorted { return source.reload != nil && reloadTask == nil ? footerHints(button: .reload, "load") : [] }
         if searchController?.isEditing == true || state.isIndexFocused || isSwipeMenuOpen { return super.keyHints }
-        return super.keyHints + (hasRowActions ? [KeyHint("a", "actions")] : [])
+        return super.keyHints + (hasRowActions ? footerHints(button: .actions, "actions") : [])
+    }
+
+    /// The footer's hint for the bar button `id`: its key, and `help`.
+    private func footerHints(button id: BarButtonItem.Identifier, _ help: String) -> [KeyHint] {
+        rightBarButtonItems.filter { $0.id == id }.compactMap { item in item.key.map { KeyHint(BarButtonItem.keyLabel($0), help) } }
     }
 
     /// Whether `a` has anything to offer: a focused row, or hidden records to show again.

@@ -1,5 +1,5 @@
 import Foundation
-import TableKit
+@_spi(Benchmarks) import TableKit
 
 /// Loaded records in collation order: sections A–Z and `#`, rows sorted within them, as the
 /// table shows them. Only the non-empty sections are shown; the index keeps all 27 titles and

@@ -128,15 +128,18 @@ final class FeelingLuckyScreen: TableViewController, TableViewDelegate {
         case .tick:
             advanceSpin()
             return super.handle(event, area: area)
-        case .key(.space):
-            spinAgain()
-            return .handled
-        case .key(.tab):
-            wheelsHaveFocus.toggle()
+        case .key(let key) where luckyKeyBindings.action(for: key) != nil:
+            switch luckyKeyBindings.action(for: key) {
+            case .spin: spinAgain()
+            case .switchFocus: wheelsHaveFocus.toggle()
+            case nil: break
+            }
             return .handled
         case .key(let key) where wheelsHaveFocus:
             // Esc and Backspace go back, and so does ← from the first wheel.
-            if key == .escape || key == .backspace || (key == .left && wheels.focusedComponent == 0) { return .ignored }
+            if NavigationController.keyBindings.action(for: key) == .back, !key.isCharacter, key != .left || wheels.focusedComponent == 0 {
+                return .ignored
+            }
             // While the wheels spin, they are not to be turned.
             if spin == nil, wheels.handle(key) != nil { showMatches() }
             return .handled
@@ -158,15 +161,30 @@ final class FeelingLuckyScreen: TableViewController, TableViewDelegate {
         TableView.rowKeyBindings.map { $0.removing(.space, named: "Space") }
     }
 
+    /// What the screen's own keys do, wherever the focus is.
+    enum LuckyKeyAction: Hashable, Sendable {
+        /// Spins the wheels again.
+        case spin
+        /// Gives the keys to the wheels, or back to the list.
+        case switchFocus
+    }
+
+    /// The screen's own keys, as data: ``handle(_:area:)`` looks keys up here, and help and
+    /// the footer read it (Tab is in the footer only while the wheels have the keys).
+    var luckyKeyBindings: [KeyBinding<LuckyKeyAction>] {
+        [
+            KeyBinding([.space], .spin, label: "Space", help: "spin again", footer: "spin"),
+            KeyBinding([.tab], .switchFocus, label: "Tab", help: wheelsHaveFocus ? "the list of games" : "the wheels",
+                       footer: wheelsHaveFocus ? "list" : nil),
+        ]
+    }
+
     override var keyHelp: [KeyHint] {
-        let common = [KeyHint("Space", "spin again"), KeyHint("Tab", wheelsHaveFocus ? "the list of games" : "the wheels")]
-        return (wheelsHaveFocus ? PickerView.keyHelp : super.keyHelp) + common
+        (wheelsHaveFocus ? PickerView.keyHelp : super.keyHelp) + luckyKeyBindings.helpHints()
     }
 
     override var keyHints: [KeyHint] {
-        let spinHint = KeyHint("Space", "spin")
-        return wheelsHaveFocus ? [KeyHint("↑ ↓", "turn"), KeyHint("← →", "wheel"), spinHint, KeyHint("Tab", "list")]
-            : super.keyHints + [spinHint]
+        (wheelsHaveFocus ? PickerView.keyBindings.footerHints() : super.keyHints) + luckyKeyBindings.footerHints()
     }
 
     // MARK: The list

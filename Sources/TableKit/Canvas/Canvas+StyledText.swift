@@ -53,7 +53,7 @@ extension Canvas {
 
 extension Style {
     /// The style as ``Canvas/styledText`` names it: `rev bold fg=tint bg=#3a3a3c`.
-    public var markupSpec: String {
+    var markupSpec: String {
         var parts: [String] = []
         let names: [(TextAttributes, String)] = [(.reverse, "rev"), (.bold, "bold"), (.dim, "dim"), (.underline, "ul"), (.italic, "it")]
         for (attribute, name) in names where attributes.contains(attribute) { parts.append(name) }
@@ -65,7 +65,7 @@ extension Style {
 
 extension Color {
     /// A short name: the theme's colours by role, the others by value.
-    public var markupName: String {
+    var markupName: String {
         switch self {
         case .tint: return "tint"
         case .secondary: return "grey"

@@ -108,7 +108,7 @@ public struct Canvas: Hashable, Sendable {
     }
 
     /// Changes the style of every cell in `rect`, keeping the text (for highlights).
-    public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
+    mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         for y in area.minY..<area.maxY {

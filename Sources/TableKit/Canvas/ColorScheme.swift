@@ -9,7 +9,7 @@ public enum ColorScheme: Hashable, Sendable {
     case monochrome
 
     /// `style` as this scheme draws it.
-    public func apply(to style: Style) -> Style {
+    func apply(to style: Style) -> Style {
         switch self {
         case .standard:
             return style
@@ -35,7 +35,7 @@ public enum ColorScheme: Hashable, Sendable {
 
 extension Canvas {
     /// Every cell restyled by `scheme`.
-    public mutating func apply(_ scheme: ColorScheme) {
+    mutating func apply(_ scheme: ColorScheme) {
         guard scheme != .standard else { return }
         restyle(bounds) { $0 = scheme.apply(to: $0) }
     }

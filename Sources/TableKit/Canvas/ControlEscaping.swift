@@ -16,7 +16,7 @@ public enum ControlEscaping {
 
     /// Whether the code point is an invisible format character that changes how a terminal
     /// lays out the text around it: a bidi control, or a line or paragraph separator.
-    public static func isInvisibleFormat(_ scalar: Unicode.Scalar) -> Bool {
+    static func isInvisibleFormat(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x061C, 0x200E, 0x200F, 0x202A ... 0x202E, 0x2066 ... 0x2069, 0x2028, 0x2029: true
         default: false
@@ -24,12 +24,12 @@ public enum ControlEscaping {
     }
 
     /// Whether the code point is drawn escaped: a control or an invisible format character.
-    public static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
+    static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
         isControl(scalar) || isInvisibleFormat(scalar)
     }
 
     /// Whether the grapheme cluster holds a code point that is drawn escaped.
-    public static func needsEscaping(_ character: Character) -> Bool {
+    static func needsEscaping(_ character: Character) -> Bool {
         character.unicodeScalars.contains(where: needsEscaping)
     }
 

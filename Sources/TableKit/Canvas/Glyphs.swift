@@ -68,7 +68,7 @@ extension Glyphs {
 
 extension KeyHint {
     /// The hint as `glyphs` can show it (see ``Glyphs/interface(_:)``).
-    public func shown(with glyphs: Glyphs) -> KeyHint {
+    func shown(with glyphs: Glyphs) -> KeyHint {
         KeyHint(glyphs.interface(key), glyphs.interface(help))
     }
 }

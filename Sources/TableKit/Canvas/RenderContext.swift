@@ -16,33 +16,33 @@ public struct RenderContext: Sendable {
 /// The colours TableKit draws with, named by role.
 public enum Theme {
     /// A plain-style section header band: light text on dark grey, readable on any terminal.
-    public static let sectionHeader = Style(foreground: .rgb(235, 235, 245), background: .rgb(58, 58, 60), attributes: [.bold])
+    static let sectionHeader = Style(foreground: .rgb(235, 235, 245), background: .rgb(58, 58, 60), attributes: [.bold])
     /// Secondary text such as a subtitle.
     public static let secondaryText = Style(foreground: .secondary)
     /// The focused row.
     public static let focus = Style(attributes: [.reverse])
     /// A selected row that does not have the focus (single selection), UIKit's grey.
-    public static let selectedRow = Style(background: .rgb(72, 72, 74))
+    static let selectedRow = Style(background: .rgb(72, 72, 74))
     /// The focused row while another view has the keyboard.
-    public static let inactiveFocus = Style(attributes: [.underline])
+    static let inactiveFocus = Style(attributes: [.underline])
     /// Tinted text: buttons, the index, checkmarks.
     public static let tint = Style(foreground: .tint)
     /// The section index while it is focused or scrubbed.
-    public static let indexTracking = Style(foreground: .rgb(235, 235, 245), background: .rgb(72, 72, 74))
+    static let indexTracking = Style(foreground: .rgb(235, 235, 245), background: .rgb(72, 72, 74))
     /// The edges of a grouped section's box: a quiet grey, like UIKit's separators.
-    public static let groupedBox = Style(foreground: .secondary)
+    static let groupedBox = Style(foreground: .secondary)
     /// The navigation bar.
-    public static let navigationBar = Style(attributes: [.bold])
+    static let navigationBar = Style(attributes: [.bold])
     /// The band across a picker's chosen rows.
-    public static let pickerBand = Style(foreground: .rgb(235, 235, 245), background: .rgb(58, 58, 60))
+    static let pickerBand = Style(foreground: .rgb(235, 235, 245), background: .rgb(58, 58, 60))
     /// The chosen segment of a segmented control: white on the tint colour.
-    public static let segmentSelected = Style(foreground: .rgb(255, 255, 255), background: .tint, attributes: [.bold])
+    static let segmentSelected = Style(foreground: .rgb(255, 255, 255), background: .tint, attributes: [.bold])
     /// A side-swipe menu's buttons, on a band of grey.
-    public static let swipeMenu = Style(foreground: .rgb(235, 235, 245), background: .rgb(72, 72, 74))
+    static let swipeMenu = Style(foreground: .rgb(235, 235, 245), background: .rgb(72, 72, 74))
     /// A destructive button of a side-swipe menu: white on red.
-    public static let swipeMenuDestructive = Style(foreground: .rgb(255, 255, 255), background: .destructive)
+    static let swipeMenuDestructive = Style(foreground: .rgb(255, 255, 255), background: .destructive)
     /// A slider's value popover: white on the tint colour.
     public static let popover = Style(foreground: .rgb(255, 255, 255), background: .tint, attributes: [.bold])
     /// Values that cannot be edited, in the slate blue of iOS Settings.
-    public static let readOnlyValue = Style(foreground: .slateBlue)
+    static let readOnlyValue = Style(foreground: .slateBlue)
 }

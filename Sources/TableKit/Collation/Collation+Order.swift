@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Records sectioned and sorted by a ``Collation``: the order a table shows them in.
 ///
@@ -26,7 +27,7 @@ public struct CollatedOrder: Sendable, Equatable {
     public var sectionCount: Int { max(0, sectionStarts.count - 1) }
 
     /// The sections that have at least one record, ascending.
-    public var nonEmptySections: [Int] {
+    var nonEmptySections: [Int] {
         (0..<sectionCount).filter { rows(inSection: $0) > 0 }
     }
 
@@ -90,7 +91,7 @@ public struct CollatedOrder: Sendable, Equatable {
     }
 
     /// How long ``build(count:collation:timings:utf8:)`` spent in each phase, for benchmarks.
-    public struct BuildTimings: Sendable, Equatable {
+    @_spi(Benchmarks) public struct BuildTimings: Sendable, Equatable {
         /// Making the sort keys: every title folded once.
         public var keys: Duration = .zero
         /// Bucketing by section and sorting the sections (for ``buildFirstRows(_:count:collation:concurrentUTF8:)``:
@@ -111,7 +112,7 @@ public struct CollatedOrder: Sendable, Equatable {
     ///   - timings: Set to the time spent making keys and sorting.
     ///   - utf8: Calls its second argument with the UTF-8 bytes of the title of record
     ///     number its first argument.
-    public static func build(
+    @_spi(Benchmarks) public static func build(
         count: Int, collation: Collation = .english, timings: inout BuildTimings,
         utf8: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
     ) -> CollatedOrder {
@@ -130,7 +131,7 @@ public struct CollatedOrder: Sendable, Equatable {
     ///   - timings: Set to the time spent making keys and sorting.
     ///   - utf8: Calls its second argument with the UTF-8 bytes of the title of record
     ///     number its first argument; safe to call from any thread.
-    public static func build(
+    @_spi(Benchmarks) public static func build(
         count: Int, collation: Collation = .english, timings: inout BuildTimings,
         concurrentUTF8 utf8: @escaping @Sendable (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
     ) -> CollatedOrder {
@@ -171,42 +172,52 @@ public struct CollatedOrder: Sendable, Equatable {
     }
 
     /// An order built in two steps by ``buildFirstRows(_:count:collation:concurrentUTF8:)``.
-    public final class FirstRowsBuild: @unchecked Sendable {
+    ///
+    /// Safe to share between threads: ``finish(threads:)`` sorts under a lock, so a second
+    /// call waits for the first and returns its order.
+    public final class FirstRowsBuild: Sendable {
         /// The order as far as it is known: every section's start and count are final, and so
         /// are the first ``sortedRows`` positions; later positions hold their sections'
         /// records in no particular order.
         public let firstRows: CollatedOrder
         /// How many positions from the start of ``firstRows`` are final.
         public let sortedRows: Int
+        /// What the build still holds: the keys until the rest is sorted, then the whole order.
+        private struct State {
+            var timings: BuildTimings
+            var buckets: BucketedKeys?
+            var finished: CollatedOrder?
+        }
+        private let state: Mutex<State>
+
         /// The time spent so far; ``finish(threads:)`` adds ``BuildTimings/sortRest``.
-        public private(set) var timings: BuildTimings
-        private var buckets: BucketedKeys?
-        private var finished: CollatedOrder?
+        @_spi(Benchmarks) public var timings: BuildTimings { state.withLock { $0.timings } }
 
         fileprivate init(buckets: BucketedKeys, sortedRows: Int, timings: BuildTimings) {
-            self.buckets = buckets
             self.sortedRows = sortedRows
-            self.timings = timings
             firstRows = buckets.order
+            state = Mutex(State(timings: timings, buckets: buckets))
         }
 
         /// Sorts the rest and returns the whole order: the same as a one-step build's, and
         /// the same as ``firstRows`` in its first ``sortedRows`` positions. Call it from any
-        /// thread (not from two at once); later calls return the same order. The keys' memory
-        /// is freed.
+        /// thread; a call while another sorts waits for it, and later calls return the same
+        /// order. The keys' memory is freed.
         ///
         /// - Parameter threads: How many threads may sort at once. One (the default) leaves
         ///   the other cores to the thread that shows the first rows meanwhile.
         public func finish(threads: Int = 1) -> CollatedOrder {
-            if let finished { return finished }
-            guard let buckets else { return firstRows }
-            let started = ContinuousClock.now
-            buckets.sortSections(from: sortedRows, threads: threads)
-            let order = buckets.order
-            timings.sortRest = ContinuousClock.now - started
-            finished = order
-            self.buckets = nil
-            return order
+            state.withLock { state in
+                if let finished = state.finished { return finished }
+                guard let buckets = state.buckets else { return firstRows }
+                let started = ContinuousClock.now
+                buckets.sortSections(from: sortedRows, threads: threads)
+                let order = buckets.order
+                state.timings.sortRest = ContinuousClock.now - started
+                state.finished = order
+                state.buckets = nil
+                return order
+            }
         }
     }
 

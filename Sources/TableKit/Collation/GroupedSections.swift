@@ -22,7 +22,7 @@ public struct GroupedSections<Item> {
     /// The sections, sorted by title; none is empty.
     public let sections: [Section]
     /// Makes the cell of an item.
-    public let cellProvider: (Item) -> TableViewCell
+    let cellProvider: (Item) -> TableViewCell
     private let searchText: (Item) -> String
     /// The items' identities, once given by ``identified(by:)``.
     private var identity: ((Item) -> AnyHashable)?

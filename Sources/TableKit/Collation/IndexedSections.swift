@@ -26,7 +26,7 @@ public struct IndexedSections<Item> {
     /// How the items map onto the table's sections.
     public let sections: CollatedSections
     /// Makes the cell of an item.
-    public let cellProvider: (Item) -> TableViewCell
+    let cellProvider: (Item) -> TableViewCell
     private let searchText: (Item) -> String
     /// The items' identities, once given by ``identified(by:)``.
     private var identity: ((Item) -> AnyHashable)?

@@ -25,7 +25,7 @@ open class DatePickerController: Screen {
     /// A line under the wheels (the allowed range, say); `nil` for none.
     public var footer: String?
     /// Reads the time for the roll-back; tests pass a clock they move by hand.
-    public var now: () -> ContinuousClock.Instant = { ContinuousClock.now }
+    var now: () -> ContinuousClock.Instant = { ContinuousClock.now }
     private let save: (DatePicker) -> Void
 
     /// A screen titled `title` showing `datePicker`; Save calls `save` with it.
@@ -89,7 +89,7 @@ open class DatePickerController: Screen {
         case .tick:
             datePicker.tick(at: now())
             return .handled
-        case .key(.enter):
+        case .key(let key) where Self.keyBindings.action(for: key) == .save:
             return barButtonTapped(.dateSave, area: area)
         case .key(let key):
             if key == .left && datePicker.wheels.focusedComponent == 0 { return .ignored }
@@ -112,9 +112,24 @@ open class DatePickerController: Screen {
     /// Letters turn the wheels to rows (the month named).
     open var capturesTextInput: Bool { true }
 
-    /// The wheels' keys, and Enter (the bar's buttons list Save and Cancel).
-    open var keyHelp: [KeyHint] { PickerView.keyHelp + [KeyHint("Enter", "save the date")] }
+    /// What the screen's own keys do, besides the wheels'.
+    public enum KeyAction: Hashable, Sendable {
+        /// Save the date, as the Save button does.
+        case save
+    }
 
-    /// The footer's few.
-    open var keyHints: [KeyHint] { [KeyHint("↑ ↓", "turn"), KeyHint("← →", "wheel"), KeyHint("Enter", "save"), KeyHint("Esc", "cancel")] }
+    /// The screen's own keys, as data: ``handle(_:area:)`` looks keys up here, and help and
+    /// the footer read it.
+    public static let keyBindings: [KeyBinding<KeyAction>] = [
+        KeyBinding([.enter], .save, label: "Enter", help: "save the date", footer: "save"),
+    ]
+
+    /// The wheels' keys, and Enter (the bar's buttons list Save and Cancel).
+    open var keyHelp: [KeyHint] { PickerView.keyHelp + Self.keyBindings.helpHints() }
+
+    /// The footer's few: the wheels', Enter, and the Cancel button's key.
+    open var keyHints: [KeyHint] {
+        let cancel = leftBarButtonItems.compactMap { item in item.key.map { KeyHint(BarButtonItem.keyLabel($0), item.title.lowercased()) } }
+        return PickerView.keyBindings.footerHints() + Self.keyBindings.footerHints() + cancel
+    }
 }

@@ -51,9 +51,9 @@ public struct PickerView: Hashable, Sendable {
     /// The chosen row of each component.
     public private(set) var selectedRows: [Int]
     /// The component the keys turn.
-    public var focusedComponent = 0
+    public internal(set) var focusedComponent = 0
     /// Components turning on their own (a ``PickerSpin``): their text is dimmed until they stop.
-    public var spinningComponents: Set<Int> = []
+    public internal(set) var spinningComponents: Set<Int> = []
 
     /// Creates a picker with the first row of each component chosen.
     public init(components: [PickerComponent]) {
@@ -88,18 +88,42 @@ public struct PickerView: Hashable, Sendable {
     public mutating func handle(_ key: Key) -> PickerChange? {
         guard !components.isEmpty else { return nil }
         focusedComponent = max(0, min(focusedComponent, components.count - 1))
-        switch key {
-        case .up: return turn(focusedComponent, by: -1)
-        case .down: return turn(focusedComponent, by: 1)
-        case .pageUp: return turn(focusedComponent, by: -5)
-        case .pageDown: return turn(focusedComponent, by: 5)
-        case .left: focusedComponent = max(0, focusedComponent - 1)
-        case .right: focusedComponent = min(components.count - 1, focusedComponent + 1)
-        case .character(let character) where character.isLetter || character.isNumber:
-            return jump(to: character)
-        default: break
+        switch Self.keyBindings.action(for: key) {
+        case .turn(let rows): return turn(focusedComponent, by: rows)
+        case .focusComponent(let offset):
+            focusedComponent = max(0, min(components.count - 1, focusedComponent + offset))
+        case nil:
+            if let character = Self.typeAheadCharacter(key) { return jump(to: character) }
         }
         return nil
+    }
+
+    /// What a wheel key does.
+    public enum KeyAction: Hashable, Sendable {
+        /// Turns the focused wheel by this many rows.
+        case turn(by: Int)
+        /// Focuses the wheel this many components to the right (to the left when negative).
+        case focusComponent(by: Int)
+    }
+
+    /// The wheels' keys, as data: ``handle(_:)-(Key)`` looks keys up here, and help and
+    /// footers read it. A letter or digit also turns to a row (``typeAheadHint``).
+    public static let keyBindings: [KeyBinding<KeyAction>] = [
+        KeyBinding([.up], .turn(by: -1), label: "↑", help: "turn the wheel", footer: "turn"),
+        KeyBinding([.down], .turn(by: 1), label: "↓", help: "turn the wheel", footer: "turn"),
+        KeyBinding([.left], .focusComponent(by: -1), label: "←", help: "the wheel beside it", footer: "wheel"),
+        KeyBinding([.right], .focusComponent(by: 1), label: "→", help: "the wheel beside it", footer: "wheel"),
+        KeyBinding([.pageUp], .turn(by: -5), label: "PgUp", help: "turn five rows"),
+        KeyBinding([.pageDown], .turn(by: 5), label: "PgDn", help: "turn five rows"),
+    ]
+
+    /// Help for the keys no table can list: a letter or digit turns to a row starting with it.
+    public static let typeAheadHint = KeyHint("A–Z", "turn to a row starting with the letter")
+
+    /// The letter or digit `key` types, which turns the wheel to a row starting with it.
+    private static func typeAheadCharacter(_ key: Key) -> Character? {
+        guard case .character(let character) = key, character.isLetter || character.isNumber else { return nil }
+        return character
     }
 
     /// Turns the focused component to the next row after the chosen one whose title starts
@@ -117,19 +141,12 @@ public struct PickerView: Hashable, Sendable {
     }
 
     /// Whether ``handle(_:)-(Key)`` uses `key`, whether or not a wheel turns.
-    public static func isWheelKey(_ key: Key) -> Bool {
-        switch key {
-        case .up, .down, .pageUp, .pageDown, .left, .right: return true
-        case .character(let character): return character.isLetter || character.isNumber
-        default: return false
-        }
+    static func isWheelKey(_ key: Key) -> Bool {
+        keyBindings.action(for: key) != nil || typeAheadCharacter(key) != nil
     }
 
-    /// The keys ``handle(_:)-(Key)`` understands, for help.
-    public static let keyHelp: [KeyHint] = [
-        KeyHint("↑ ↓", "turn the wheel"), KeyHint("← →", "the wheel beside it"), KeyHint("PgUp PgDn", "turn five rows"),
-        KeyHint("A–Z", "turn to a row starting with the letter"),
-    ]
+    /// The keys ``handle(_:)-(Key)`` understands, for help: ``keyBindings``, then type-ahead.
+    public static let keyHelp: [KeyHint] = keyBindings.helpHints() + [typeAheadHint]
 
     // MARK: Layout
 

@@ -21,7 +21,7 @@ public struct ProgressBar: Hashable, Sendable {
     static let minimumBarWidth = 10
 
     /// ``fraction`` clamped to 0…1; `nil` when indeterminate or not a number.
-    public var clampedFraction: Double? {
+    var clampedFraction: Double? {
         guard let fraction, !fraction.isNaN else { return nil }
         return min(max(fraction, 0), 1)
     }
@@ -109,7 +109,7 @@ public struct ProgressBar: Hashable, Sendable {
 /// a ``ProgressBar`` and a "Cancel (Esc)" button. Drawing and the hit-testing of the
 /// Cancel button share one layout. On a short screen the blank lines go first, then the title, then the
 /// button; the bar stays while the box has an inside line.
-public struct ProgressSheet: Hashable, Sendable {
+struct ProgressSheet: Hashable, Sendable {
     /// What is happening, drawn bold and centred at the top.
     public var title: String
     /// The bar inside the box.

@@ -16,7 +16,7 @@ public struct SegmentedControl: Hashable, Sendable {
     /// The chosen segment.
     public var selectedSegmentIndex: Int
     /// The segment the keyboard is on while the control has the focus (`nil`: no focus).
-    public var highlightedSegmentIndex: Int?
+    public internal(set) var highlightedSegmentIndex: Int?
 
     /// Creates a control of `segments` with `selectedSegmentIndex` chosen.
     public init(segments: [String], selectedSegmentIndex: Int = 0) {

@@ -3,7 +3,7 @@
 ///
 /// In a table a slider sits in a row (``TableViewCell/slider``) and a person's change
 /// reaches the delegate (``TableViewDelegate/tableView(_:didChangeSliderAt:to:)``), which
-/// stores it; a ``ValuePopover`` above the thumb shows the value while it moves.
+/// stores it; a popover above the thumb shows the value while it moves.
 ///
 /// ```swift
 /// var width = Slider(value: 72, in: 40 ... 100, step: 4)
@@ -67,17 +67,19 @@ public struct Slider: Hashable, Sendable {
         return value != before
     }
 
+    /// The slider's keys, as data: ``motion(for:)`` looks keys up here, and help reads it.
+    public static let keyBindings: [KeyBinding<Motion>] = [
+        KeyBinding([.left], .stepDown, label: "←", help: "slide a step"),
+        KeyBinding([.right], .stepUp, label: "→", help: "slide a step"),
+        KeyBinding([.pageUp], .pageDown, label: "PgUp", help: "slide a big step"),
+        KeyBinding([.pageDown], .pageUp, label: "PgDn", help: "slide a big step"),
+        KeyBinding([.home], .minimum, label: "Home", help: "to either end"),
+        KeyBinding([.end], .maximum, label: "End", help: "to either end"),
+    ]
+
     /// The motion of `key`: ← → step, PgUp PgDn take big steps, Home End go to the ends.
-    public static func motion(for key: Key) -> Motion? {
-        switch key {
-        case .left: return .stepDown
-        case .right: return .stepUp
-        case .pageUp: return .pageDown
-        case .pageDown: return .pageUp
-        case .home: return .minimum
-        case .end: return .maximum
-        default: return nil
-        }
+    static func motion(for key: Key) -> Motion? {
+        keyBindings.action(for: key)
     }
 
     /// A value as a slider row or its popover shows it by default: `3`, or `2.5`.
@@ -85,10 +87,8 @@ public struct Slider: Hashable, Sendable {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    /// The slider's keys, for help.
-    public static let keyHelp: [KeyHint] = [
-        KeyHint("← →", "slide a step"), KeyHint("PgUp PgDn", "slide a big step"), KeyHint("Home End", "to either end"),
-    ]
+    /// The slider's keys, for help: ``keyBindings`` as the overlay lists them.
+    static let keyHelp: [KeyHint] = keyBindings.helpHints()
 
     // MARK: The track
 
@@ -125,15 +125,15 @@ public struct Slider: Hashable, Sendable {
 }
 
 /// The small label over a slider's thumb that shows its value while it moves, then fades:
-/// sharp for ``ValuePopover/sharpDuration``, dimmed for as long again, then gone.
+/// sharp for 0.7 seconds after the value stops, dimmed for as long again, then gone.
 ///
 /// It reads no clock: its owner says when the value moved and asks at each frame.
-public struct ValuePopover: Hashable, Sendable {
+struct ValuePopover: Hashable, Sendable {
     /// When the value last moved.
-    public private(set) var movedAt: ContinuousClock.Instant?
+    private(set) var movedAt: ContinuousClock.Instant?
 
     /// How long the popover stays sharp after the value stops.
-    public static let sharpDuration = Duration.milliseconds(700)
+    static let sharpDuration = Duration.milliseconds(700)
 
     /// No popover until the value moves.
     public init() {}

@@ -13,6 +13,8 @@ public struct KeyBinding<Action>: Sendable where Action: Sendable {
     public var help: String
     /// The one-line key-hint footer's short form, e.g. `open`; `nil` keeps it out of the footer.
     public var footerHelp: String?
+    /// How the footer names the keys when not by the first key help names, e.g. `← →`.
+    var footerKeyLabel: String?
 
     /// Creates a binding.
     public init(_ keys: [Key], _ action: Action, label: String, help: String, footer: String? = nil) {
@@ -23,9 +25,16 @@ public struct KeyBinding<Action>: Sendable where Action: Sendable {
         footerHelp = footer
     }
 
-    /// The footer's key label: the first key the help names.
+    /// Creates a binding whose footer names its keys as `footerLabel` (a pair such as `← →`)
+    /// rather than by the first key help names.
+    init(_ keys: [Key], _ action: Action, label: String, help: String, footer: String, footerLabel: String) {
+        self.init(keys, action, label: label, help: help, footer: footer)
+        footerKeyLabel = footerLabel
+    }
+
+    /// The footer's key label: the first key the help names, unless the binding names its own.
     public var footerLabel: String {
-        String(label.split(separator: " ").first ?? Substring(label))
+        footerKeyLabel ?? String(label.split(separator: " ").first ?? Substring(label))
     }
 
     /// The binding as the help overlay lists it: every key, and the long help.
@@ -46,14 +55,42 @@ public struct KeyBinding<Action>: Sendable where Action: Sendable {
 }
 
 extension Array {
-    /// The footer hints of these bindings, in order: (key label, short help).
+    /// The footer hints of these bindings, in order: (key label, short help). Neighbours with
+    /// the same short help share one hint, their labels joined (`↑ ↓ turn`).
     public func footerHints<Action>() -> [KeyHint] where Element == KeyBinding<Action> {
-        compactMap(\.footerHint)
+        KeyHint.joiningNeighbours(compactMap(\.footerHint))
     }
 
-    /// The help overlay's entries for these bindings, in order.
+    /// The help overlay's entries for these bindings, in order. Bindings in a row that say
+    /// the same (← one way, → the other) share one entry, their labels joined: `← →`.
     public func helpHints<Action>() -> [KeyHint] where Element == KeyBinding<Action> {
-        map(\.hint)
+        var hints: [KeyHint] = []
+        var previousHelp: String?
+        for binding in self {
+            if binding.help == previousHelp, let last = hints.indices.last {
+                hints[last].key += " " + binding.label
+            } else {
+                hints.append(binding.hint)
+            }
+            previousHelp = binding.help
+        }
+        return hints
+    }
+}
+
+extension KeyHint {
+    /// `hints` with each run of neighbours that say the same thing made one hint, the keys
+    /// joined by spaces.
+    static func joiningNeighbours(_ hints: [KeyHint]) -> [KeyHint] {
+        var joined: [KeyHint] = []
+        for hint in hints {
+            if let last = joined.last, last.help == hint.help {
+                joined[joined.count - 1] = KeyHint(last.key + " " + hint.key, last.help)
+            } else {
+                joined.append(hint)
+            }
+        }
+        return joined
     }
 }
 
@@ -81,18 +118,22 @@ extension TableView {
 
     /// The keys a table understands while its section index has the focus. Letters and
     /// digits jump to their section (see ``TableViewAction/jumpToIndexLetter(_:)``).
-    public static let indexKeyBindings: [KeyBinding<TableViewAction>] = [
+    static let indexKeyBindings: [KeyBinding<TableViewAction>] = [
         KeyBinding([.up, .character("k")], .moveIndex(by: -1), label: "↑ k", help: "previous index title"),
         KeyBinding([.down, .character("j")], .moveIndex(by: 1), label: "↓ j", help: "next index title", footer: "scrub"),
         KeyBinding([.pageUp], .moveIndex(by: -5), label: "PgUp", help: "five titles up"),
         KeyBinding([.pageDown], .moveIndex(by: 5), label: "PgDn", help: "five titles down"),
         KeyBinding([.home], .jumpToIndexPosition(0), label: "Home", help: "first title"),
         KeyBinding([.end], .jumpToIndexPosition(Int.max), label: "End", help: "last title"),
-        KeyBinding([.enter, .tab, .escape, .left], .leaveIndex, label: "Enter Tab Esc", help: "back to the rows", footer: "rows"),
+        KeyBinding([.enter, .tab, .escape, .left], .leaveIndex, label: "Enter Tab Esc ←", help: "back to the rows", footer: "rows"),
     ]
 
+    /// Help for the index's type-ahead, which no table can list: a letter or digit jumps to
+    /// its section (``action(for:in:)``).
+    public static let indexTypeAheadHint = KeyHint("A–Z #", "jump to that section")
+
     /// The action a key triggers in `state`, including type-ahead letters in the index.
-    public static func action(for key: Key, in state: TableViewState) -> TableViewAction? {
+    static func action(for key: Key, in state: TableViewState) -> TableViewAction? {
         if state.isIndexFocused {
             if let action = indexKeyBindings.action(for: key) { return action }
             if case .character(let c) = key, c != " ", !c.isWhitespace { return .jumpToIndexLetter(c) }

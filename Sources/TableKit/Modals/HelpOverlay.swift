@@ -99,7 +99,7 @@ public final class HelpOverlay: Modal {
     }
 
     /// Every key the overlay lists, split into single key names where the label names several.
-    public var listedKeys: Set<String> {
+    var listedKeys: Set<String> {
         Set(sections.flatMap { $0.entries.flatMap { $0.key.split(separator: " ").map(String.init) } })
     }
 }

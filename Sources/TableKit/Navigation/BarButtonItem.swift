@@ -96,7 +96,7 @@ public struct BarButtonItem: Hashable, Sendable {
         kind = .button
     }
 
-    /// A system item; the title comes from the item (Unicode glyphs; see ``asciiTitle``).
+    /// A system item; the title comes from the item (Unicode glyphs; ASCII where the terminal cannot show them).
     public init(system: SystemItem, id: Identifier, key: Key? = nil, isEnabled: Bool = true, help: String? = nil) {
         let title: String
         var prominent = false
@@ -132,7 +132,7 @@ public struct BarButtonItem: Hashable, Sendable {
     }
 
     /// The title with the ASCII fallbacks for glyphs a plain terminal may lack.
-    public var asciiTitle: String {
+    var asciiTitle: String {
         switch title {
         case "⟳": return "Refresh"
         case "⌕": return "Search"
@@ -143,7 +143,7 @@ public struct BarButtonItem: Hashable, Sendable {
     }
 
     /// The title as drawn, with its hotkey: `Edit (e)`, `+ (a)`, `Save (^S)`.
-    public func label(glyphs: Glyphs) -> String {
+    func label(glyphs: Glyphs) -> String {
         let text = glyphs == .ascii ? asciiTitle : title
         guard let key else { return text }
         return text + " (" + Self.keyLabel(key) + ")"

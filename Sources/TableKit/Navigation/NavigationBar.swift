@@ -36,7 +36,7 @@ public struct NavigationBar: Hashable, Sendable {
 
     /// The back button as drawn at `width` columns: `‹ Title`, then `‹ Back`, then `‹` as the
     /// room shrinks (the title keeps its centre while the back button fits beside it).
-    public func backButtonText(width: Int, glyphs: Glyphs = .unicode) -> String? {
+    func backButtonText(width: Int, glyphs: Glyphs = .unicode) -> String? {
         layout(width: width, glyphs: glyphs).back?.text
     }
 

@@ -23,8 +23,20 @@ public final class NavigationController {
     /// The screen in front.
     public var top: any Screen { stack[stack.count - 1] }
 
+    /// What the stack's own keys do.
+    public enum KeyAction: Hashable, Sendable {
+        /// Back to the previous screen.
+        case back
+    }
+
+    /// The stack's own keys, as data: they pop when the screen in front does not use them;
+    /// help and the footer read the same table.
+    public nonisolated static let keyBindings: [KeyBinding<KeyAction>] = [
+        KeyBinding([.escape, .left, .character("h"), .backspace], .back, label: "Esc ← h Backspace", help: "back", footer: "back"),
+    ]
+
     /// The keys that pop when the screen in front does not use them.
-    public static let backKeys: [Key] = [.escape, .left, .character("h"), .backspace]
+    nonisolated static let backKeys: [Key] = keyBindings.filter { $0.action == .back }.flatMap(\.keys)
 
     /// The stack's own keys, for help: the hotkeys of the enabled bar buttons (not the typed
     /// ones while the screen takes typed letters), then the back keys.
@@ -35,10 +47,12 @@ public final class NavigationController {
                   !(top.capturesTextInput && key.isCharacter) else { return nil }
             return KeyHint(BarButtonItem.keyLabel(key), item.help ?? item.asciiTitle)
         }
-        // While the screen takes typed letters, `h` is one of them.
-        let keys = top.capturesTextInput ? "Esc ← Backspace" : "Esc ← h Backspace"
-        let back = stack.count > 1 ? [KeyHint(keys, "back to \(navigationBar.backTitle ?? "the previous screen")")] : []
-        return buttons + back
+        guard stack.count > 1 else { return buttons }
+        return buttons + Self.keyBindings.map { binding in
+            // While the screen takes typed letters, `h` is one of them.
+            let shown = top.capturesTextInput ? binding.removing(.character("h"), named: "h") : binding
+            return KeyHint(shown.label, "back to \(navigationBar.backTitle ?? "the previous screen")")
+        }
     }
 
     /// Pushes `screen` on top: the screen in front disappears, `screen` appears and is laid out.
@@ -102,7 +116,7 @@ public final class NavigationController {
     }
 
     /// The toolbar of the screen in front, if it has items.
-    public var toolbar: Toolbar? {
+    var toolbar: Toolbar? {
         top.toolbarItems.isEmpty ? nil : Toolbar(items: top.toolbarItems)
     }
 
@@ -111,7 +125,7 @@ public final class NavigationController {
     var barHeight: Int { top.prompt == nil ? 1 : 2 }
 
     /// The area where the screen in front draws: below the bar, above any toolbar.
-    public func contentArea(in area: Rect) -> Rect {
+    func contentArea(in area: Rect) -> Rect {
         area.inset(top: min(barHeight, area.height), bottom: toolbar == nil ? 0 : 1)
     }
 
@@ -148,7 +162,7 @@ public final class NavigationController {
             if let id = navigationBar.itemID(for: key) ?? toolbar?.itemID(for: key) {
                 return perform(top.barButtonTapped(id, area: content), area: area)
             }
-            if Self.backKeys.contains(key), stack.count > 1 {
+            if Self.keyBindings.action(for: key) == .back, stack.count > 1 {
                 return requestPop(area: area)
             }
         }

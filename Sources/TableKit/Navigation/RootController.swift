@@ -32,7 +32,7 @@ public final class RootController {
     }
 
     /// The keys that work everywhere, as data: handling and help read this one table.
-    public static let globalBindings: [KeyBinding<GlobalAction>] = [
+    public nonisolated static let globalBindings: [KeyBinding<GlobalAction>] = [
         KeyBinding([.character("?")], .help, label: "?", help: "this help", footer: "help"),
         KeyBinding([.character("q"), .control("c")], .quit, label: "q ^C", help: "quit", footer: "quit"),
         KeyBinding([.control("z")], .suspend, label: "^Z", help: "suspend (fg resumes)"),

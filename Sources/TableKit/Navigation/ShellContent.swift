@@ -42,7 +42,7 @@ extension NavigationController: ShellContent {
 
     /// The screen's hints, then back.
     public var keyHints: [KeyHint] {
-        top.keyHints + (stack.count > 1 ? [KeyHint("Esc", "back")] : [])
+        top.keyHints + (stack.count > 1 ? Self.keyBindings.footerHints() : [])
     }
 
     /// Whether the screen in front wants ticks.

@@ -4,7 +4,7 @@
 /// Nothing here reads the clock: the owner passes the instants, so tests use fixed ones.
 /// A zero (or negative) duration is instant: the value is `to` from the start (for
 /// `--no-animation`).
-public struct SlideAnimation: Hashable, Sendable {
+struct SlideAnimation: Hashable, Sendable {
     /// The value at the start.
     public let from: Double
     /// The value at the end and after it.

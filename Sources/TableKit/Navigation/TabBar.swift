@@ -1,4 +1,4 @@
-/// One tab of a ``TabBar``: a title and an optional badge, as `UITabBarItem`.
+/// One tab of a tab bar: a title and an optional badge, as `UITabBarItem`.
 ///
 /// An item is shared, as in UIKit: the screen at a tab's root may hold it
 /// (``Screen/tabBarItem``) and set its badge, and the bar shows the change at once.
@@ -34,12 +34,12 @@ public final class TabBarItem {
 /// selected tab, and the tabs, each numbered with the key that selects it.
 ///
 /// The bar is a pure view: the selection and the indicator's (animated) column belong to its
-/// owner (see ``SlideAnimation``). Drawing and hit-testing share one slot layout,
+/// owner (a slide animation). Drawing and hit-testing share one slot layout,
 /// so a click always lands on the tab drawn under it. With more than
-/// ``maximumSlots`` items the bar shows the first four and a fifth slot, "More", as UIKit does.
-public struct TabBar {
+/// five items the bar shows the first four and a fifth slot, "More", as UIKit does.
+struct TabBar {
     /// What a column or a key of the bar stands for.
-    public enum Hit: Hashable, Sendable {
+    enum Hit: Hashable, Sendable {
         /// The tab of `items[index]`.
         case item(Int)
         /// The "More" tab that lists the items that do not fit (only with more than 5 items).
@@ -57,12 +57,12 @@ public struct TabBar {
     /// The lines the bar takes: the rule with the indicator, and the tabs.
     public static let height = 2
     /// The most slots the bar shows; with more items the last slot is "More".
-    public static let maximumSlots = 5
+    static let maximumSlots = 5
     /// The title of the "More" tab.
-    public static let moreTitle = "More"
+    static let moreTitle = "More"
 
-    /// Whether the bar shows a "More" tab (it has more than ``maximumSlots`` items).
-    public var hasMore: Bool { items.count > Self.maximumSlots }
+    /// Whether the bar shows a "More" tab (it has more than five items).
+    var hasMore: Bool { items.count > Self.maximumSlots }
 
     /// The slot that shows `items[index]`: the item's own tab, or "More" for an item listed
     /// there; `nil` for an index outside `items`.
@@ -89,7 +89,7 @@ public struct TabBar {
 
     /// The column (from the left edge of the bar) at the centre of the slot that shows
     /// `items[index]`, where the indicator rests; an index outside `items` is clamped to it.
-    public func indicatorTarget(for index: Int, width: Int) -> Double {
+    func indicatorTarget(for index: Int, width: Int) -> Double {
         let slots = slots(width: width)
         guard !slots.isEmpty else { return 0 }
         let clamped = min(max(0, index), items.count - 1)

@@ -33,7 +33,7 @@ public final class TabBarController: ShellContent {
     /// How long the indicator takes to slide (zero: `--no-animation`).
     public var indicatorDuration: Duration
     /// Reads the time; tests pass a fixed clock.
-    public var now: () -> ContinuousClock.Instant
+    var now: () -> ContinuousClock.Instant
     private var animation: SlideAnimation?
     private var width = 0
     /// The area of the last ``layout(in:)``, and which tabs behind have not been laid out in
@@ -49,18 +49,37 @@ public final class TabBarController: ShellContent {
     }
 
     /// The tab bar as drawn.
-    public var tabBar: TabBar { TabBar(items: tabs.map(\.item)) }
+    var tabBar: TabBar { TabBar(items: tabs.map(\.item)) }
 
     /// The tab in front.
     public var selectedTab: Tab { tabs[selectedIndex] }
 
-    /// The tab keys as data, for handling and help.
-    public var tabKeyHelp: [KeyHint] {
-        let last = min(tabs.count, TabBar.maximumSlots)
-        // While the screen takes typed letters, digits are typed too: only the function keys switch.
-        let keys = capturesTextInput ? "F1…F\(last)" : "1…\(last) F1…F\(last)"
-        return [KeyHint(keys, "switch tabs; again: to its first screen")]
+    /// What a tab key does.
+    public enum KeyAction: Hashable, Sendable {
+        /// Chooses the tab in the slot the key numbers (`3`, `F3`: the third).
+        case chooseNumberedTab
     }
+
+    /// The tab keys of a bar of `tabCount` tabs, as data: `1`…`5` and `F1`…`F5`; while the
+    /// screen takes typed letters (`capturesTextInput`) digits are typed too, and only the
+    /// function keys switch.
+    public nonisolated static func keyBindings(tabCount: Int, capturesTextInput: Bool) -> [KeyBinding<KeyAction>] {
+        let last = min(tabCount, TabBar.maximumSlots)
+        guard last > 0 else { return [] }
+        let help = "switch tabs; again: to its first screen"
+        let digits = KeyBinding((1 ... last).map { Key.character(Character(String($0))) }, KeyAction.chooseNumberedTab, label: "1…\(last)", help: help)
+        let functionKeys = KeyBinding((1 ... last).map { Key.function($0) }, KeyAction.chooseNumberedTab, label: "F1…F\(last)", help: help)
+        return capturesTextInput ? [functionKeys] : [digits, functionKeys]
+    }
+
+    /// The tab keys now, as data: ``handle(_:area:glyphs:)`` looks keys up here, and help
+    /// reads it.
+    public var tabKeyBindings: [KeyBinding<KeyAction>] {
+        Self.keyBindings(tabCount: tabs.count, capturesTextInput: capturesTextInput)
+    }
+
+    /// The tab keys, for help.
+    public var tabKeyHelp: [KeyHint] { tabKeyBindings.helpHints() }
 
     /// Chooses tab `index`: another tab comes to the front; the tab in front pops to its root.
     public func select(_ index: Int) {
@@ -142,7 +161,7 @@ public final class TabBarController: ShellContent {
             break
         }
         let response = selectedTab.navigation.handle(event, area: stack, glyphs: glyphs)
-        if case .ignored = response, let key = event.key, !(capturesTextInput && key.isCharacter),
+        if case .ignored = response, let key = event.key, tabKeyBindings.action(for: key) == .chooseNumberedTab,
            let hit = tabBar.hit(for: key), case .item(let index) = hit {
             return personSelects(index)
         }

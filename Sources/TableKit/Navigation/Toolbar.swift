@@ -8,7 +8,7 @@
 /// centred button leans left, like centred text).
 /// When the buttons do not fit, trailing buttons are left out, one at a time from the end,
 /// until the rest fits. Drawing and clicks share one layout.
-public struct Toolbar: Hashable, Sendable {
+struct Toolbar: Hashable, Sendable {
     /// The buttons and spaces, left to right.
     public var items: [BarButtonItem]
 

@@ -4,7 +4,7 @@
 /// accented letters use their base letter (`é` → E, `ß` → S, `ø` → O), as the collation reads
 /// them; fullwidth forms their ASCII letter. Any other character is drawn centred in a 5-line
 /// frame (a control character or a mark as `?`).
-public enum BigGlyph {
+enum BigGlyph {
     /// The height of every glyph, in lines.
     public static let height = 5
 

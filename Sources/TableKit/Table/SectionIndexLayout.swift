@@ -13,7 +13,7 @@
 /// lines remain between them). The slots are centred vertically in the height: ``top``.
 ///
 /// Lines are counted from the top of the area the index is given, not from ``top``.
-public struct SectionIndexLayout: Equatable, Sendable {
+struct SectionIndexLayout: Equatable, Sendable {
     /// One line of the index.
     public enum Slot: Equatable, Sendable {
         /// The title at this position of the full title list.

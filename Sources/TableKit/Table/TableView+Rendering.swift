@@ -164,7 +164,7 @@ extension TableView {
 
 extension Canvas {
     /// Copies the cells of `rect` in `source` to this canvas at `origin` (clipped).
-    public mutating func copy(_ source: Canvas, from rect: Rect, to origin: Point) {
+    mutating func copy(_ source: Canvas, from rect: Rect, to origin: Point) {
         for y in 0..<rect.height {
             var x = 0
             while x < rect.width {
@@ -177,7 +177,7 @@ extension Canvas {
     }
 
     /// Fills `rect` and draws a rounded box around its edge.
-    public mutating func drawBox(_ rect: Rect, glyphs: Glyphs, style: Style) {
+    mutating func drawBox(_ rect: Rect, glyphs: Glyphs, style: Style) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         fill(rect, style: style)
         let horizontal = String(repeating: glyphs.horizontal, count: rect.width - 2)

@@ -24,7 +24,7 @@ public enum SelectionMode: Hashable, Sendable {
     case multiple(CheckmarkPlacement)
 
     /// Where checks are drawn, for the modes that draw them.
-    public var checkmarkPlacement: CheckmarkPlacement? {
+    var checkmarkPlacement: CheckmarkPlacement? {
         switch self {
         case .radio(let placement), .multiple(let placement): return placement
         case .none, .single: return nil
@@ -33,7 +33,7 @@ public enum SelectionMode: Hashable, Sendable {
 }
 
 /// What a selection changed: the rows that lost it and the row that gained it.
-public struct SelectionChange: Hashable, Sendable {
+struct SelectionChange: Hashable, Sendable {
     /// Rows no longer selected, in order.
     public var deselected: [IndexPath]
     /// The row now selected, if one was.
@@ -57,7 +57,7 @@ extension TableView {
     /// - `.radio`: the row becomes the only selected row of its section.
     /// - `.multiple`: the row is added (or, toggling a checked row, removed).
     /// - `.none`: nothing.
-    public func select<DataSource: TableViewDataSource>(
+    func select<DataSource: TableViewDataSource>(
         _ indexPath: IndexPath, in state: inout TableViewState, toggles: Bool, dataSource: DataSource
     ) -> SelectionChange {
         switch selectionMode(forSection: indexPath.section, dataSource: dataSource) {

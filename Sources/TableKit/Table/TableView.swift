@@ -118,13 +118,13 @@ public struct TableViewState: Hashable, Sendable {
     /// The item on the top line; `nil` means the top of the content.
     public var scrollPosition: ScrollPosition?
     /// Whether the section index has the keyboard focus (Tab).
-    public var isIndexFocused: Bool
+    public internal(set) var isIndexFocused: Bool
     /// The position, in the full list of index titles, that the index is on while focused or scrubbed.
-    public var indexPosition: Int?
+    public internal(set) var indexPosition: Int?
     /// Whether a mouse drag on the index is under way.
-    public var isScrubbing: Bool
+    public internal(set) var isScrubbing: Bool
     /// The row whose slider a mouse drag is moving.
-    public var draggedSlider: IndexPath?
+    public internal(set) var draggedSlider: IndexPath?
     /// The selected rows: checked rows in radio and checkmark sections, the tapped row in a
     /// single-selection table.
     public var selectedRows: Set<IndexPath>
@@ -141,7 +141,7 @@ public struct TableViewState: Hashable, Sendable {
     }
 
     /// Whether the big overlay letter of the index is showing.
-    public var showsIndexOverlay: Bool { (isIndexFocused || isScrubbing) && indexPosition != nil }
+    var showsIndexOverlay: Bool { (isIndexFocused || isScrubbing) && indexPosition != nil }
 }
 
 /// What a person can do to a table; key bindings and mouse handling produce these.

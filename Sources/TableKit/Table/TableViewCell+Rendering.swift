@@ -81,7 +81,7 @@ extension TableViewCell {
 
     /// Where the labels are in a row of `width`: from the column after the leading check and
     /// image, as wide as the labels may be beside the accessory.
-    public func labelColumns(inRowOfWidth width: Int) -> Range<Int> {
+    func labelColumns(inRowOfWidth width: Int) -> Range<Int> {
         var x = 1
         if leadingCheck != nil { x += Self.leadingCheckWidth + 1 }
         if let image { x += image.displayWidth + 1 }
@@ -127,7 +127,7 @@ extension TableViewCell {
 
     /// The columns of a form row in a row of `width`: the label's (none without a label) and
     /// the field's.
-    public func fieldColumns(rowWidth width: Int) -> (label: Int, field: Int) {
+    func fieldColumns(rowWidth width: Int) -> (label: Int, field: Int) {
         let labels = labelWidth(width)
         guard !text.isEmpty else { return (0, labels) }
         let label = min(max(4, labels / 3), 18)
@@ -295,7 +295,7 @@ extension TableViewCell {
     }
 
     /// The columns of a slider row's track, from the row's left edge, in a row of `width`.
-    public func sliderTrack(rowWidth width: Int) -> Range<Int> {
+    func sliderTrack(rowWidth width: Int) -> Range<Int> {
         let columns = fieldColumns(rowWidth: width)
         let value = (detailText ?? "").displayWidth
         let start = 1 + (columns.label > 0 ? columns.label + 1 : 0)

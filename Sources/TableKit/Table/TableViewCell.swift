@@ -35,7 +35,7 @@ public enum Accessory: Hashable, Sendable {
     case `switch`(Bool)
 
     /// Whether the accessory has an info button that acts without selecting the row.
-    public var hasDetailButton: Bool {
+    var hasDetailButton: Bool {
         switch self {
         case .detailButton, .detailDisclosureButton, .detailAndButton: return true
         default: return false
@@ -43,13 +43,13 @@ public enum Accessory: Hashable, Sendable {
     }
 
     /// The switch's value, if the accessory is a switch.
-    public var switchValue: Bool? {
+    var switchValue: Bool? {
         if case .switch(let isOn) = self { return isOn }
         return nil
     }
 
     /// The custom button's title, if the accessory has one.
-    public var customButtonTitle: String? {
+    var customButtonTitle: String? {
         switch self {
         case .button(let title), .detailAndButton(let title): return title
         default: return nil

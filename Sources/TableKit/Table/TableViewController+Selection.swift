@@ -1,6 +1,33 @@
 import Foundation
 
+/// Selection beyond the rows on screen (see `SelectionPart`), and selecting in code.
 extension TableViewController {
+    /// Whether the selection of single-selection sections clears when the screen appears
+    /// again (after a pop), as UIKit's `clearsSelectionOnViewWillAppear`; checks stay.
+    public var clearsSelectionOnViewWillAppear: Bool {
+        get { selectionPart.clearsOnWillAppear }
+        set { selectionPart.clearsOnWillAppear = newValue }
+    }
+
+    /// Whether the navigation bar says how many items are checked ("3 Selected") in place of
+    /// the title while any are, as iOS's lists in multiple selection do.
+    public var showsSelectionCount: Bool {
+        get { selectionPart.showsCount }
+        set { selectionPart.showsCount = newValue }
+    }
+
+    /// The selected rows on the table, in order.
+    public var indexPathsForSelectedRows: [IndexPath] { state.selectedRows.sorted() }
+
+    /// The identities of the selected items, shown or not, when the data source identifies
+    /// its items (``TableViewDataSource/itemIdentifier(for:)``); otherwise empty.
+    public var identifiersOfSelectedItems: Set<AnyHashable> {
+        selectionPart.outOfSight.union(state.selectedRows.compactMap(dataSource.itemIdentifier(for:)))
+    }
+
+    /// How many items are selected: the rows on the table and the items a search hides.
+    public var numberOfSelectedItems: Int { selectionPart.count(in: self) }
+
     /// Select All and Select None, for the navigation bar or the toolbar of a screen with
     /// checkmark sections; each is dimmed while it would change nothing. The base
     /// ``barButtonTapped(_:area:)`` handles them.
@@ -39,7 +66,7 @@ extension TableViewController {
     /// Unchecks every row of the checkmark sections, and the items a search hides, telling no
     /// delegate. Radio checks stay: a radio section always keeps its one choice.
     public func deselectAllRows() {
-        selectionOutOfSight.removeAll()
+        selectionPart.outOfSight.removeAll()
         state.selectedRows = state.selectedRows.filter { !isCheckable($0.section) }
     }
 
@@ -57,15 +84,8 @@ extension TableViewController {
     /// Removes the item identified as `identifier` from the selection, shown or hidden by a
     /// search, telling no delegate: before the item itself goes away.
     public func deselectItem(_ identifier: AnyHashable) {
-        selectionOutOfSight.remove(identifier)
+        selectionPart.outOfSight.remove(identifier)
         state.selectedRows = state.selectedRows.filter { dataSource.itemIdentifier(for: $0) != identifier }
-    }
-
-    /// Clears the selection of the rows of single-selection sections (checks stay).
-    func clearSingleSelection() {
-        state.selectedRows = state.selectedRows.filter {
-            tableView.selectionMode(forSection: $0.section, dataSource: dataSource) != .single
-        }
     }
 
     /// Moves the focus to `indexPath` and scrolls the least that shows it, telling no delegate

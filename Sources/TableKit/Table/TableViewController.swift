@@ -36,7 +36,7 @@ open class TableViewController: Screen {
     /// The rows. Setting it keeps the focus on a row that exists (UIKit's `reloadData()`).
     public var dataSource: any TableViewDataSource {
         didSet {
-            carrySelection(from: oldValue)
+            selectionPart.carry(from: oldValue, in: self)
             reloadData()
         }
     }
@@ -44,7 +44,11 @@ open class TableViewController: Screen {
     public weak var delegate: (any TableViewDelegate)?
     /// The search over this table, if it has one: `/` then searches.
     public var searchController: SearchController? {
-        didSet { searchController?.tableViewController = self }
+        get { searchPart.controller }
+        set {
+            searchPart.controller = newValue
+            newValue?.tableViewController = self
+        }
     }
     /// The item the tab bar shows when this screen is a tab's root; set its badge to mark the tab.
     public var tabBarItem: TabBarItem?
@@ -53,39 +57,39 @@ open class TableViewController: Screen {
     public private(set) var size = Size.zero
     /// The rows' heights measured so far, forgotten by ``reloadData()`` and by a new width.
     public let heightCache = RowHeightCache()
-    /// How a side-swipe menu comes in: uncovered behind the sliding content, or pushed in
-    /// beside it.
-    public var swipeMenuStyle = SwipeMenuStyle.reveal
-    /// Whether side-swipe menus slide open and bounce closed (otherwise they appear and go
-    /// at once, as with `--no-animation`).
-    public var animatesSwipeMenus = true
-    /// How fast side-swipe menus move: 2 takes half the time, 0.5 twice as long.
-    public var animationSpeed = 1.0
     /// Reads the time for animations; tests pass a clock they move by hand.
     public var now: () -> ContinuousClock.Instant = { ContinuousClock.now }
-    /// The open side-swipe menu.
-    var swipeMenu: SwipeSession?
-    /// A menu bouncing closed.
-    var closingSwipe: SwipeSession?
-    /// A press on a row with a menu, held until it turns out to be a tap or a drag.
-    var pendingPress: (event: MouseEvent, indexPath: IndexPath)?
-    /// The side a drag is swiping to, once it has moved far enough across the row.
-    var swipeTracking: SwipeEdge?
-    /// A segmented control shown in the navigation bar in place of the title (UIKit's
-    /// `titleView`): Shift-Tab gives it the keyboard, and a person's choice reaches
-    /// ``titleSegmentedControlChanged(to:)``.
-    public var titleSegmentedControl: SegmentedControl?
-    /// The segment the keyboard is on while the title control has the focus.
-    var titleControlHighlight: Int?
-    /// The value over a row's slider while it moves, and the row.
-    var sliderPopover = ValuePopover(), sliderPopoverRow: IndexPath?
-    /// Whether a long table shows a page scrubber under its rows: a slider of pages, with
-    /// "Page 57 of 300 · M" over its thumb while it moves. `p` gives it the keys.
-    public var showsPageScrubber = false
-    /// Whether the page scrubber has the keys, or a drag on it is under way.
-    var isPageScrubberFocused = false, isDraggingPageScrubber = false
-    /// The page scrubber's popover.
-    var pagePopover = ValuePopover()
+
+    // MARK: Parts
+
+    /// Each feature's state and its keys, clicks, drawing and ticks.
+    let titleControlPart = TitleControlPart()
+    let pageScrubberPart = PageScrubberPart()
+    let searchPart = SearchPart()
+    let sliderPopoverPart = SliderPopoverPart()
+    let swipeMenuPart = SwipeMenuPart()
+    let selectionPart = SelectionPart()
+
+    /// The parts in the order they get a key or a click: the title control and the page
+    /// scrubber (each when focused, or its key to reach it), the search's ↑ back into the
+    /// field, then the swipe menus. They draw over the table in the reverse order, so the
+    /// part that gets events first is drawn on top. A part capturing keys (the search field
+    /// being edited) gets every key first.
+    var parts: [any TableViewControllerPart] {
+        [titleControlPart, pageScrubberPart, searchPart, sliderPopoverPart, swipeMenuPart, selectionPart]
+    }
+
+    /// The parts in the order help lists them: the swipe keys (they act on the focused row)
+    /// follow the rows', and the first of them with the keyboard shows its keys alone.
+    private var helpOrder: [any TableViewControllerPart] {
+        [swipeMenuPart, titleControlPart, pageScrubberPart, searchPart, sliderPopoverPart, selectionPart]
+    }
+
+    /// The part that takes every key now, if any.
+    private var partCapturingKeys: (any TableViewControllerPart)? { parts.first { $0.capturesKeys } }
+
+    /// The part whose keys help and the footer show alone now, if any.
+    private var partShowingKeys: (any TableViewControllerPart)? { helpOrder.first { $0.hasKeyboardFocus } }
 
     /// Creates a table screen titled `title`, showing `dataSource` in a table of `style`.
     public init(title: String, style: TableStyle = .plain, dataSource: any TableViewDataSource) {
@@ -141,16 +145,16 @@ open class TableViewController: Screen {
     /// About to come to the front: the single selection clears (see
     /// ``clearsSelectionOnViewWillAppear``). Subclasses call `super`.
     open func viewWillAppear() {
-        if clearsSelectionOnViewWillAppear { clearSingleSelection() }
+        parts.forEach { $0.willAppear(in: self) }
     }
-    /// Left the front (default: nothing more).
+    /// Left the front: an open swipe menu closes. Subclasses call `super`.
     open func viewDidDisappear() {
-        closeSwipeMenuAtOnce()
+        parts.forEach { $0.didDisappear(in: self) }
     }
 
     /// Lays the table out for `size`, keeping the focused row on screen.
     open func layout(for size: Size) {
-        if size != self.size { closeSwipeMenuAtOnce() }
+        if size != self.size { parts.forEach { $0.sizeChanged(in: self) } }
         self.size = size
         perform(.refresh)
     }
@@ -158,7 +162,7 @@ open class TableViewController: Screen {
     /// The rows changed: their heights are measured again, and the focus stays on a row that
     /// exists and on screen, as UIKit's `reloadData()`. Setting ``dataSource`` calls it.
     public func reloadData() {
-        closeSwipeMenuAtOnce()
+        parts.forEach { $0.dataDidReload(in: self) }
         heightCache.removeAll()
         perform(.refresh)
     }
@@ -166,20 +170,23 @@ open class TableViewController: Screen {
     /// The area the table takes in an area of `area`: all of it, less the search field's line
     /// and the ``tableHeaderHeight``.
     public func tableArea(in area: Rect) -> Rect {
-        let above = area.inset(top: min(searchController?.barHeight ?? 0, area.height))
+        let above = area.inset(top: min(searchPart.barHeight, area.height))
         let table = above.inset(top: min(max(0, tableHeaderHeight), above.height))
-        return showsPageScrubber(tableHeight: table.height) ? table.inset(bottom: 1) : table
+        return pageScrubberPart.isShown(tableHeight: table.height, in: self) ? table.inset(bottom: 1) : table
     }
 
     /// The area of the ``tableHeaderHeight`` lines in an area of `area`: under the search
     /// field, above the table.
     public func tableHeaderArea(in area: Rect) -> Rect {
-        let above = area.inset(top: min(searchController?.barHeight ?? 0, area.height))
+        let above = area.inset(top: min(searchPart.barHeight, area.height))
         return above.topLines(min(max(0, tableHeaderHeight), above.height))
     }
 
+    /// The screen's area at the last layout, from the origin.
+    var bounds: Rect { Rect(origin: .zero, size: size) }
+
     /// The table's size now.
-    var tableSize: Size { tableArea(in: Rect(origin: .zero, size: size)).size }
+    var tableSize: Size { tableArea(in: bounds).size }
 
     // MARK: Header view
 
@@ -206,74 +213,56 @@ open class TableViewController: Screen {
 
     // MARK: Drawing
 
-    /// Draws the search field (while a search is shown) and the table.
+    /// Draws the search field (while a search is shown), the header view, the table, and the
+    /// parts over it.
     open func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
-        if let search = searchController, let session = search.session {
-            session.field.render(into: &canvas, area: area.topLines(1), isEditing: session.isEditing, context: context)
-            if search.showsScopeBar { search.scopeBar.render(into: &canvas, rect: area.inset(top: 1).topLines(1), context: context) }
-        }
-        let tableContext = RenderContext(glyphs: context.glyphs, isActive: context.isActive && searchController?.isEditing != true)
+        searchPart.renderBar(into: &canvas, area: area, context: context)
+        let tableContext = RenderContext(glyphs: context.glyphs, isActive: context.isActive && partCapturingKeys == nil)
         if tableHeaderHeight > 0 { renderTableHeader(into: &canvas, area: tableHeaderArea(in: area), context: context) }
-        let table = tableArea(in: area)
-        tableView.render(state, dataSource: dataSource, into: &canvas, area: table, context: tableContext, heightCache: heightCache)
-        drawSwipes(into: &canvas, area: table, context: tableContext)
-        drawSliderPopover(into: &canvas, area: table, context: tableContext)
-        drawPageScrubber(into: &canvas, area: area, context: tableContext)
+        tableView.render(state, dataSource: dataSource, into: &canvas, area: tableArea(in: area), context: tableContext, heightCache: heightCache)
+        for part in parts.reversed() { part.render(into: &canvas, area: area, context: tableContext, in: self) }
     }
 
     // MARK: Events
 
-    /// Keys, clicks and ticks: the search field first while it has the keyboard, then the
-    /// table's keys, then `/` and Esc for the search.
+    /// Keys, clicks and ticks: the parts first (a part capturing keys before all), then the
+    /// table's keys, then what the parts take when the table had no use for a key.
     open func handle(_ event: Event, area: Rect) -> ScreenResponse {
         if area.size != size { layout(for: area.size) }
         switch event {
         case .tick:
-            settleSwipes()
-            return pollSearchResults()
+            var response = ScreenResponse.handled
+            for part in parts {
+                let answer = part.tick(in: self)
+                if case .handled = response { response = answer }
+            }
+            return response
         case .resize:
             return .handled
         case .paste(let text):
-            // Into the search field while it has the keyboard, as typed text without newlines.
-            guard searchController?.isEditing == true else { return .ignored }
-            return handlePasteIntoSearch(text)
+            return partCapturingKeys?.handlePaste(text, in: self) ?? .ignored
         case .mouse(var mouse):
-            if let search = searchController, search.isActive {
-                if mouse.position.y == 0 {
-                    if mouse.kind == .press {
-                        closeSwipeMenu()
-                        beginSearch()
-                    }
-                    return .handled
-                }
-                if search.showsScopeBar, mouse.position.y == 1 {
-                    if mouse.kind == .press, let scope = search.scopeBar.segment(atColumn: mouse.position.x - scopeBarLeft, width: size.width) {
-                        return chooseSearchScope(scope)
-                    }
-                    return .handled
-                }
-                mouse.position.y -= search.barHeight
-            }
+            if let response = searchPart.handleBarMouse(&mouse, in: self) { return response }
             if tableHeaderHeight > 0 {
-                let header = tableHeaderArea(in: Rect(origin: .zero, size: size))
+                let header = tableHeaderArea(in: bounds)
                 if mouse.position.y < header.height { return handleTableHeaderMouse(mouse, size: header.size) }
                 mouse.position.y -= header.height
             }
-            return handlePageScrubberMouse(mouse) ?? handleSwipeMouse(mouse) ?? perform(.mouse(mouse))
+            for part in parts {
+                if let response = part.handleMouse(mouse, in: self) { return response }
+            }
+            return perform(.mouse(mouse))
         case .key(let key):
-            if searchController?.isEditing == true { return handleSearchKey(key) }
-            if let response = handleTitleControlKey(key) { return response }
-            if let response = handlePageScrubberKey(key) { return response }
-            if returnToSearchField(for: key) { return .handled }
-            if let response = handleSwipeMenuKey(key) ?? (state.isIndexFocused ? nil : openSwipeMenu(for: key)) { return response }
+            if let part = partCapturingKeys { return part.handleKey(key, in: self) ?? .ignored }
+            for part in parts {
+                if let response = part.handleKey(key, in: self) { return response }
+            }
             let action = state.isIndexFocused ? TableView.action(for: key, in: state) : availableRowKeyBindings.action(for: key)
             if let action { return perform(action) }
-            guard let command = searchKeyBindings.action(for: key) else { return .ignored }
-            switch command {
-            case .begin: beginSearch()
-            case .end: endSearch()
+            for part in parts {
+                if let response = part.handleUnclaimedKey(key, in: self) { return response }
             }
-            return .handled
+            return .ignored
         }
     }
 
@@ -303,8 +292,7 @@ open class TableViewController: Screen {
             case .switchToggled(let indexPath, let isOn):
                 response = delegate?.tableView(self, didChangeSwitchAt: indexPath, to: isOn) ?? .handled
             case .sliderChanged(let indexPath, let value):
-                sliderPopover.show(at: now())
-                sliderPopoverRow = indexPath
+                sliderPopoverPart.sliderMoved(at: indexPath, in: self)
                 response = delegate?.tableView(self, didChangeSliderAt: indexPath, to: value) ?? .handled
             }
         }
@@ -348,108 +336,33 @@ open class TableViewController: Screen {
         return delegate?.tableView(self, didSelectRowAt: selected) ?? .handled
     }
 
-    // MARK: Selection
-
-    /// Whether the selection of single-selection sections clears when the screen appears
-    /// again (after a pop), as UIKit's `clearsSelectionOnViewWillAppear`; checks stay.
-    public var clearsSelectionOnViewWillAppear = true
-
-    /// The selected rows on the table, in order.
-    public var indexPathsForSelectedRows: [IndexPath] { state.selectedRows.sorted() }
-
-    /// The identities of the selected items, shown or not, when the data source identifies
-    /// its items (``TableViewDataSource/itemIdentifier(for:)``); otherwise empty.
-    public var identifiersOfSelectedItems: Set<AnyHashable> {
-        selectionOutOfSight.union(state.selectedRows.compactMap(dataSource.itemIdentifier(for:)))
-    }
-
-    /// How many items are selected: the rows on the table and the items a search hides.
-    public var numberOfSelectedItems: Int { state.selectedRows.count + selectionOutOfSight.count }
-
-    /// Selected items the data source does not show now (a search hides them), by identity:
-    /// they are selected again when they come back.
-    var selectionOutOfSight: Set<AnyHashable> = []
-
-    /// Whether the data source identifies its items, judged by its first row.
-    private var identifiesItems: Bool {
-        guard let section = (0 ..< dataSource.numberOfSections()).first(where: { dataSource.numberOfRows(inSection: $0) > 0 }) else {
-            return false
-        }
-        return dataSource.itemIdentifier(for: IndexPath(row: 0, section: section)) != nil
-    }
-
-    /// The data source changed: with identities, the selection follows its items to their new
-    /// rows, and the items no longer shown wait out of sight. Without, it stays as it was.
-    private func carrySelection(from old: any TableViewDataSource) {
-        guard !state.selectedRows.isEmpty || !selectionOutOfSight.isEmpty else { return }
-        var wanted = selectionOutOfSight
-        for indexPath in state.selectedRows {
-            guard let identifier = old.itemIdentifier(for: indexPath) else { return }
-            wanted.insert(identifier)
-        }
-        var selected = Set<IndexPath>()
-        // One pass over the rows: a selection costs what the table's length costs, once.
-        for section in 0 ..< dataSource.numberOfSections() where !wanted.isEmpty {
-            for row in 0 ..< dataSource.numberOfRows(inSection: section) {
-                let indexPath = IndexPath(row: row, section: section)
-                guard let identifier = dataSource.itemIdentifier(for: indexPath) else { break }
-                if wanted.remove(identifier) != nil { selected.insert(indexPath) }
-            }
-        }
-        state.selectedRows = selected
-        selectionOutOfSight = wanted
-    }
-
-    /// Keeps the selection through a change of the whole table state (a search's results
-    /// shown, the search ended): with item identities the selection made meanwhile stays;
-    /// without, `replacement`'s own selection is taken.
-    func replaceState(with replacement: TableViewState) {
-        let selected = state.selectedRows
-        state = replacement
-        if identifiesItems { state.selectedRows = selected }
-    }
-
-    /// Whether the navigation bar says how many items are checked ("3 Selected") in place of
-    /// the title while any are, as iOS's lists in multiple selection do.
-    public var showsSelectionCount = false
-
     /// The navigation bar's title: ``title``, or "3 Selected" (see ``showsSelectionCount``).
-    open var navigationTitle: String {
-        let count = numberOfSelectedItems
-        return showsSelectionCount && count > 0 ? "\(count) Selected" : title
-    }
+    open var navigationTitle: String { selectionPart.title(in: self) ?? title }
 
     // MARK: Keys
 
     /// The keys of the rows (default: ``TableView/rowKeyBindings``); a subclass may offer fewer.
     open var rowKeyBindings: [KeyBinding<TableViewAction>] { TableView.rowKeyBindings }
 
-    /// The keys of the screen in front, for help: the field's while it has the keyboard, the
-    /// index's while it has the focus, else the rows' and the search's.
+    /// The keys of the screen in front, for help: the search field's while it has the
+    /// keyboard, the index's while it has the focus, a part's while it has the keyboard, else
+    /// the rows' and every part's way in.
     open var keyHelp: [KeyHint] {
-        if searchController?.isEditing == true { return searchFieldKeyHints.help }
+        if let part = partCapturingKeys { return part.helpHints(in: self) }
         if state.isIndexFocused {
             return TableView.indexKeyBindings.helpHints() + [KeyHint("A–Z #", "jump to that section")]
         }
-        if let menu = swipeMenuKeyHelp { return menu }
-        if isTitleControlFocused { return titleControlKeyHints.help }
-        if isPageScrubberFocused { return pageScrubberKeyHints.help }
-        return availableRowKeyBindings.helpHints() + swipeKeyHints + titleControlKeyHints.help + pageScrubberKeyHints.help
-            + searchKeyBindings.helpHints()
+        if let part = partShowingKeys { return part.helpHints(in: self) }
+        return availableRowKeyBindings.helpHints() + helpOrder.flatMap { $0.helpHints(in: self) }
     }
 
-    /// The few keys that matter most now, for the footer.
+    /// The few keys that matter most now, for the footer; from the rows, the parts' in the
+    /// order they get keys (when the line is short the last hints give way first).
     open var keyHints: [KeyHint] {
-        if searchController?.isEditing == true { return searchFieldKeyHints.footer }
+        if let part = partCapturingKeys { return part.footerHints(in: self) }
         if state.isIndexFocused { return TableView.indexKeyBindings.footerHints() + [KeyHint("A–Z", "jump")] }
-        if isSwipeMenuOpen { return Self.swipeMenuFooter }
-        if isTitleControlFocused { return titleControlKeyHints.footer }
-        if isPageScrubberFocused { return pageScrubberKeyHints.footer }
-        // When the line is short the last hints give way first: clearing a search matters more.
-        let bindings = searchKeyBindings
-        let clear = bindings.filter { $0.action == .end }.map(\.hint).map { KeyHint($0.key, "clear") }
-        let swipe = swipeKeyHints.isEmpty ? [] : [KeyHint("s", "swipe")]
-        return availableRowKeyBindings.footerHints() + clear + bindings.filter { $0.action == .begin }.footerHints() + swipe
+        if let part = partShowingKeys { return part.footerHints(in: self) }
+        return availableRowKeyBindings.footerHints() + parts.flatMap { $0.footerHints(in: self) }
     }
 
     /// Whether keys and clicks wait for work in flight (default: no).
@@ -462,14 +375,12 @@ open class TableViewController: Screen {
     open var statusMessage: String? { nil }
 
     /// Whether typed letters go to the screen: the search field or the index's type-ahead.
-    open var capturesTextInput: Bool { searchController?.isEditing == true || state.isIndexFocused }
+    open var capturesTextInput: Bool { partCapturingKeys != nil || state.isIndexFocused }
 
     /// Whether `/` may begin a search now (default: when there is a search controller); a
     /// subclass turns it off while it has nothing to search, say while its rows load.
     open var isSearchAvailable: Bool { searchController != nil }
 
-    /// Whether ticks are needed: search results are being worked out.
-    open var wantsTicks: Bool {
-        searchController?.isPending == true || isSwipeAnimating || sliderPopover.isVisible(at: now()) || pagePopover.isVisible(at: now())
-    }
+    /// Whether ticks are needed: search results are being worked out, or something moves.
+    open var wantsTicks: Bool { parts.contains { $0.wantsTicks(in: self) } }
 }

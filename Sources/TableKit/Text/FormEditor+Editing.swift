@@ -229,18 +229,18 @@ extension FormEditor {
     }
 
     func handleKey(_ key: Key, area: Rect) -> ScreenResponse {
-        switch key {
-        case .control("s"): return save()
-        case .control("t"): return chooseType()
-        case .escape: return cancel()
-        case .tab: moveFocus(by: 1); return .handled
-        case .backTab: moveFocus(by: -1); return .handled
-        default: break
+        let formAction = Self.formKeyBindings.action(for: key)
+        switch formAction {
+        case .save: return save()
+        case .chooseType: return chooseType()
+        case .cancel: return cancel()
+        case .moveFocus(let offset): moveFocus(by: offset); return .handled
+        case .moveFocusUnlessFieldUsesKey, nil: break
         }
         guard let focus = state.focusedRow, let field = field(at: focus) else { return super.handle(.key(key), area: area) }
         switch field.kind {
         case .toggle:
-            if key == .space || key == .enter {
+            if Self.toggleKeyBindings.action(for: key) == .toggle {
                 toggles[field.key] = !(toggles[field.key] ?? false)
                 nullFields.remove(field.key)
                 refresh()
@@ -249,12 +249,12 @@ extension FormEditor {
         case .readOnly:
             break
         case .date:
-            switch key {
-            case .enter, .space, .right, .character("l"): return chooseDate(at: focus)
-            case .backspace, .delete:
+            switch Self.dateKeyBindings.action(for: key) {
+            case .chooseDate: return chooseDate(at: focus)
+            case .clearDate:
                 setDateText("", at: focus)
                 return .handled
-            default: break
+            case .toggle, nil: break
             }
         case .text:
             let change = fields[focus.section][focus.row].handle(key, now: clock())
@@ -271,9 +271,11 @@ extension FormEditor {
             }
             if key.isCharacter { return .handled }
         }
+        if case .moveFocusUnlessFieldUsesKey(let offset) = formAction {
+            moveFocus(by: offset)
+            return .handled
+        }
         switch key {
-        case .up: moveFocus(by: -1); return .handled
-        case .down: moveFocus(by: 1); return .handled
         // k and j move too, except in a text field, where they are letters.
         case .character("k") where field.kind != .text: moveFocus(by: -1); return .handled
         case .character("j") where field.kind != .text: moveFocus(by: 1); return .handled

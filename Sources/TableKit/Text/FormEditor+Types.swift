@@ -2,7 +2,7 @@ import Foundation
 
 extension FormField {
     /// The types ⌃T offers: the field's own first, then its ``alternativeTypes``.
-    public var typeChoices: [FormValueType] {
+    var typeChoices: [FormValueType] {
         var choices = [valueType]
         for type in alternativeTypes where !choices.contains(type) { choices.append(type) }
         return choices

@@ -17,6 +17,10 @@ import Foundation
 /// ], values: ["name": "Ann", "age": "41"])
 /// form.formDelegate = self
 /// ```
+///
+/// The form is its own table's ``TableViewController/delegate``: a subclass overrides the
+/// `tableView(_:…)` methods it needs (calling `super` in ``tableView(_:didSelectRowAt:)`` and
+/// ``tableView(_:didChangeSwitchAt:to:)``), as a `UITableViewController` subclass does.
 @MainActor
 open class FormEditor: TableViewController, TableViewDelegate {
     /// The sections of fields.
@@ -48,7 +52,7 @@ open class FormEditor: TableViewController, TableViewDelegate {
     public private(set) var showsLabels = true
     private(set) var clock: @Sendable () -> ContinuousClock.Instant = { .now }
     /// The date an empty date field's screen starts from (held to its limits); tests fix it.
-    public var currentDate: () -> Date = { Date() }
+    var currentDate: () -> Date = { Date() }
 
     /// Creates a form.
     ///
@@ -215,20 +219,63 @@ open class FormEditor: TableViewController, TableViewDelegate {
         }
     }
 
-    /// A click on a date row opens its date screen.
-    public func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+    // MARK: Table delegate
+
+    // The form is its own table's delegate, as a `UITableViewController` is. Every method of
+    // `TableViewDelegate` is implemented here and `open`, so that a subclass's method is an
+    // override the table calls: a method the protocol's extension implements, and the form did
+    // not, would be chosen once for the form and a subclass's own never called. Override these
+    // rather than setting `delegate`, which would take the form's own rows away from it.
+
+    /// Rows may be highlighted. Subclasses may refuse some.
+    open func tableView(_ tableView: TableViewController, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+
+    /// Selects the row asked for. Subclasses may redirect or refuse a selection.
+    open func tableView(_ tableView: TableViewController, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+
+    /// A click on a date row opens its date screen. Subclasses that override this call
+    /// `super` for the form's own rows.
+    open func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
         guard case .date? = field(at: indexPath)?.kind else { return .handled }
         return chooseDate(at: indexPath)
     }
 
-    /// A click on an on/off row's switch flips it, as Space does.
-    public func tableView(_ tableView: TableViewController, didChangeSwitchAt indexPath: IndexPath, to isOn: Bool) -> ScreenResponse {
+    /// Does nothing.
+    open func tableView(_ tableView: TableViewController, didDeselectRowAt indexPath: IndexPath) {}
+
+    /// Does nothing more.
+    open func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse { .handled }
+
+    /// Does nothing more.
+    open func tableView(_ tableView: TableViewController, customAccessoryTappedForRowWith indexPath: IndexPath) -> ScreenResponse { .handled }
+
+    /// Does nothing: the form begins editing the focused field itself.
+    open func tableView(_ tableView: TableViewController, didFocusRowAt indexPath: IndexPath?) {}
+
+    /// No primary action.
+    open func tableView(_ tableView: TableViewController, canPerformPrimaryActionForRowAt indexPath: IndexPath) -> Bool { false }
+
+    /// Does nothing more.
+    open func tableView(_ tableView: TableViewController, performPrimaryActionForRowAt indexPath: IndexPath) -> ScreenResponse { .handled }
+
+    /// A click on an on/off row's switch flips it, as Space does. Subclasses that override
+    /// this call `super` for the form's own switches.
+    open func tableView(_ tableView: TableViewController, didChangeSwitchAt indexPath: IndexPath, to isOn: Bool) -> ScreenResponse {
         guard let field = field(at: indexPath), field.kind == .toggle else { return .handled }
         toggles[field.key] = isOn
         nullFields.remove(field.key)
         refresh()
         return .handled
     }
+
+    /// Does nothing more.
+    open func tableView(_ tableView: TableViewController, didChangeSliderAt indexPath: IndexPath, to value: Double) -> ScreenResponse { .handled }
+
+    /// No menu.
+    open func tableView(_ tableView: TableViewController, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
+
+    /// No menu.
+    open func tableView(_ tableView: TableViewController, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
 
     override open func clearButtonTapped(at indexPath: IndexPath) -> ScreenResponse {
         beginEditingFocusedField()
@@ -244,25 +291,21 @@ open class FormEditor: TableViewController, TableViewDelegate {
     override open var wantsTicks: Bool { fields.joined().contains(where: \.needsTicks) }
 
     override open var keyHelp: [KeyHint] {
-        var hints = [
-            KeyHint("Tab ↓", "next field"),
-            KeyHint("S-Tab ↑", "previous field"),
-            KeyHint("^S", "save"),
-            KeyHint("Esc", "cancel (asks first when there are edits)"),
-        ]
+        var hints = Self.formKeyBindings(where: { $0 != .chooseType }).helpHints()
         if let focus = state.focusedRow, let field = declaredField(at: focus), field.offersTypeChoice {
-            hints.append(KeyHint("^T", "the value's type: " + field.typeChoices.map(\.name).joined(separator: ", ") + (field.allowsNull ? " or null" : "")))
+            let choices = field.typeChoices.map(\.name).joined(separator: ", ") + (field.allowsNull ? " or null" : "")
+            hints += Self.formKeyBindings(where: { $0 == .chooseType }).map { KeyHint($0.label, $0.help + ": " + choices) }
         }
         if let focus = state.focusedRow, let field = field(at: focus) {
             switch field.kind {
             case .text:
                 let enter = field.traits.isMultiline ? "new line" : field.traits.returnKeyType.title.lowercased()
-                hints.append(KeyHint("Enter", enter))
+                hints.append(KeyHint(TextField.returnKeyBinding.label, enter))
                 hints += TextField.keyHelp
             case .toggle:
-                hints.append(KeyHint("Space Enter", "switch on or off"))
+                hints += Self.toggleKeyBindings.helpHints()
             case .date:
-                hints += [KeyHint("Enter Space → l", "choose the date"), KeyHint("Backspace Delete", "clear it")]
+                hints += Self.dateKeyBindings.helpHints()
             case .readOnly:
                 break
             }
@@ -271,11 +314,11 @@ open class FormEditor: TableViewController, TableViewDelegate {
     }
 
     override open var keyHints: [KeyHint] {
-        var hints = [KeyHint("Tab", "next")]
+        var hints = Self.formKeyBindings(where: { $0 == .moveFocus(by: 1) }).footerHints()
         if let focus = focusedTextField, let field = field(at: focus), !field.traits.isMultiline {
-            hints.append(KeyHint("Enter", field.traits.returnKeyType.title))
+            hints.append(KeyHint(TextField.returnKeyBinding.footerLabel, field.traits.returnKeyType.title))
         }
-        return hints + [KeyHint("^S", "save")]
+        return hints + Self.formKeyBindings(where: { $0 == .save }).footerHints()
     }
 
     override open func layout(for size: Size) {

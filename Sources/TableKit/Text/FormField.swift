@@ -61,7 +61,7 @@ public struct FormField: Sendable {
 
     /// This field made to take a value of `type`: a number takes a decimal pad with a sign, a
     /// boolean a switch, a date the ``dateConfiguration``, text the default keyboard.
-    public func retyped(as type: FormValueType) -> FormField {
+    func retyped(as type: FormValueType) -> FormField {
         guard type != valueType else { return self }
         var field = self
         switch type {

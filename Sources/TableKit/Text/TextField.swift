@@ -33,7 +33,7 @@ public struct TextField: Hashable, Sendable {
     /// The columns the field was last laid out in (the owner sets it with ``layout(width:)``).
     public private(set) var width = 20
     /// The first character shown, when a single line is wider than the field.
-    public private(set) var scrollOffset = 0
+    private(set) var scrollOffset = 0
     /// A secure field refocused: the next character typed replaces the text, as on iOS.
     private var replacesOnNextInput = false
     /// The last character typed into a secure field, shown until ``revealedUntil``.
@@ -47,9 +47,9 @@ public struct TextField: Hashable, Sendable {
     var lineLayouts = LineLayouts()
 
     /// How long the last character typed into a secure field stays readable.
-    public static let revealDuration: Duration = .seconds(1)
+    static let revealDuration: Duration = .seconds(1)
     /// How long a rejected key flashes the field.
-    public static let flashDuration: Duration = .milliseconds(300)
+    static let flashDuration: Duration = .milliseconds(300)
 
     /// A field holding `text`, the cursor at its end.
     public init(text: String = "", placeholder: String = "", traits: TextInputTraits = TextInputTraits()) {
@@ -155,50 +155,84 @@ public struct TextField: Hashable, Sendable {
 
     // MARK: Keys
 
-    /// The field's editing keys, as data, for help and the footer.
-    public static let keyHelp: [KeyHint] = [
-        KeyHint("← →", "move by character"),
-        KeyHint("A-← A-→", "move by word"),
-        KeyHint("Home End ^A ^E", "start and end of the line"),
-        KeyHint("Backspace Delete", "erase a character"),
-        KeyHint("^W", "erase the word before the cursor"),
-        KeyHint("^U", "clear the field (×)"),
+    /// What an editing key does to the text or the cursor.
+    public enum EditingAction: Hashable, Sendable {
+        /// The cursor a character back or on.
+        case moveByCharacter(forward: Bool)
+        /// The cursor to the start of the word before it, or the end of the word after it.
+        case moveByWord(forward: Bool)
+        /// The cursor to the start or the end of its line.
+        case moveToLineEdge(end: Bool)
+        /// Erases the character before the cursor (`forward: false`) or after it.
+        case eraseCharacter(forward: Bool)
+        /// Erases the word before the cursor.
+        case eraseWord
+        /// Clears the field, as its `×` does.
+        case clear
+    }
+
+    /// The field's editing keys, as data: ``handle(_:now:)`` looks keys up here, and help
+    /// reads it.
+    public static let editingKeyBindings: [KeyBinding<EditingAction>] = [
+        KeyBinding([.left], .moveByCharacter(forward: false), label: "←", help: "move by character"),
+        KeyBinding([.right], .moveByCharacter(forward: true), label: "→", help: "move by character"),
+        KeyBinding([.altLeft], .moveByWord(forward: false), label: "A-←", help: "move by word"),
+        KeyBinding([.altRight], .moveByWord(forward: true), label: "A-→", help: "move by word"),
+        KeyBinding([.home], .moveToLineEdge(end: false), label: "Home", help: "start and end of the line"),
+        KeyBinding([.end], .moveToLineEdge(end: true), label: "End", help: "start and end of the line"),
+        KeyBinding([.control("a")], .moveToLineEdge(end: false), label: "^A", help: "start and end of the line"),
+        KeyBinding([.control("e")], .moveToLineEdge(end: true), label: "^E", help: "start and end of the line"),
+        KeyBinding([.backspace], .eraseCharacter(forward: false), label: "Backspace", help: "erase a character"),
+        KeyBinding([.delete], .eraseCharacter(forward: true), label: "Delete", help: "erase a character"),
+        KeyBinding([.control("w")], .eraseWord, label: "^W", help: "erase the word before the cursor"),
+        KeyBinding([.control("u")], .clear, label: "^U", help: "clear the field (×)"),
     ]
+
+    /// The return key: a new line in a text view; otherwise the field returns
+    /// (``Change/returned``) and its owner does what the return key's type says.
+    public static let returnKeyBinding = KeyBinding([.enter], (), label: "Enter", help: "return")
+
+    /// The field's editing keys, for help: ``editingKeyBindings`` as the overlay lists them.
+    public static let keyHelp: [KeyHint] = editingKeyBindings.helpHints()
 
     /// Applies `key`; returns what it did, or `nil` when the key is not the field's (Tab,
     /// Esc, ↑ ↓ of a single line: the owner's).
     @discardableResult
     public mutating func handle(_ key: Key, now: ContinuousClock.Instant = .now) -> Change? {
+        if let action = Self.editingKeyBindings.action(for: key) { return perform(action) }
         switch key {
         case .character(let character):
             if character.unicodeScalars.contains(where: ControlEscaping.isControl) { return nil }
             return type(character, now: now)
-        case .enter:
+        case _ where Self.returnKeyBinding.keys.contains(key):
             if traits.isMultiline { return type("\n", now: now) }
             if traits.enablesReturnKeyAutomatically && storage.isEmpty { return .moved }
             return .returned
-        case .left: return move(to: cursor - 1)
-        case .right: return move(to: cursor + 1)
-        case .home, .control("a"): return move(to: lineStart)
-        case .end, .control("e"): return move(to: lineEnd)
-        case .altLeft: return move(to: wordStart(before: cursor))
-        case .altRight: return move(to: wordEnd(after: cursor))
         case .up where traits.isMultiline: return moveLine(by: -1)
         case .down where traits.isMultiline: return moveLine(by: 1)
-        case .backspace:
+        default:
+            return nil
+        }
+    }
+
+    /// Does what an editing key does.
+    private mutating func perform(_ action: EditingAction) -> Change {
+        switch action {
+        case .moveByCharacter(let forward): return move(to: cursor + (forward ? 1 : -1))
+        case .moveByWord(let forward): return move(to: forward ? wordEnd(after: cursor) : wordStart(before: cursor))
+        case .moveToLineEdge(let end): return move(to: end ? lineEnd : lineStart)
+        case .eraseCharacter(forward: false):
             if replacesOnNextInput { return clear() }
             guard cursor > 0 else { return .moved }
             return erase(cursor - 1 ..< cursor)
-        case .delete:
+        case .eraseCharacter(forward: true):
             guard cursor < storage.count else { return .moved }
             return erase(cursor ..< cursor + 1)
-        case .control("w"):
+        case .eraseWord:
             guard cursor > 0 else { return .moved }
             return erase(wordStart(before: cursor) ..< cursor)
-        case .control("u"):
+        case .clear:
             return clear()
-        default:
-            return nil
         }
     }
 
@@ -403,7 +437,7 @@ public struct TextField: Hashable, Sendable {
     }
 
     /// `12/280` when the field has a maximum length.
-    public var counterText: String? {
+    var counterText: String? {
         traits.maximumLength.map { "\(storage.count)/\($0)" }
     }
 

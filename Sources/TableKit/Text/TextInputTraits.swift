@@ -55,7 +55,7 @@ public enum KeyboardType: String, CaseIterable, Hashable, Sendable {
     /// a sentence that starts with the field's label ("takes digits only"); `nil` when it may.
     /// A number or decimal pad answers as ``rejection(ofInserting:into:at:decimalSeparator:allowsNegativeNumbers:)``
     /// does, without a minus.
-    public func rejection(of character: Character, in text: String, decimalSeparator: String) -> String? {
+    func rejection(of character: Character, in text: String, decimalSeparator: String) -> String? {
         switch self {
         case .default, .twitter, .webSearch:
             return nil
@@ -85,7 +85,7 @@ public enum KeyboardType: String, CaseIterable, Hashable, Sendable {
     /// does, character by character.
     ///
     /// - Complexity: O(n) in the length of the text.
-    public func rejection(ofInserting inserted: [Character], into text: [Character], at cursor: Int,
+    func rejection(ofInserting inserted: [Character], into text: [Character], at cursor: Int,
                           decimalSeparator: String, allowsNegativeNumbers: Bool) -> String? {
         guard self == .numberPad || self == .decimalPad else {
             // Only a decimal pad looks at the text: typing into a long field costs nothing more.

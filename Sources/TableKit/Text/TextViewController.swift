@@ -46,7 +46,7 @@ open class TextViewController: Screen {
     }
 
     /// The keys of the screen, as data: handling, help and the footer read this one table.
-    public static let keyBindings: [KeyBinding<TextViewAction>] = [
+    static let keyBindings: [KeyBinding<TextViewAction>] = [
         KeyBinding([.up, .character("k")], .scroll(lines: -1), label: "↑ k", help: "scroll up a line"),
         KeyBinding([.down, .character("j")], .scroll(lines: 1), label: "↓ j", help: "scroll down a line", footer: "scroll"),
         KeyBinding([.pageUp, .character("b")], .pageUp, label: "PgUp b", help: "page up"),
@@ -56,7 +56,7 @@ open class TextViewController: Screen {
     ]
 
     /// The lines a mouse wheel's step scrolls.
-    public static let wheelLines = 3
+    static let wheelLines = 3
 
     /// The keys, for the help overlay.
     open var keyHelp: [KeyHint] { Self.keyBindings.helpHints() }
@@ -92,7 +92,7 @@ open class TextViewController: Screen {
         }
     }
 
-    /// Scrolls with the keys of ``keyBindings`` and the mouse wheel.
+    /// Scrolls with its keys (↑ ↓, PgUp PgDn, Home End) and the mouse wheel.
     open func handle(_ event: Event, area: Rect) -> ScreenResponse {
         switch event {
         case .key(let key):

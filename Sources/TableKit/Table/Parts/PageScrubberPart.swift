@@ -1,0 +1,202 @@
+import Foundation
+
+/// The page scrubber under a long table: a slider of pages, with "Page 57 of 300 · M" over
+/// its thumb while it moves. `p` gives it the keys; a press or a drag on its line scrubs.
+@MainActor
+final class PageScrubberPart: TableViewControllerPart {
+    /// What the scrubber's keys ask.
+    enum Action: Equatable, Sendable {
+        /// Give the scrubber the keys.
+        case focus
+        /// Move the thumb, a page or more.
+        case turn(Slider.Motion)
+        /// Give the keys back to the rows.
+        case release
+    }
+
+    /// Whether a long table shows the scrubber (the screen's ``TableViewController/showsPageScrubber``).
+    var isEnabled = false
+    /// Whether the scrubber has the keys.
+    var isFocused = false
+    /// Whether a drag that began on the scrubber is under way.
+    var isDragging = false
+    /// The popover over the thumb.
+    var popover = ValuePopover()
+
+    var hasKeyboardFocus: Bool { isFocused }
+
+    /// The keys while the scrubber has them.
+    static let focusedBindings: [KeyBinding<Action>] = [
+        KeyBinding([.left], .turn(.stepDown), label: "←", help: "a page back or on", footer: "page", footerLabel: "← →"),
+        KeyBinding([.right], .turn(.stepUp), label: "→", help: "a page back or on"),
+        KeyBinding([.pageUp], .turn(.pageDown), label: "PgUp", help: "a tenth of the pages"),
+        KeyBinding([.pageDown], .turn(.pageUp), label: "PgDn", help: "a tenth of the pages"),
+        KeyBinding([.home], .turn(.minimum), label: "Home", help: "the first or last page", footer: "ends", footerLabel: "Home End"),
+        KeyBinding([.end], .turn(.maximum), label: "End", help: "the first or last page"),
+        KeyBinding([.escape, .enter, .tab, .character("p")], .release, label: "Esc Enter p", help: "back to the rows", footer: "rows"),
+    ]
+
+    /// The key that reaches the scrubber from the rows.
+    static let unfocusedBindings: [KeyBinding<Action>] = [
+        KeyBinding([.character("p")], .focus, label: "p", help: "scrub through the pages"),
+    ]
+
+    /// The keys now, for handling, help and the footer; none while the scrubber is not shown.
+    func keyBindings(in table: TableViewController) -> [KeyBinding<Action>] {
+        guard line(in: table.bounds, of: table) != nil else { return [] }
+        return isFocused ? Self.focusedBindings : Self.unfocusedBindings
+    }
+
+    // MARK: Pages
+
+    /// The rows a page holds, how many pages there are, and the page of the focused row.
+    typealias Pages = (perPage: Int, count: Int, current: Int)
+
+    /// Whether a table `height` lines tall (the scrubber's line included) is long enough for
+    /// a scrubber: more than three pages.
+    func isShown(tableHeight height: Int, in table: TableViewController) -> Bool {
+        isEnabled && height > 2 && totalRowCount(of: table.dataSource) > 3 * (height - 1)
+    }
+
+    /// The rows of every section.
+    private func totalRowCount(of dataSource: any TableViewDataSource) -> Int {
+        (0 ..< dataSource.numberOfSections()).reduce(0) { $0 + max(0, dataSource.numberOfRows(inSection: $1)) }
+    }
+
+    /// The rows a page holds (as many as the table's lines hold rows as tall as the focused
+    /// one), how many pages there are, and the page of the focused row.
+    func pages(of table: TableViewController) -> Pages {
+        let dataSource = table.dataSource, tableSize = table.tableSize
+        let rowWidth = table.tableView.rowWidth(tableWidth: tableSize.width, dataSource: dataSource)
+        let rowHeight = table.state.focusedRow.map { max(1, dataSource.cell(for: $0).height(width: rowWidth)) } ?? 1
+        let perPage = max(1, tableSize.height / rowHeight)
+        let count = max(1, (totalRowCount(of: dataSource) + perPage - 1) / perPage)
+        let focused = table.state.focusedRow.map { position(of: $0, in: dataSource) } ?? 0
+        return (perPage, count, min(count, focused / perPage + 1))
+    }
+
+    /// The row's place counting every row above it.
+    private func position(of indexPath: IndexPath, in dataSource: any TableViewDataSource) -> Int {
+        (0 ..< max(0, indexPath.section)).reduce(0) { $0 + max(0, dataSource.numberOfRows(inSection: $1)) } + indexPath.row
+    }
+
+    /// The row at place `position`, counting from the first.
+    private func indexPath(atPosition position: Int, in dataSource: any TableViewDataSource) -> IndexPath? {
+        var remaining = max(0, position)
+        var last: IndexPath?
+        for section in 0 ..< dataSource.numberOfSections() {
+            let rows = max(0, dataSource.numberOfRows(inSection: section))
+            guard rows > 0 else { continue }
+            if remaining < rows { return IndexPath(row: remaining, section: section) }
+            remaining -= rows
+            last = IndexPath(row: rows - 1, section: section)
+        }
+        return last
+    }
+
+    /// The scrubber as a slider of `pages`.
+    private func slider(_ pages: Pages) -> Slider {
+        Slider(value: Double(pages.current), in: 1 ... Double(pages.count))
+    }
+
+    /// Brings `page`'s first row to the top and focuses it; the popover shows.
+    private func scrub(toPage page: Int, in table: TableViewController) {
+        let pages = self.pages(of: table)
+        popover.show(at: table.now())
+        guard page != pages.current,
+              let target = indexPath(atPosition: (min(max(1, page), pages.count) - 1) * pages.perPage, in: table.dataSource) else { return }
+        table.state.scrollPosition = ScrollPosition(item: .row(target))
+        table.focusRow(at: target)
+        table.delegate?.tableView(table, didFocusRowAt: table.state.focusedRow)
+    }
+
+    /// The scrubber's line in an area of `area` (under the rows), when it shows.
+    func line(in area: Rect, of table: TableViewController) -> Rect? {
+        let rows = table.tableArea(in: area)
+        guard rows.maxY < area.maxY, isShown(tableHeight: rows.height + 1, in: table) else { return nil }
+        return Rect(x: area.minX, y: rows.maxY, width: area.width, height: 1)
+    }
+
+    /// The track's columns on the scrubber's line, and the page label after it.
+    private func layout(width: Int, pages: Pages) -> (track: Range<Int>, label: String) {
+        let label = "\(pages.current)/\(pages.count)"
+        return (2 ..< max(3, width - label.displayWidth - 3), label)
+    }
+
+    // MARK: Drawing
+
+    /// Draws the scrubber's line and, while it moves, "Page 57 of 300 · M" over its thumb.
+    func render(into canvas: inout Canvas, area: Rect, context: RenderContext, in table: TableViewController) {
+        guard let line = line(in: area, of: table) else { return }
+        canvas.fill(line, style: .plain)
+        // Counted once a frame: counting walks the sections.
+        let pages = self.pages(of: table)
+        let (track, label) = layout(width: line.width, pages: pages)
+        let slider = slider(pages)
+        let focused = isFocused && context.isActive
+        slider.render(into: &canvas, rect: Rect(x: line.minX + track.lowerBound, y: line.minY, width: track.count, height: 1), isFocused: focused, context: context)
+        canvas.draw(label, at: Point(x: line.minX + track.upperBound + 1, y: line.minY), style: focused ? Theme.tint.adding(.bold) : Theme.secondaryText,
+                    clip: line)
+        guard let style = popover.style(at: table.now()) ?? (isFocused ? Theme.popover : nil) else { return }
+        var text = "Page \(pages.current) of \(pages.count)"
+        if let focus = table.state.focusedRow, let letter = table.dataSource.titleForHeader(inSection: focus.section), !letter.isEmpty {
+            text += " · " + letter
+        }
+        let thumb = line.minX + track.lowerBound + slider.thumbColumn(width: track.count)
+        ValuePopover.draw(text, overColumn: thumb, line: line.minY - 1, style: style, into: &canvas, clip: area)
+    }
+
+    func wantsTicks(in table: TableViewController) -> Bool { popover.isVisible(at: table.now()) }
+
+    // MARK: Keys and mouse
+
+    /// `p` gives the scrubber the keys; then its keys turn the pages, and the release keys
+    /// hand them back. Any other key hands them back and does its usual work.
+    func handleKey(_ key: Key, in table: TableViewController) -> ScreenResponse? {
+        guard line(in: table.bounds, of: table) != nil else {
+            isFocused = false
+            return nil
+        }
+        let action = keyBindings(in: table).action(for: key)
+        guard isFocused else {
+            guard action == .focus, !table.state.isIndexFocused else { return nil }
+            isFocused = true
+            popover.show(at: table.now())
+            return .handled
+        }
+        if case .turn(let motion) = action {
+            var slider = slider(pages(of: table))
+            slider.move(motion)
+            scrub(toPage: Int(slider.value), in: table)
+            return .handled
+        }
+        isFocused = false
+        popover.show(at: table.now())
+        return action == .release ? .handled : nil
+    }
+
+    /// A press or a drag on the scrubber's line turns to the page under the pointer; a drag
+    /// that began there keeps scrubbing wherever it goes. `nil` when the event is not the
+    /// scrubber's. Positions are relative to the table's top.
+    func handleMouse(_ mouse: MouseEvent, in table: TableViewController) -> ScreenResponse? {
+        guard let line = line(in: table.bounds, of: table) else { return nil }
+        let onLine = mouse.position.y == table.tableSize.height
+        switch mouse.kind {
+        case .press where onLine, .drag where isDragging:
+            isDragging = true
+            let pages = self.pages(of: table)
+            let track = layout(width: line.width, pages: pages).track
+            scrub(toPage: Int(slider(pages).value(atColumn: mouse.position.x - track.lowerBound, width: track.count)), in: table)
+            return .handled
+        case .release where isDragging:
+            isDragging = false
+            return .handled
+        default:
+            return onLine ? .handled : nil
+        }
+    }
+
+    func helpHints(in table: TableViewController) -> [KeyHint] { keyBindings(in: table).helpHints() }
+
+    func footerHints(in table: TableViewController) -> [KeyHint] { keyBindings(in: table).footerHints() }
+}

@@ -1,0 +1,286 @@
+import Foundation
+
+/// The search over a table: the field and its scope bar above the rows, the field's keys
+/// while it has the keyboard, `/` and Esc from the rows, and the results the updater works
+/// out — with a progress sheet when they are slow.
+@MainActor
+final class SearchPart: TableViewControllerPart {
+    /// What the keys of the field ask beyond editing it.
+    enum FieldAction: Equatable, Sendable {
+        /// Give the keyboard to the results (the focus stays on the first of them).
+        case showResults
+        /// Move in the results, the field keeping the keyboard.
+        case moveInResults
+        /// Choose the next scope (1) or the previous one (-1).
+        case chooseScope(by: Int)
+    }
+
+    /// The screen's search controller.
+    var controller: SearchController?
+
+    var capturesKeys: Bool { controller?.isEditing == true }
+    var hasKeyboardFocus: Bool { capturesKeys }
+
+    // MARK: Keys
+
+    /// The field's keys to reach the results.
+    static let resultBindings: [KeyBinding<FieldAction>] = [
+        KeyBinding([.down], .showResults, label: "↓", help: "into the results", footer: "results"),
+        KeyBinding([.up, .pageUp, .pageDown], .moveInResults, label: "↑ PgUp PgDn", help: "move in the results"),
+    ]
+
+    /// The field's keys for the scope bar, while it shows.
+    var scopeBindings: [KeyBinding<FieldAction>] {
+        guard let controller, controller.showsScopeBar else { return [] }
+        let help = "search " + controller.scopeButtonTitles.joined(separator: " | ")
+        return [
+            KeyBinding([.tab], .chooseScope(by: 1), label: "Tab", help: help, footer: "scope"),
+            KeyBinding([.backTab], .chooseScope(by: -1), label: "S-Tab", help: help),
+        ]
+    }
+
+    /// The search keys of the rows that apply now: `/` when the screen has a search
+    /// controller, Esc while a search is shown.
+    func commandBindings(in table: TableViewController) -> [KeyBinding<TableViewController.SearchCommand>] {
+        guard let controller, table.isSearchAvailable else { return [] }
+        return TableViewController.searchKeyBindings(helpText: controller.helpText, isActive: controller.isActive)
+    }
+
+    /// While the field has the keyboard, every key is the field's: ↓ gives the keyboard to
+    /// the results; ↑ and the page keys move in them; Tab and Shift-Tab choose the scope; the
+    /// rest edit the field. Otherwise ↑ on the first row of the results goes back to the field.
+    func handleKey(_ key: Key, in table: TableViewController) -> ScreenResponse? {
+        guard let controller, var session = controller.session else { return nil }
+        guard session.isEditing else {
+            // The key that moves up a row, on the first row, moves up into the field.
+            guard TableView.rowKeyBindings.action(for: key) == .moveFocus(by: -1), !table.state.isIndexFocused,
+                  table.state.focusedRow == nil || table.state.focusedRow == firstRow(of: table.dataSource) else { return nil }
+            controller.modifySession { $0.isEditing = true }
+            return .handled
+        }
+        switch (Self.resultBindings + scopeBindings).action(for: key) {
+        case .showResults:
+            controller.modifySession { $0.isEditing = false }
+            return .handled
+        case .moveInResults:
+            if let action = TableView.action(for: key, in: table.state) { return table.perform(action) }
+        case .chooseScope(let step):
+            let count = controller.scopeButtonTitles.count
+            return chooseScope((controller.selectedScopeButtonIndex + step + count) % count, in: table)
+        case nil:
+            break
+        }
+        let event = session.field.handle(key)
+        controller.state = .active(session)
+        switch event {
+        case .changed:
+            return updateResults(in: table)
+        case .submitted:
+            controller.modifySession { $0.isEditing = false }
+        case .cancelled:
+            end(in: table)
+        case nil:
+            break
+        }
+        return .handled
+    }
+
+    /// `/` begins a search and Esc ends it, when the rows have no use for them.
+    func handleUnclaimedKey(_ key: Key, in table: TableViewController) -> ScreenResponse? {
+        switch commandBindings(in: table).action(for: key) {
+        case .begin: begin(in: table)
+        case .end: end(in: table)
+        case nil: return nil
+        }
+        return .handled
+    }
+
+    /// A paste while the field has the keyboard: one edit, one search.
+    func handlePaste(_ text: String, in table: TableViewController) -> ScreenResponse? {
+        guard let controller, var session = controller.session else { return .ignored }
+        guard session.field.paste(text) != nil else { return .handled }
+        controller.state = .active(session)
+        return updateResults(in: table)
+    }
+
+    /// While the field has the keyboard, its keys beyond typing; else `/` and Esc.
+    func helpHints(in table: TableViewController) -> [KeyHint] {
+        capturesKeys
+            ? SearchField.keyHelp + scopeBindings.helpHints() + Self.resultBindings.helpHints()
+            : commandBindings(in: table).helpHints()
+    }
+
+    /// As ``helpHints(in:)``; from the rows, clearing a search comes before beginning one, as
+    /// the footer's last hints give way first on a short line.
+    func footerHints(in table: TableViewController) -> [KeyHint] {
+        guard !capturesKeys else {
+            return SearchField.keyBindings.footerHints() + Self.resultBindings.footerHints() + scopeBindings.footerHints()
+        }
+        let bindings = commandBindings(in: table)
+        return bindings.filter { $0.action == .end }.footerHints() + bindings.filter { $0.action == .begin }.footerHints()
+    }
+
+    /// The first row of the table, if it has one.
+    private func firstRow(of dataSource: any TableViewDataSource) -> IndexPath? {
+        (0..<dataSource.numberOfSections()).first { dataSource.numberOfRows(inSection: $0) > 0 }.map { IndexPath(row: 0, section: $0) }
+    }
+
+    // MARK: Mouse and drawing
+
+    /// The lines the field and the scope bar take above the table now.
+    var barHeight: Int { controller?.barHeight ?? 0 }
+
+    /// A mouse event on the screen, before the header view and the table: a press on the
+    /// field begins editing, one on the scope bar chooses a scope. Below the bar, the
+    /// position moves up by its height and `nil` passes the event on.
+    func handleBarMouse(_ mouse: inout MouseEvent, in table: TableViewController) -> ScreenResponse? {
+        guard let controller, controller.isActive else { return nil }
+        if mouse.position.y == 0 {
+            if mouse.kind == .press {
+                table.closeSwipeMenu()
+                begin(in: table)
+            }
+            return .handled
+        }
+        if controller.showsScopeBar, mouse.position.y == 1 {
+            if mouse.kind == .press,
+               let scope = controller.scopeBar.segment(atColumn: mouse.position.x - scopeBarLeft(width: table.size.width), width: table.size.width) {
+                return chooseScope(scope, in: table)
+            }
+            return .handled
+        }
+        mouse.position.y -= controller.barHeight
+        return nil
+    }
+
+    /// Where the scope bar's left edge is on a screen `width` wide (it is centred).
+    private func scopeBarLeft(width: Int) -> Int {
+        guard let controller else { return 0 }
+        return max(0, (width - min(width, controller.scopeBar.naturalWidth)) / 2)
+    }
+
+    /// Draws the field and the scope bar on the top lines of `area`, while a search is shown:
+    /// before the table, in the screen's own context (the field shows its cursor).
+    func renderBar(into canvas: inout Canvas, area: Rect, context: RenderContext) {
+        guard let controller, let session = controller.session else { return }
+        session.field.render(into: &canvas, area: area.topLines(1), isEditing: session.isEditing, context: context)
+        if controller.showsScopeBar { controller.scopeBar.render(into: &canvas, rect: area.inset(top: 1).topLines(1), context: context) }
+    }
+
+    // MARK: The search
+
+    /// Shows the field and gives it the keyboard; the table's state is kept for Esc.
+    func begin(in table: TableViewController) {
+        guard let controller else { return }
+        table.closeSwipeMenu()
+        guard case .inactive = controller.state else {
+            controller.modifySession { $0.isEditing = true }
+            return
+        }
+        controller.state = .active(SearchController.Session(
+            field: SearchField(placeholder: controller.placeholder), isEditing: true,
+            savedTableState: table.state, shownText: "", pending: nil
+        ))
+        controller.searchResultsUpdater?.willPresentSearch(controller)
+        table.perform(.refresh)
+    }
+
+    /// Ends the search: work still pending is stopped, the updater shows everything again and
+    /// the table comes back exactly as it was when the search began.
+    func end(in table: TableViewController) {
+        guard let controller, let session = controller.session else { return }
+        if session.pending != nil { controller.searchResultsUpdater?.cancelSearchUpdate(controller) }
+        controller.state = .inactive
+        controller.searchResultsUpdater?.didDismissSearch(controller)
+        table.selectionPart.replaceState(of: table, with: session.savedTableState)
+        table.perform(.refresh)
+    }
+
+    /// Searches for `text` as if it had been typed and kept with Enter.
+    func search(for text: String, in table: TableViewController) {
+        guard let controller else { return }
+        begin(in: table)
+        controller.modifySession {
+            $0.field.setText(text)
+            $0.isEditing = false
+        }
+        _ = updateResults(in: table)
+    }
+
+    /// A person chose scope `index` (Tab, or a click on the scope bar): the search runs again.
+    private func chooseScope(_ index: Int, in table: TableViewController) -> ScreenResponse {
+        guard let controller, controller.scopeButtonTitles.indices.contains(index) else { return .ignored }
+        guard index != controller.selectedScopeButtonIndex else { return .handled }
+        controller.selectedScopeButtonIndex = index
+        return updateResults(in: table)
+    }
+
+    /// Asks the updater for the results of the field's text.
+    private func updateResults(in table: TableViewController) -> ScreenResponse {
+        guard let controller, let updater = controller.searchResultsUpdater else { return .handled }
+        switch updater.updateSearchResults(for: controller) {
+        case .shown:
+            showResults(in: table)
+        case .pending(let progress):
+            let now = controller.now()
+            controller.modifySession { session in
+                // The wait is counted from the first key the results are still owed for.
+                let since = session.pending?.since ?? now
+                let isSheetShown = session.pending?.isSheetShown ?? false
+                session.pending = .init(since: since, progress: progress, isSheetShown: isSheetShown)
+            }
+        }
+        return .handled
+    }
+
+    /// The results are on the table: the focus goes to the first of them.
+    private func showResults(in table: TableViewController) {
+        controller?.modifySession { session in
+            session.shownText = session.field.text
+            session.pending = nil
+        }
+        table.selectionPart.replaceState(of: table, with: TableViewState())
+        table.perform(.refresh)
+    }
+
+    // MARK: Results that take time
+
+    func tick(in table: TableViewController) -> ScreenResponse { deliverPendingResults(in: table) }
+
+    func wantsTicks(in table: TableViewController) -> Bool { controller?.isPending == true }
+
+    /// The one place pending results arrive (today by asking the updater on every tick): take
+    /// them when they are ready; after half a second show a progress sheet with Cancel, and go
+    /// on waiting under it.
+    func deliverPendingResults(in table: TableViewController) -> ScreenResponse {
+        guard let controller, let pending = controller.session?.pending,
+              let updater = controller.searchResultsUpdater else { return .handled }
+        switch updater.pollSearchResults(for: controller) {
+        case .shown:
+            showResults(in: table)
+        case .pending(let progress):
+            controller.modifySession { $0.pending?.progress = progress }
+            if !pending.isSheetShown, controller.now() - pending.since > ProgressModal.delay {
+                controller.modifySession { $0.pending?.isSheetShown = true }
+                return .present(ProgressModal(
+                    title: controller.progressTitle,
+                    progress: { [weak controller] in controller?.session?.pending?.progress },
+                    isFinished: { [weak controller] in controller?.isPending != true },
+                    onCancel: { [weak self] in self?.cancelPendingSearch() }
+                ))
+            }
+        }
+        return .handled
+    }
+
+    /// Cancel on a slow search's sheet: the work stops, the results shown stay, and the field
+    /// goes back to their text.
+    private func cancelPendingSearch() {
+        guard let controller, controller.isPending else { return }
+        controller.searchResultsUpdater?.cancelSearchUpdate(controller)
+        controller.modifySession { session in
+            session.field.setText(session.shownText)
+            session.pending = nil
+        }
+    }
+}

@@ -1,0 +1,312 @@
+import Foundation
+
+/// Side-swipe menus: the Tweetie gesture for the keyboard. `s`, Shift-← or Shift-→ (or a
+/// mouse drag across the row) slide the focused row's content out and reveal the buttons the
+/// delegate offers for that side (``TableViewDelegate/tableView(_:trailingSwipeActionsConfigurationForRowAt:)``
+/// and its leading twin). One row is open at a time; Esc, moving the focus, scrolling, a
+/// search, a resize or leaving the screen close it, the content bouncing back into place.
+@MainActor
+final class SwipeMenuPart: TableViewControllerPart {
+    /// What a key asks of the swipe menus.
+    enum Action: Equatable, Sendable {
+        /// Open the focused row's menu on the first of these sides it has.
+        case open([SwipeEdge])
+        /// Move the choice along the open menu's buttons.
+        case choose(by: Int)
+        /// Act on the chosen button.
+        case actOnChosen
+        /// Act on the button at this index.
+        case act(Int)
+        /// Close the menu.
+        case close
+        /// The swipe carried on to the far side: act on the outermost button, if allowed.
+        case fullSwipe
+        /// Close the menu, and let the key act as usual.
+        case closeAndPassOn
+    }
+
+    /// How long the content takes to slide out.
+    static let openDuration = Duration.milliseconds(200)
+
+    /// How a menu comes in (``TableViewController/swipeMenuStyle``).
+    var style = SwipeMenuStyle.reveal
+    /// Whether menus slide and bounce (``TableViewController/animatesSwipeMenus``).
+    var animates = true
+    /// How fast menus move (``TableViewController/animationSpeed``).
+    var speed = 1.0
+    /// The open menu.
+    var menu: SwipeSession?
+    /// A menu bouncing closed.
+    var closing: SwipeSession?
+    /// A press on a row with a menu, held until it turns out to be a tap or a drag.
+    var pendingPress: (event: MouseEvent, indexPath: IndexPath)?
+    /// The side a drag is swiping to, once it has moved far enough across the row.
+    var tracking: SwipeEdge?
+
+    var hasKeyboardFocus: Bool { menu != nil }
+
+    /// The configuration the delegate of `table` offers for `edge` of the row at `indexPath`,
+    /// if it has any buttons.
+    func configuration(for edge: SwipeEdge, at indexPath: IndexPath, in table: TableViewController) -> SwipeActionsConfiguration? {
+        guard let delegate = table.delegate else { return nil }
+        let configuration = edge == .leading
+            ? delegate.tableView(table, leadingSwipeActionsConfigurationForRowAt: indexPath)
+            : delegate.tableView(table, trailingSwipeActionsConfigurationForRowAt: indexPath)
+        guard let configuration, !configuration.actions.isEmpty else { return nil }
+        return configuration
+    }
+
+    // MARK: Opening and closing
+
+    /// Opens the menu of `edge` on the row at `indexPath` (focusing it, telling no delegate),
+    /// the content sliding from `offset` columns (where a drag left it), and closes any other.
+    /// Returns whether the row has such a menu.
+    @discardableResult
+    func open(_ edge: SwipeEdge, at indexPath: IndexPath, from offset: Double = 0, in table: TableViewController) -> Bool {
+        guard let configuration = configuration(for: edge, at: indexPath, in: table) else { return false }
+        if let open = menu, open.indexPath != indexPath { close(in: table) }
+        if table.state.focusedRow != indexPath { table.focusRow(at: indexPath) }
+        let width = table.rowFrame(of: indexPath)?.rect.width ?? table.tableSize.width
+        var session = SwipeSession(indexPath: indexPath, edge: edge, configuration: configuration, width: width, motion: .held(offset))
+        session.motion = .slide(SlideAnimation(from: offset, to: session.openOffset, start: table.now(),
+                                               duration: animates ? Self.openDuration / max(0.1, speed) : .zero))
+        menu = session
+        return true
+    }
+
+    /// Closes the open menu: with animations the content comes back with a bounce, without
+    /// them at once.
+    func close(in table: TableViewController) {
+        guard var session = menu else { return }
+        menu = nil
+        guard animates else {
+            closing = nil
+            return
+        }
+        session.motion = .bounce(SwipeBounce(from: session.motion.offset(at: table.now()), start: table.now(),
+                                             duration: SwipeBounce.standardDuration / max(0.1, speed)))
+        closing = session
+    }
+
+    /// Closes the open menu and stops any bounce at once.
+    func closeAtOnce() {
+        menu = nil
+        closing = nil
+    }
+
+    func didDisappear(in table: TableViewController) { closeAtOnce() }
+    func sizeChanged(in table: TableViewController) { closeAtOnce() }
+    func dataDidReload(in table: TableViewController) { closeAtOnce() }
+
+    /// Forgets a bounce that has settled.
+    func tick(in table: TableViewController) -> ScreenResponse {
+        if let closing, closing.motion.isFinished(at: table.now()) { self.closing = nil }
+        return .handled
+    }
+
+    /// Whether a menu is moving.
+    func wantsTicks(in table: TableViewController) -> Bool {
+        let instant = table.now()
+        return closing != nil || menu.map { !$0.motion.isFinished(at: instant) } == true
+    }
+
+    /// Closes the menu and runs the button's handler.
+    private func perform(_ index: Int, in table: TableViewController) -> ScreenResponse {
+        guard let session = menu, session.buttons.indices.contains(index) else { return .handled }
+        close(in: table)
+        return session.buttons[index].action.handler(session.indexPath)
+    }
+
+    // MARK: Keys
+
+    /// The keys now: with a menu open, its own (each button's key among them); else the keys
+    /// that open the focused row's menus, none when it has no menu.
+    func keyBindings(in table: TableViewController) -> [KeyBinding<Action>] {
+        guard let session = menu else {
+            guard let focus = table.state.focusedRow else { return [] }
+            let trailing = configuration(for: .trailing, at: focus, in: table) != nil
+            let leading = configuration(for: .leading, at: focus, in: table) != nil
+            guard trailing || leading else { return [] }
+            let help = "slide the row aside for its actions"
+            return [KeyBinding([.character("s")], .open([.trailing, .leading]), label: "s", help: help, footer: "swipe")]
+                + (trailing ? [KeyBinding([.shiftLeft], .open([.trailing]), label: "S-←", help: help)] : [])
+                + (leading ? [KeyBinding([.shiftRight], .open([.leading]), label: "S-→", help: help)] : [])
+        }
+        // The swipe key towards the open side swipes on to the far side; the other way closes.
+        let fullSwipeKey: (key: Key, label: String) = session.edge == .leading ? (.shiftRight, "S-→") : (.shiftLeft, "S-←")
+        let configuration = session.configuration
+        return [
+            KeyBinding([.left], .choose(by: -1), label: "←", help: "choose a button", footer: "choose", footerLabel: "← →"),
+            KeyBinding([.right], .choose(by: 1), label: "→", help: "choose a button"),
+            KeyBinding([.tab], .choose(by: 1), label: "Tab", help: "choose a button"),
+            KeyBinding([.backTab], .choose(by: -1), label: "S-Tab", help: "choose a button"),
+            KeyBinding([.enter, .space], .actOnChosen, label: "Enter Space", help: "act", footer: "act"),
+        ] + session.buttons.enumerated().map { index, button in
+            KeyBinding([.character(button.key)], .act(index), label: String(button.key), help: button.action.title)
+        } + [
+            KeyBinding([.escape, .backspace, .character("s"), fullSwipeKey.key == .shiftLeft ? .shiftRight : .shiftLeft], .close,
+                       label: "Esc Backspace", help: "close the menu", footer: "close"),
+            KeyBinding([fullSwipeKey.key], .fullSwipe, label: fullSwipeKey.label, help: configuration.performsFirstActionWithFullSwipe
+                ? "full swipe: \(configuration.actions.first?.title ?? "the first button")" : "(no full swipe here)"),
+            KeyBinding([], .closeAndPassOn, label: "↑ ↓ and other keys", help: "close the menu, then act as usual"),
+        ]
+    }
+
+    /// A key: with no menu open, a swipe key opens the focused row's menu on its side (not
+    /// while the section index has the keys). With a menu open, its keys; `?` leaves it open
+    /// for help; any other key closes it and returns `nil`, to be handled as usual (so ↓
+    /// closes the menu and moves the focus).
+    func handleKey(_ key: Key, in table: TableViewController) -> ScreenResponse? {
+        let action = keyBindings(in: table).action(for: key)
+        guard var session = menu else {
+            guard !table.state.isIndexFocused, case .open(let edges)? = action, let focus = table.state.focusedRow else { return nil }
+            return edges.contains { open($0, at: focus, in: table) } ? .handled : nil
+        }
+        if key == .character("?") { return .ignored }
+        switch action ?? .closeAndPassOn {
+        case .choose(let step):
+            session.selected = min(session.buttons.count - 1, max(0, session.selected + step))
+            menu = session
+            return .handled
+        case .actOnChosen:
+            return perform(session.selected, in: table)
+        case .act(let index):
+            return perform(index, in: table)
+        case .close, .open:
+            close(in: table)
+            return .handled
+        case .fullSwipe:
+            guard session.configuration.performsFirstActionWithFullSwipe else { return .handled }
+            return perform(session.edge == .leading ? 0 : session.buttons.count - 1, in: table)
+        case .closeAndPassOn:
+            close(in: table)
+            return nil
+        }
+    }
+
+    func helpHints(in table: TableViewController) -> [KeyHint] { keyBindings(in: table).helpHints() }
+
+    func footerHints(in table: TableViewController) -> [KeyHint] { keyBindings(in: table).footerHints() }
+
+    // MARK: Mouse
+
+    /// A mouse event, positions relative to the table's area, before the table sees it.
+    /// Returns `nil` to let the table handle it.
+    ///
+    /// While a menu is open a click on a button acts, a click elsewhere only closes it, and the
+    /// wheel closes it and scrolls. Otherwise a press on a row that has a menu waits: a drag
+    /// across the row slides its content with the pointer (opening the menu when released a
+    /// fifth of the way or more), and a release where it was pressed is a tap.
+    func handleMouse(_ mouse: MouseEvent, in table: TableViewController) -> ScreenResponse? {
+        if let session = menu, tracking == nil {
+            switch mouse.kind {
+            case .press:
+                if let frame = table.rowFrame(of: session.indexPath), frame.visible.contains(mouse.position),
+                   let index = session.button(atColumn: mouse.position.x - frame.rect.minX) {
+                    return perform(index, in: table)
+                }
+                close(in: table)
+                return .handled
+            case .scrollUp, .scrollDown:
+                close(in: table)
+                return nil
+            case .drag, .release:
+                return nil
+            }
+        }
+        switch mouse.kind {
+        case .press:
+            pendingPress = nil
+            tracking = nil
+            guard let indexPath = rowTappedForSwipe(at: mouse.position, in: table) else { return nil }
+            pendingPress = (mouse, indexPath)
+            return .handled
+        case .drag:
+            guard let (press, indexPath) = pendingPress else { return nil }
+            let dx = mouse.position.x - press.position.x, dy = mouse.position.y - press.position.y
+            if tracking == nil {
+                guard abs(dx) >= 2, abs(dx) > abs(dy) else { return .handled }
+                guard let edge = [SwipeEdge.trailing, .leading].first(where: { $0.direction.signum() == dx.signum() }),
+                      let configuration = configuration(for: edge, at: indexPath, in: table) else { return .handled }
+                if menu != nil { close(in: table) }
+                if table.state.focusedRow != indexPath {
+                    table.focusRow(at: indexPath)
+                    table.delegate?.tableView(table, didFocusRowAt: indexPath)
+                }
+                tracking = edge
+                let width = table.rowFrame(of: indexPath)?.rect.width ?? table.tableSize.width
+                menu = SwipeSession(indexPath: indexPath, edge: edge, configuration: configuration, width: width, motion: .held(0))
+            }
+            guard var session = menu else { return .handled }
+            // The content follows the pointer towards its side only, and no further than out.
+            let offset = session.edge == .trailing ? min(0, max(dx, -session.width)) : max(0, min(dx, session.width))
+            session.motion = .held(Double(offset))
+            menu = session
+            return .handled
+        case .release:
+            defer {
+                pendingPress = nil
+                tracking = nil
+            }
+            guard let (press, _) = pendingPress else { return nil }
+            guard tracking != nil, let session = menu else {
+                // No drag: the press was a tap after all.
+                let response = table.perform(.mouse(press))
+                _ = table.perform(.mouse(mouse))
+                return response
+            }
+            let offset = session.motion.offset(at: table.now())
+            if abs(offset) >= max(3, Double(session.width) / 5) {
+                open(session.edge, at: session.indexPath, from: offset, in: table)
+            } else {
+                close(in: table)
+            }
+            return .handled
+        case .scrollUp, .scrollDown:
+            return nil
+        }
+    }
+
+    /// The row under `point` when a press there may start a swipe: a row with a menu, pressed
+    /// away from its accessory buttons and the section index.
+    private func rowTappedForSwipe(at point: Point, in table: TableViewController) -> IndexPath? {
+        let size = table.tableSize
+        guard Rect(origin: .zero, size: size).contains(point) else { return nil }
+        guard let row = table.tableView.row(atLine: point.y, state: table.state, dataSource: table.dataSource, size: size, heightCache: table.heightCache),
+              let frame = table.rowFrame(of: row), frame.visible.contains(point) else { return nil }
+        let cell = table.tableView.displayedCell(at: row, dataSource: table.dataSource, isSelected: table.state.selectedRows.contains(row))
+        if cell.accessoryButton(atColumn: point.x - frame.rect.minX, width: frame.rect.width) != nil { return nil }
+        return configuration(for: .trailing, at: row, in: table) != nil || configuration(for: .leading, at: row, in: table) != nil ? row : nil
+    }
+
+    // MARK: Drawing
+
+    /// Draws the moving or open menus over the table just drawn: the menu across the row, and
+    /// the row's content slid over it (or beside it, pushing it in).
+    func render(into canvas: inout Canvas, area: Rect, context: RenderContext, in table: TableViewController) {
+        let rows = table.tableArea(in: area)
+        let instant = table.now()
+        for (session, isOpen) in [(closing, false), (menu, true)] {
+            guard let session, let frame = table.rowFrame(of: session.indexPath) else { continue }
+            let rect = frame.rect.offsetBy(rows.origin), visible = frame.visible.offsetBy(rows.origin)
+            let offset = Int(session.motion.offset(at: instant).rounded())
+            if offset == 0 && !isOpen { continue }
+            var content = Canvas(size: rect.size)
+            content.copy(canvas, from: visible, to: Point(x: visible.minX - rect.minX, y: visible.minY - rect.minY))
+            var menuCanvas = Canvas(size: rect.size)
+            let lines = (visible.minY - rect.minY) ..< (visible.maxY - rect.minY)
+            session.drawMenu(into: &menuCanvas, rect: Rect(origin: .zero, size: rect.size), visibleLines: lines, showsSelection: isOpen, glyphs: context.glyphs)
+            canvas.fill(visible, style: Theme.swipeMenu)
+            let menuX = style == .reveal ? 0 : offset - session.edge.direction * rect.width
+            canvas.paste(menuCanvas, at: Point(x: rect.minX + menuX, y: rect.minY), clip: visible)
+            canvas.paste(content, at: Point(x: rect.minX + offset, y: rect.minY), clip: visible)
+        }
+    }
+}
+
+extension Rect {
+    /// The rect moved by `offset`.
+    func offsetBy(_ offset: Point) -> Rect {
+        Rect(x: minX + offset.x, y: minY + offset.y, width: width, height: height)
+    }
+}

@@ -1,0 +1,20 @@
+import Testing
+import TableKit
+@testable import TUI
+
+/// `--help` is written from the tables the handlers read: a key bound there is named here.
+@Suite("--help names every key of the rows, the index, search, back, the tabs and the global keys")
+struct HelpTextTests {
+    @Test("every label of those tables is in --help's sentence about keys")
+    func everyLabelIsNamed() {
+        let text = TableBrowser.keysDiscussion
+        let labels = TableView.rowKeyBindings.map(\.label) + TableView.indexKeyBindings.map(\.label)
+            + TableViewController.searchKeyBindings(helpText: "search", isActive: false).map(\.label)
+            + NavigationController.keyBindings.map(\.label) + RootController.globalBindings.map(\.label)
+            + TabBarController.keyBindings(tabCount: TabBar.maximumSlots, capturesTextInput: false).map(\.label)
+        for label in labels {
+            #expect(text.contains(label), "\(label)")
+        }
+        #expect(TableBrowser.configuration.discussion == text)
+    }
+}
