@@ -9,7 +9,7 @@ extension TableBrowser {
         let index = TableView.indexKeyBindings.helpHints() + [TableView.indexTypeAheadHint]
         let search = TableViewController.searchKeyBindings(helpText: "search", isActive: false).helpHints()
         let back = NavigationController.keyBindings.helpHints()
-        let tabs = TabBarController.keyBindings(tabCount: TabBar.maximumSlots, capturesTextInput: false).helpHints()
+        let tabs = TabBarController.keyBindings(tabCount: TabBarController.numberedTabLimit, capturesTextInput: false).helpHints()
         // "this help" means the overlay, not this text: the global keys say their short help.
         let global = RootController.globalBindings.map { KeyHint($0.label, $0.footerHelp ?? $0.help) }
         func list(_ hints: [KeyHint]) -> String { hints.map { "\($0.key) \($0.help)" }.joined(separator: ", ") }

@@ -11,7 +11,7 @@ struct HelpTextTests {
         let labels = TableView.rowKeyBindings.map(\.label) + TableView.indexKeyBindings.map(\.label)
             + TableViewController.searchKeyBindings(helpText: "search", isActive: false).map(\.label)
             + NavigationController.keyBindings.map(\.label) + RootController.globalBindings.map(\.label)
-            + TabBarController.keyBindings(tabCount: TabBar.maximumSlots, capturesTextInput: false).map(\.label)
+            + TabBarController.keyBindings(tabCount: TabBarController.numberedTabLimit, capturesTextInput: false).map(\.label)
         for label in labels {
             #expect(text.contains(label), "\(label)")
         }

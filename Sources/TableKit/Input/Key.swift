@@ -47,7 +47,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     public static let space = Key.character(" ")
 
     /// Whether the key types a character: a text field takes it as input rather than as a command.
-    var isCharacter: Bool {
+    public var isCharacter: Bool {
         if case .character = self { return true }
         return false
     }

@@ -118,7 +118,7 @@ extension TableView {
 
     /// The keys a table understands while its section index has the focus. Letters and
     /// digits jump to their section (see ``TableViewAction/jumpToIndexLetter(_:)``).
-    static let indexKeyBindings: [KeyBinding<TableViewAction>] = [
+    public static let indexKeyBindings: [KeyBinding<TableViewAction>] = [
         KeyBinding([.up, .character("k")], .moveIndex(by: -1), label: "↑ k", help: "previous index title"),
         KeyBinding([.down, .character("j")], .moveIndex(by: 1), label: "↓ j", help: "next index title", footer: "scrub"),
         KeyBinding([.pageUp], .moveIndex(by: -5), label: "PgUp", help: "five titles up"),

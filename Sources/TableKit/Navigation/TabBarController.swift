@@ -60,6 +60,9 @@ public final class TabBarController: ShellContent {
         case chooseNumberedTab
     }
 
+    /// The most tabs the bar shows, each with its number key; more share a More tab.
+    public nonisolated static let numberedTabLimit = TabBar.maximumSlots
+
     /// The tab keys of a bar of `tabCount` tabs, as data: `1`…`5` and `F1`…`F5`; while the
     /// screen takes typed letters (`capturesTextInput`) digits are typed too, and only the
     /// function keys switch.
