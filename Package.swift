@@ -58,6 +58,9 @@ let package = Package(
         .executableTarget(name: "fruit-list", dependencies: ["TableKit", "TableKitTerminal"], path: "Examples/FruitList"),
         .executableTarget(name: "settings-example", dependencies: ["TableKit", "TableKitTerminal"], path: "Examples/SettingsExample"),
         .executableTarget(name: "inbox", dependencies: ["TableKit", "TableKitTerminal"], path: "Examples/Inbox"),
+        // A model on the main actor, read and changed by data source, delegate, an alert's
+        // answer and background work (issue 25).
+        .executableTarget(name: "contacts", dependencies: ["TableKit", "TableKitTerminal"], path: "Examples/Contacts"),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit", .product(name: "PropertyBased", package: "swift-property-based")],
                     path: "Tests/TableKitTests"),
         // The public API only: `import Foundation` and `import TableKit`, never @testable.

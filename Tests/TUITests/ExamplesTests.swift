@@ -101,6 +101,23 @@ struct ExamplesTests {
         #expect(!read[1].contains("bold"), "Mark Read: the sender is no longer bold: \(read[1])")
     }
 
+    @Test func contactsKeepsItsModelOnTheMainActorAndAnswersAsEvents() throws {
+        let list = try frame("contacts")
+        #expect(list[1].hasPrefix(" A ") && list[2].hasPrefix(" Ada Lovelace") && list[4].hasPrefix(" Alan Turing"), "\(list)")
+        #expect(list[7].hasPrefix(" Émile Borel"), "É sections under E")
+        let sheet = try frame("contacts", keys: "j Enter j j Enter")
+        #expect(sheet.contains { $0.contains("Delete Alan Turing?") })
+        // The sheet's Delete answers .pop: the contact goes, and so does its screen.
+        let deleted = try frame("contacts", keys: "j Enter j j Enter d")
+        #expect(deleted[0].contains("Contacts") && !deleted[0].contains("‹"), "back on the list: \(deleted[0])")
+        #expect(!deleted.contains { $0.contains("Alan Turing") })
+        let cancelled = try frame("contacts", keys: "j Enter j j Enter Esc")
+        #expect(cancelled[0].contains("Alan Turing"), "Cancel stays on the contact")
+        // The import parses off the main actor; the headless run waits for its result.
+        let imported = try frame("contacts", keys: "r")
+        #expect(imported.contains { $0.hasPrefix(" Donald Knuth") } && imported.contains { $0.hasPrefix(" D ") }, "\(imported)")
+    }
+
     @Test func theDocCArticleShowsTheExampleAsItIs() throws {
         var root = URL(fileURLWithPath: #filePath)
         for _ in 0 ..< 3 { root.deleteLastPathComponent() }
