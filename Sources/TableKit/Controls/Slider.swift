@@ -67,7 +67,7 @@ public struct Slider: Hashable, Sendable {
         return value != before
     }
 
-    /// The slider's keys, as data: ``motion(for:)`` looks keys up here, and help reads it.
+    /// The slider's keys, as data: `motion(for:)` looks keys up here, and help reads it.
     public static let keyBindings: [KeyBinding<Motion>] = [
         KeyBinding([.left], .stepDown, label: "←", help: "slide a step"),
         KeyBinding([.right], .stepUp, label: "→", help: "slide a step"),

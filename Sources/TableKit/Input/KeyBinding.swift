@@ -129,7 +129,7 @@ extension TableView {
     ]
 
     /// Help for the index's type-ahead, which no table can list: a letter or digit jumps to
-    /// its section (``action(for:in:)``).
+    /// its section (`action(for:in:)`).
     public static let indexTypeAheadHint = KeyHint("A–Z #", "jump to that section")
 
     /// The action a key triggers in `state`, including type-ahead letters in the index.
