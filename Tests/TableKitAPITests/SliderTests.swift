@@ -169,5 +169,14 @@ struct SliderTests {
         short.showsPageScrubber = true
         short.layout(for: size)
         #expect(!lines(of: short, size: size).contains { $0.contains("1/") }, "three pages or fewer: no scrubber")
+        // A partly filled last page is a page: its rows can be scrubbed to.
+        let ragged = TableViewController(title: "Rows", dataSource: LongList(count: 305))
+        ragged.showsPageScrubber = true
+        ragged.layout(for: size)
+        #expect(lines(of: ragged, size: size)[10].hasSuffix("1/31"), "\(lines(of: ragged, size: size))")
+        _ = ragged.handle(.key(.character("p")), area: area)
+        _ = ragged.handle(.key(.end), area: area)
+        #expect(lines(of: ragged, size: size)[10].hasSuffix("31/31"))
+        #expect(ragged.state.focusedRow == IndexPath(row: 0, section: 30), "the last five rows are the last page")
     }
 }
