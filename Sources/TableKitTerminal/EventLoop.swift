@@ -62,7 +62,9 @@ public struct EventLoop {
                 needsDraw = false
             }
             // Answers posted meanwhile: after the frame is out, before the next wait.
-            if let due = root.nextDelivery, due <= .now {
+            // One look at the mailbox an iteration: it says whether to deliver now or how long to wait.
+            let nextDelivery = root.nextDelivery
+            if let due = nextDelivery, due <= .now {
                 needsDraw = true
                 if root.deliverPosted() == .quit { return .quit }
                 continue
@@ -75,7 +77,7 @@ public struct EventLoop {
                 if !waiting || ContinuousClock.now - since > idleTickLimit { return .inputEnded }
             }
             var timeout: Duration? = ticking ? Self.tickInterval : nil
-            if let due = root.nextDelivery {
+            if let due = nextDelivery {
                 let untilDue = max(.zero, ContinuousClock.now.duration(to: due))
                 timeout = timeout.map { min($0, untilDue) } ?? untilDue
             }

@@ -25,19 +25,18 @@ private final class Recorder: TableViewController {
 struct MailboxTests {
     private let size = Size(width: 40, height: 12)
 
-    private func app(_ screens: Recorder...) -> (RootController, NavigationController) {
+    /// A stack of `screens` (the last in front) under a root that delivers `mailbox`.
+    private func app(_ screens: Recorder..., mailbox: Mailbox = Mailbox()) -> (RootController, NavigationController) {
         let navigation = NavigationController(root: screens[0])
         for screen in screens.dropFirst() { navigation.push(screen) }
-        return (RootController(content: navigation, size: size, mailbox: Mailbox()), navigation)
+        return (RootController(content: navigation, size: size, mailbox: mailbox), navigation)
     }
 
     @Test("a post reaches its screen after the event in hand, and its .pop is carried out")
     func aPostIsDeliveredAfterTheEvent() {
         let mailbox = Mailbox()
         let list = Recorder("List"), detail = Recorder("Detail")
-        let navigation = NavigationController(root: list)
-        navigation.push(detail)
-        let root = RootController(content: navigation, size: size, mailbox: mailbox)
+        let (root, navigation) = app(list, detail, mailbox: mailbox)
         mailbox.post(to: detail) {
             detail.log.append("answered")
             return .pop
@@ -53,9 +52,7 @@ struct MailboxTests {
     func aPopIsForTheScreenInFront() {
         let mailbox = Mailbox()
         let list = Recorder("List"), detail = Recorder("Detail")
-        let navigation = NavigationController(root: list)
-        navigation.push(detail)
-        let root = RootController(content: navigation, size: size, mailbox: mailbox)
+        let (root, navigation) = app(list, detail, mailbox: mailbox)
         mailbox.post(to: list) { .pop }
         root.deliverPosted()
         #expect(navigation.top === detail, "the list is not in front: its pop does nothing")
