@@ -1,5 +1,7 @@
 import Testing
+import Foundation
 import TableKit
+import TableKitTerminal
 @testable import TUI
 
 @MainActor
@@ -72,5 +74,36 @@ struct SearchTests {
         #expect(digit != index, "2 moved the index to the # section")
         let function = try snapshot(fixtureBooks, size: size, keys: "Tab F2", files: files)
         #expect(function.first?.trimmingCharacters(in: .whitespaces).hasPrefix("Tweets") == true, "F2 switched to the Tweets tab:\n\(function.joined(separator: "\n"))")
+    }
+}
+
+/// The search as the app runs it: filters in the background, whose results come back to the
+/// list as events through the same run loop as a terminal's.
+@MainActor
+@Suite("Search in the background: results arrive as events")
+struct BackgroundSearchTests {
+    /// `keys` typed into the app over `count` generated books, through the run loop; the run
+    /// ends once the keys are out and no result is still to come.
+    private func run(_ keys: String, books count: Int, files: TemporaryFiles) throws -> (RecordListScreen, HeadlessTerminal) {
+        let books = (0 ..< count).map { #"{"title": "Book \#($0) \#($0 % 7 == 0 ? "Emma" : "Walden")", "author": "A\#($0)"}"# }
+        let list = try DataOptions.parse(["--data", files.write("[" + books.joined(separator: ",") + "]")]).loadListScreen()
+        let size = Size(width: 50, height: 12)
+        let app = BrowserApp(list: list, size: size, options: AppOptions(animates: false))
+        let backend = HeadlessTerminal(size: size, events: try Key.parseScript(keys).map(Event.key))
+        #expect(EventLoop(root: app.root, backend: backend).run() == .inputEnded)
+        return (list, backend)
+    }
+
+    @Test func theResultsOfATypedQueryArriveWithoutATickAndTheWaitEnds() throws {
+        let files = TemporaryFiles()
+        let (list, backend) = try run("/ e m m", books: 20_000, files: files)
+        let frame = try #require(backend.lastFrame).text
+        #expect(list.shown.searchResult?.query == "emm", "the run waited for the result:\n\(frame)")
+        #expect(list.searchController?.isPending == false, "the search controller was told the results are in")
+        #expect(!list.wantsTicks)
+        let rows = frame.split(separator: "\n").filter { $0.hasPrefix(" Book ") }
+        #expect(!rows.isEmpty && rows.allSatisfy { $0.contains("Emma") }, "only the matches are shown:\n\(frame)")
+        #expect(!frame.contains("Searching"), "no progress sheet is left over")
+        #expect(list.state.focusedRow == IndexPath(row: 0, section: 0), "the focus is on the first result")
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import TableKit
 import Testing
 
-/// A fruit list that searches at once, or slowly: results stay pending until `finish()`.
+/// A fruit list that searches at once, or slowly: results stay pending until `finish()`,
+/// which delivers them as an event, as work in the background does.
 @MainActor
 private final class FruitSearch: TableViewController, SearchResultsUpdating {
     let all = fruitSections()
@@ -10,9 +11,9 @@ private final class FruitSearch: TableViewController, SearchResultsUpdating {
     var pendingQuery: String?
     var log: [String] = []
 
-    init(clock: @escaping () -> ContinuousClock.Instant) {
+    init() {
         super.init(title: "Fruit", dataSource: all)
-        let search = SearchController(placeholder: "Search Fruit", now: clock)
+        let search = SearchController(placeholder: "Search Fruit")
         search.searchResultsUpdater = self
         searchController = search
     }
@@ -30,19 +31,22 @@ private final class FruitSearch: TableViewController, SearchResultsUpdating {
             return .shown
         }
         pendingQuery = searchController.text
-        return .pending(progress: nil)
+        return .pending(progress: 0.25)
     }
 
-    /// The slow filter finishes (its result is taken at the next poll).
-    var finished: String?
-    func finish() { finished = pendingQuery }
+    /// How far the slow filter is, as the sheet reads it.
+    var progress: Double? = 0.5
+    func searchProgress(for searchController: SearchController) -> Double? { progress }
 
-    func pollSearchResults(for searchController: SearchController) -> SearchUpdate {
-        guard let query = finished else { return .pending(progress: 0.5) }
-        dataSource = all.filtered(by: query)
-        finished = nil
-        pendingQuery = nil
-        return .shown
+    /// The slow filter finishes: its result is posted, and shown when delivered.
+    func finish() {
+        guard let query = pendingQuery else { return }
+        post { screen in
+            screen.dataSource = screen.all.filtered(by: query)
+            screen.pendingQuery = nil
+            screen.searchController?.finishPendingUpdate()
+            return .handled
+        }
     }
 
     func cancelSearchUpdate(_ searchController: SearchController) { log.append("cancel"); pendingQuery = nil }
@@ -53,25 +57,20 @@ private final class FruitSearch: TableViewController, SearchResultsUpdating {
     }
 }
 
-final class Clock: @unchecked Sendable {
-    var now = ContinuousClock.now
-}
-
 @MainActor
 @Suite("SearchController: / filters live, Enter keeps, Esc puts the table back exactly")
 struct SearchControllerTests {
     let size = Size(width: 30, height: 8)
-    let clock = Clock()
 
     private func screen() -> FruitSearch {
-        let clock = self.clock
-        let screen = FruitSearch { clock.now }
+        let screen = FruitSearch()
         screen.layout(for: size)
         return screen
     }
 
-    private func tick(_ screen: FruitSearch) -> ScreenResponse {
-        screen.handle(.tick, area: Rect(origin: .zero, size: size))
+    /// `screen` in an app, so that what it posts is delivered.
+    private func app(_ screen: FruitSearch) -> RootController {
+        RootController(content: NavigationController(root: screen), size: size)
     }
 
     @Test func typingFiltersLiveAndTheSearchStateIsOneValue() {
@@ -125,45 +124,77 @@ struct SearchControllerTests {
 
     /// At 1,000,000 rows the first search builds its index for about half a second: the
     /// progress sheet appeared and closed, and the list stayed unfiltered until the next key,
-    /// because showing the sheet stopped the polling. The results must come through the sheet.
+    /// because showing the sheet stopped the polling. The results must come through the sheet,
+    /// as an event: nothing waits on ticks.
     @Test func aSlowSearchShowsItsResultsAfterItsProgressSheet() throws {
         let screen = screen()
+        let root = app(screen)
         screen.isSlow = true
-        press([.character("/"), .character("c"), .character("h")], on: screen, size: size)
-        #expect(screen.wantsTicks)
-        #expect(!tick(screen).isPresent, "not yet half a second: no sheet")
-        clock.now += .milliseconds(600)
-        let sheet = tick(screen)
-        #expect(sheet.isPresent, "the progress sheet")
-        #expect(screen.wantsTicks, "still waiting under the sheet")
-        #expect(!tick(screen).isPresent && !tick(screen).isPresent, "one sheet only")
+        for key in ["/", "c", "h"] { _ = root.handle(.key(.character(Character(key)))) }
+        #expect(!screen.wantsTicks, "results are awaited as an event, not polled on ticks")
+        root.deliverPosted(now: .now + .milliseconds(400))
+        #expect(root.modals.isEmpty, "not yet half a second: no sheet")
+        root.deliverPosted(now: .now + .milliseconds(600))
+        #expect(root.modals.count == 1, "the progress sheet, half a second after the first key owed")
+        func sheet() -> String { root.render(context: RenderContext(glyphs: .unicode)).lines.joined(separator: "\n") }
+        #expect(sheet().contains("50%"), "the sheet reads the updater's progress as it draws:\n\(sheet())")
+        screen.progress = 0.75
+        #expect(sheet().contains("75%"))
+        root.deliverPosted(now: .now + .seconds(5))
+        #expect(root.modals.count == 1, "one sheet only")
         screen.finish()
-        _ = tick(screen)
-        #expect(!screen.wantsTicks)
+        root.deliverPosted()
+        #expect(screen.searchController?.isPending == false)
+        _ = root.handle(.tick)
+        #expect(root.modals.isEmpty, "the sheet closes once the results are in")
         let shown = lines(of: screen, size: size)
         #expect(shown.hasLine(startingWith: " Cherry") && !shown.hasLine(startingWith: " apple"), "the results arrived:\n\(shown.joined(separator: "\n"))")
         #expect(screen.state.focusedRow == IndexPath(row: 0, section: 0), "the focus goes to the first result")
     }
 
+    /// The half second counts from the first key the results are owed for, and a wait that
+    /// ended does not lend its timer to the next: results in quickly, then a new slow search,
+    /// shows no sheet when the old timer falls due.
+    @Test func theSheetsTimerBelongsToItsOwnWait() throws {
+        let screen = screen()
+        let root = app(screen)
+        screen.isSlow = true
+        _ = root.handle(.key(.character("/")))
+        _ = root.handle(.key(.character("c")))
+        let firstWait = try #require(screen.searchController?.session?.pending?.since)
+        screen.finish()
+        root.deliverPosted()
+        #expect(screen.searchController?.isPending == false)
+        _ = root.handle(.key(.character("h")))
+        let secondWait = try #require(screen.searchController?.session?.pending?.since)
+        #expect(secondWait > firstWait)
+        // The first wait's timer is due now; the second's is not.
+        root.deliverPosted(now: firstWait + ProgressModal.delay)
+        #expect(root.modals.isEmpty, "the first wait's timer shows no sheet for the second")
+        root.deliverPosted(now: .now + .seconds(1))
+        #expect(root.modals.count == 1)
+    }
+
     @Test func cancelOnASlowSearchKeepsTheResultsShownAndTheirText() throws {
         let screen = screen()
-        press([.character("/"), .character("c")], on: screen, size: size)
+        let root = app(screen)
+        _ = root.handle(.key(.character("/")))
+        _ = root.handle(.key(.character("c")))
         screen.isSlow = true
-        press([.character("x")], on: screen, size: size)
-        clock.now += .seconds(1)
-        guard case .present(let modal) = tick(screen) else {
-            Issue.record("no progress sheet")
-            return
-        }
-        guard case .dismiss(let completion) = modal.handle(.key(.escape), area: Rect(origin: .zero, size: size)) else {
-            Issue.record("Esc did not close the sheet")
-            return
-        }
-        _ = completion?()
+        _ = root.handle(.key(.character("x")))
+        root.deliverPosted(now: .now + .seconds(1))
+        #expect(root.modals.count == 1, "the progress sheet")
+        _ = root.handle(.key(.escape))
+        #expect(root.modals.isEmpty, "Esc closed the sheet")
         #expect(screen.log.last == "cancel")
         #expect(screen.searchController?.text == "c", "the field goes back to the text of the results shown")
-        #expect(!screen.wantsTicks)
+        #expect(screen.searchController?.isPending == false)
         #expect(lines(of: screen, size: size).hasLine(startingWith: " Cherry"))
+        // The cancelled work's result, should it still come, changes nothing.
+        screen.pendingQuery = "cx"
+        screen.finish()
+        root.deliverPosted()
+        #expect(screen.searchController?.text == "c")
     }
 
     // MARK: ↓ and ↑ between the field and the results

@@ -3,7 +3,8 @@ import TableKitTerminal
 
 /// How the app was started: what it shows about itself, and how it behaves.
 struct AppOptions {
-    /// Filters on the calling thread (snapshots, where no ticks come) instead of in the background.
+    /// Filters on the calling thread (snapshots, which apply keys one after another) instead of
+    /// in the background.
     var searchesSynchronously = false
     /// Whether the tab indicator slides (`--no-animation` turns it off, whatever Settings say).
     var animates = true

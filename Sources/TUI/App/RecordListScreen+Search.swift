@@ -28,13 +28,35 @@ extension RecordListScreen {
             showSearchResult(result)
             return .shown
         }
-        return pollSearchResults(for: searchController)
-    }
-
-    func pollSearchResults(for searchController: SearchController) -> SearchUpdate {
+        // A query searched recently is finished already.
         let (result, progress) = searching.poll(scope, over: records)
         if let result { showSearchResult(result) }
         return progress == nil ? .shown : .pending(progress: progress)
+    }
+
+    func searchProgress(for searchController: SearchController) -> Double? {
+        searching.filters[scope]?.progress
+    }
+
+    /// Tells this list, from the filter's thread, when a background search ends: the end
+    /// arrives as an event (``backgroundSearchDidEnd()``). A headless run waits for it as for
+    /// any pending search: the progress sheet's timer, then the sheet, keep it going.
+    func listenForSearchEnds() {
+        searching.searchDidEnd = { [weak self] in
+            if let self { Mailbox.main.post(to: self) { [weak self] in self?.backgroundSearchDidEnd() ?? .handled } }
+        }
+    }
+
+    /// A background search ended: its result, if it is the latest query's, replaces the one
+    /// shown; once no search runs, the search controller is told the results are in. A
+    /// result that arrives while a later query still runs is shown meanwhile; one that
+    /// arrives after Esc ended the search is not.
+    private func backgroundSearchDidEnd() -> ScreenResponse {
+        guard searchController?.isActive == true else { return .handled }
+        let (result, progress) = searching.poll(scope, over: records)
+        if let result { showSearchResult(result) }
+        if progress == nil { searchController?.finishPendingUpdate() }
+        return .handled
     }
 
     func cancelSearchUpdate(_ searchController: SearchController) {

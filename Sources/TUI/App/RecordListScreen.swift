@@ -66,6 +66,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         let searchController = SearchController(helpText: "search titles and subtitles", progressTitle: "Searching \(records.count) records…")
         searchController.scopeButtonTitles = FilterHaystack.Scope.buttonTitles
         searchController.searchResultsUpdater = self
+        listenForSearchEnds()
         self.searchController = searchController
         updateEmptyMessage()
     }

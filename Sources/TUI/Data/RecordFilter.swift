@@ -4,8 +4,9 @@ import TableKit
 
 /// Live search over one ``IndexedRecords``, off the UI thread.
 ///
-/// The UI thread calls ``submit(query:)`` on each keystroke and ``takeFinishedResult()`` on
-/// each tick; both take a lock briefly and do no work in proportion to the records. Searches
+/// The UI thread calls ``submit(query:)`` on each keystroke and ``takeFinishedResult()`` when
+/// told a search ended (``searchDidEnd``); both take a lock briefly and do no work in
+/// proportion to the records. Searches
 /// run one at a time on a background queue; a new query cancels the one running (within one
 /// chunk of records). The first search folds every title and subtitle into a
 /// ``FilterHaystack`` (call ``prepare()`` when the search bar opens to do it before the first
@@ -40,10 +41,16 @@ final class RecordFilter: Sendable {
         var haystack: FilterHaystack?
     }
 
+    /// Called on the background queue when a search that started there ends: with its result
+    /// ready for ``takeFinishedResult()``, or stopped by a later query or ``cancel()``.
+    private let searchDidEnd: @Sendable () -> Void
+
     /// A filter over `records`; nothing is built until the first search or ``prepare()``.
-    init(records: IndexedRecords, scope: FilterHaystack.Scope = .titles) {
+    /// `searchDidEnd` is told each time a search in the background ends.
+    init(records: IndexedRecords, scope: FilterHaystack.Scope = .titles, searchDidEnd: @escaping @Sendable () -> Void = {}) {
         self.records = records
         self.scope = scope
+        self.searchDidEnd = searchDidEnd
     }
 
     // MARK: UI thread
@@ -61,7 +68,8 @@ final class RecordFilter: Sendable {
     var haystackMemoryBytes: Int? { state.withLock { $0.haystack?.memoryBytes } }
 
     /// Searches for `query` in the background, cancelling any search under way. An empty
-    /// query, or one searched recently, is finished at once. Poll ``takeFinishedResult()``.
+    /// query, or one searched recently, is finished at once (``takeFinishedResult()`` has
+    /// it now); any other ends with ``searchDidEnd``.
     ///
     /// - Complexity: O(length of the query) on the calling thread.
     func submit(query: String) {
@@ -87,7 +95,10 @@ final class RecordFilter: Sendable {
             return state.generation
         }
         guard let generation, let key else { return }
-        queue.async { self.run(generation: generation, query: query, key: key) }
+        queue.async {
+            self.run(generation: generation, query: query, key: key)
+            self.searchDidEnd()
+        }
     }
 
     /// The fraction (0…1) of the search under way, or nil when none is.

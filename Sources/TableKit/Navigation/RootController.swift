@@ -88,10 +88,13 @@ public final class RootController {
     /// Delivers the answers due in the ``mailbox``, in order, each carried out by the stack of
     /// the screen it answers for; then hands over the events that waited for them, if the
     /// screen in front no longer defers them. Returns what the runner should do.
+    ///
+    /// - Parameter now: the time answers are due by; a test passes a later one to fire a
+    ///   timer (``Screen/post(after:_:)``) without waiting for it.
     @discardableResult
-    public func deliverPosted() -> Outcome {
+    public func deliverPosted(now: ContinuousClock.Instant = .now) -> Outcome {
         var outcome = Outcome.keepGoing
-        for (screen, answer) in mailbox.takeDue(hostedBy: content.hosts) {
+        for (screen, answer) in mailbox.takeDue(now: now, hostedBy: content.hosts) {
             let response = answer()
             if case .quit = self.outcome(of: content.deliver(response, from: screen, area: contentArea)) { outcome = .quit }
         }

@@ -58,8 +58,6 @@ public final class SearchController {
     weak var tableViewController: TableViewController?
     /// The title of the progress sheet of a slow search.
     public var progressTitle: String
-    /// Reads the time, for the half-second rule of the progress sheet; tests pass their own.
-    public var now: () -> ContinuousClock.Instant
     /// The titles of the scope bar under the field, as `UISearchBar.scopeButtonTitles`
     /// ("Title", "All Fields"): shown while a search is in progress when there are two or
     /// more. Tab in the field or a click chooses a scope, and the search runs again.
@@ -69,14 +67,10 @@ public final class SearchController {
     public var selectedScopeButtonIndex = 0
 
     /// Creates a search controller.
-    public init(
-        placeholder: String = "Search", helpText: String = "search", progressTitle: String = "Searching…",
-        now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
-    ) {
+    public init(placeholder: String = "Search", helpText: String = "search", progressTitle: String = "Searching…") {
         self.placeholder = placeholder
         self.helpText = helpText
         self.progressTitle = progressTitle
-        self.now = now
     }
 
     /// Whether a search is in progress (the field is shown).
@@ -98,6 +92,16 @@ public final class SearchController {
 
     /// Whether results are being worked out.
     public var isPending: Bool { session?.pending != nil }
+
+    /// Says that the results the updater owed (it answered ``SearchUpdate/pending(progress:)``)
+    /// are on the table now: the focus goes to the first of them, and the progress sheet, if
+    /// it is up, closes. Call it on the main actor when the work's result arrives, such as
+    /// from ``Screen/runInBackground(_:then:)``'s delivery. Nothing happens when nothing is
+    /// pending.
+    public func finishPendingUpdate() {
+        guard let tableViewController else { return }
+        tableViewController.searchPart.pendingResultsDidArrive(in: tableViewController)
+    }
 
     /// The search in progress, if any.
     public var session: Session? {

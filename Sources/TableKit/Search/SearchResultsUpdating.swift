@@ -4,9 +4,11 @@
 /// A filter that is quick answers at once: it filters, shows the results (say, by setting the
 /// table controller's ``TableViewController/dataSource``) and returns ``SearchUpdate/shown``.
 /// A filter that takes time starts the work elsewhere and returns
-/// ``SearchUpdate/pending(progress:)``; the search controller then polls it every tick, shows a
-/// progress sheet with Cancel after half a second, and keeps polling under the sheet until the
-/// results are shown.
+/// ``SearchUpdate/pending(progress:)``. When the results arrive (an event, such as the
+/// delivery of ``Screen/runInBackground(_:then:)``), it shows them and calls
+/// ``SearchController/finishPendingUpdate()``. If they have not arrived half a second after
+/// the first key they were owed for, a progress sheet with Cancel shows, reading
+/// ``searchProgress(for:)`` as it draws.
 ///
 /// ```swift
 /// extension FruitList: SearchResultsUpdating {
@@ -27,9 +29,9 @@ public protocol SearchResultsUpdating: AnyObject {
     /// The text changed: filter by ``SearchController/text`` and show the results, or start
     /// filtering and say the results are pending.
     func updateSearchResults(for searchController: SearchController) -> SearchUpdate
-    /// Polled every tick while results are pending: `.shown` once the results are on the
-    /// table. Default: `.shown`.
-    func pollSearchResults(for searchController: SearchController) -> SearchUpdate
+    /// How far along the pending results are, 0…1, or `nil` when unknown: read by the
+    /// progress sheet as it draws. Default: `nil`.
+    func searchProgress(for searchController: SearchController) -> Double?
     /// A person cancelled a slow search from its progress sheet: stop the work. The results
     /// shown before stay, and the text goes back to theirs. Default: nothing.
     func cancelSearchUpdate(_ searchController: SearchController)
@@ -40,8 +42,8 @@ public protocol SearchResultsUpdating: AnyObject {
 extension SearchResultsUpdating {
     /// Nothing to prepare.
     public func willPresentSearch(_ searchController: SearchController) {}
-    /// Nothing was pending.
-    public func pollSearchResults(for searchController: SearchController) -> SearchUpdate { .shown }
+    /// Progress unknown.
+    public func searchProgress(for searchController: SearchController) -> Double? { nil }
     /// Nothing to stop.
     public func cancelSearchUpdate(_ searchController: SearchController) {}
 }

@@ -10,6 +10,10 @@ final class RecordSearch {
     /// The filters made so far, by scope; they search the records they were made over.
     var filters: [FilterHaystack.Scope: RecordFilter] = [:]
 
+    /// Told, on the filter's thread, when a background search ends: the list posts itself an
+    /// event. Set before the first search.
+    var searchDidEnd: @Sendable () -> Void = {}
+
     init(searchesSynchronously: Bool) {
         self.searchesSynchronously = searchesSynchronously
     }
@@ -17,7 +21,7 @@ final class RecordSearch {
     /// The filter of `scope` over `records`, made now if it is not made yet.
     func filter(_ scope: FilterHaystack.Scope, over records: IndexedRecords) -> RecordFilter {
         if let made = filters[scope] { return made }
-        let made = RecordFilter(records: records, scope: scope)
+        let made = RecordFilter(records: records, scope: scope, searchDidEnd: searchDidEnd)
         filters[scope] = made
         return made
     }
@@ -34,7 +38,8 @@ final class RecordSearch {
     }
 
     /// Searches `scope` for `query`: the result now when searching synchronously; else nil,
-    /// and the result comes through ``poll(_:over:)``. A scope change stops the other
+    /// and the result comes through ``poll(_:over:)`` (at once for a query searched recently,
+    /// else once ``searchDidEnd`` says so). A scope change stops the other
     /// scope's search.
     func search(for query: String, in scope: FilterHaystack.Scope, over records: IndexedRecords) -> FilterResult? {
         for (other, filter) in filters where other != scope { filter.cancel() }

@@ -222,12 +222,23 @@ final class SearchPart: TableViewControllerPart {
         case .shown:
             showResults(in: table)
         case .pending(let progress):
-            let now = controller.now()
+            var startedWaiting: ContinuousClock.Instant?
             controller.modifySession { session in
                 // The wait is counted from the first key the results are still owed for.
-                let since = session.pending?.since ?? now
-                let isSheetShown = session.pending?.isSheetShown ?? false
-                session.pending = .init(since: since, progress: progress, isSheetShown: isSheetShown)
+                if var pending = session.pending {
+                    pending.progress = progress
+                    session.pending = pending
+                } else {
+                    let since = ContinuousClock.now
+                    session.pending = .init(since: since, progress: progress, isSheetShown: false)
+                    startedWaiting = since
+                }
+            }
+            if let since = startedWaiting {
+                // A timer due half a second after the wait began.
+                Mailbox.main.post(to: table, at: since + ProgressModal.delay) { [weak table] in
+                    table?.searchPart.showProgressSheet(ifStillWaitingSince: since) ?? .handled
+                }
             }
         }
         return .handled
@@ -245,32 +256,26 @@ final class SearchPart: TableViewControllerPart {
 
     // MARK: Results that take time
 
-    func tick(in table: TableViewController) -> ScreenResponse { deliverPendingResults(in: table) }
+    /// The updater says the results it owed are on the table (``SearchController/finishPendingUpdate()``).
+    func pendingResultsDidArrive(in table: TableViewController) {
+        guard controller?.isPending == true else { return }
+        showResults(in: table)
+    }
 
-    func wantsTicks(in table: TableViewController) -> Bool { controller?.isPending == true }
-
-    /// The one place pending results arrive (today by asking the updater on every tick): take
-    /// them when they are ready; after half a second show a progress sheet with Cancel, and go
-    /// on waiting under it.
-    func deliverPendingResults(in table: TableViewController) -> ScreenResponse {
-        guard let controller, let pending = controller.session?.pending,
-              let updater = controller.searchResultsUpdater else { return .handled }
-        switch updater.pollSearchResults(for: controller) {
-        case .shown:
-            showResults(in: table)
-        case .pending(let progress):
-            controller.modifySession { $0.pending?.progress = progress }
-            if !pending.isSheetShown, controller.now() - pending.since > ProgressModal.delay {
-                controller.modifySession { $0.pending?.isSheetShown = true }
-                return .present(ProgressModal(
-                    title: controller.progressTitle,
-                    progress: { [weak controller] in controller?.session?.pending?.progress },
-                    isFinished: { [weak controller] in controller?.isPending != true },
-                    onCancel: { [weak self] in self?.cancelPendingSearch() }
-                ))
-            }
-        }
-        return .handled
+    /// Half a second after results began to be owed (a timer posted then): a progress sheet
+    /// with Cancel, if the same wait is still going on. The sheet closes once they arrive.
+    private func showProgressSheet(ifStillWaitingSince since: ContinuousClock.Instant) -> ScreenResponse {
+        guard let controller, let pending = controller.session?.pending, pending.since == since, !pending.isSheetShown else { return .handled }
+        controller.modifySession { $0.pending?.isSheetShown = true }
+        return .present(ProgressModal(
+            title: controller.progressTitle,
+            progress: { [weak controller] in
+                guard let controller else { return nil }
+                return controller.searchResultsUpdater?.searchProgress(for: controller) ?? controller.session?.pending?.progress
+            },
+            isFinished: { [weak controller] in controller?.isPending != true },
+            onCancel: { [weak self] in self?.cancelPendingSearch() }
+        ))
     }
 
     /// Cancel on a slow search's sheet: the work stops, the results shown stay, and the field
