@@ -82,7 +82,7 @@ public final class Mailbox: Sendable {
     /// Whether work is under way whose result is still to come, or a letter for a screen that
     /// `isHosted` waits for its time.
     @MainActor
-    public func isAwaiting(hostedBy isHosted: (any Screen) -> Bool) -> Bool {
+    func isAwaiting(hostedBy isHosted: (any Screen) -> Bool) -> Bool {
         state.withLock { state in
             state.workInFlight > 0 || state.letters.contains { letter in letter.recipient.screen.map(isHosted) ?? false }
         }
@@ -91,7 +91,7 @@ public final class Mailbox: Sendable {
     /// When the earliest letter for a screen that `isHosted` falls due: `.now` for one due at
     /// once, `nil` for none.
     @MainActor
-    public func nextDue(hostedBy isHosted: (any Screen) -> Bool) -> ContinuousClock.Instant? {
+    func nextDue(hostedBy isHosted: (any Screen) -> Bool) -> ContinuousClock.Instant? {
         state.withLock { state in
             state.letters.reduce(nil) { earliest, letter in
                 guard let screen = letter.recipient.screen, isHosted(screen) else { return earliest }
@@ -105,7 +105,7 @@ public final class Mailbox: Sendable {
     /// posted, as (screen, answer) pairs; letters for screens that are gone are dropped, and
     /// the rest stay (another app's, in a process that runs several).
     @MainActor
-    public func takeDue(now: ContinuousClock.Instant = .now, hostedBy isHosted: (any Screen) -> Bool)
+    func takeDue(now: ContinuousClock.Instant = .now, hostedBy isHosted: (any Screen) -> Bool)
         -> [(screen: any Screen, answer: @Sendable @MainActor () -> ScreenResponse)] {
         state.withLock { state in
             var due: [(screen: any Screen, answer: @Sendable @MainActor () -> ScreenResponse)] = []
