@@ -23,10 +23,13 @@ fuzz: deps
 	swift build --product table-browser
 	python3 Scripts/fuzz-keys.py $(RUNS)
 
-# TableKit's DocC documentation, as a static site in .build/docs; a broken link or an undocumented parameter fails.
+# The DocC documentation of TableKit and TableKitTerminal, as static sites in .build/docs and .build/docs-terminal;
+# a broken link or an undocumented parameter fails. (Each module is built alone: a link to the other is code voice.)
 docs: deps
 	swift package --allow-writing-to-directory .build/docs generate-documentation --target TableKit \
 		--output-path .build/docs --transform-for-static-hosting --hosting-base-path TableKit --warnings-as-errors
+	swift package --allow-writing-to-directory .build/docs-terminal generate-documentation --target TableKitTerminal \
+		--output-path .build/docs-terminal --transform-for-static-hosting --hosting-base-path TableKitTerminal --warnings-as-errors
 
 # The public API of TableKit and TableKitTerminal: declarations counted per module, and the types the DocC catalog leaves unsorted; LIST=1 lists them.
 api: deps

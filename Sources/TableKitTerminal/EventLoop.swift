@@ -1,9 +1,9 @@
 import TableKit
 
-/// Drives a ``RootController`` with a backend: draw, deliver what was posted, wait for an
+/// Drives a `RootController` with a backend: draw, deliver what was posted, wait for an
 /// event, handle it, repeat. While something animates the wait is short and time arrives as
 /// `.tick` events; otherwise the loop sleeps until a key, a resize, or a post to the root's
-/// ``Mailbox`` (the backend's wake-up), or until the next timer falls due. The curses backend
+/// `Mailbox` (the backend's wake-up), or until the next timer falls due. The curses backend
 /// and the headless one run through this same loop, so a headless run sees ticks, timers,
 /// results and resizes exactly as a terminal does.
 @MainActor

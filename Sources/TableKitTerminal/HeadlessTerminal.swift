@@ -33,7 +33,7 @@ public final class HeadlessTerminal: TerminalBackend {
 
     /// The next scripted event, at once. When the script has run out: nil after waiting
     /// `timeout` (at most ``idleWait`` when it is `nil`), as a terminal with no input would,
-    /// so ticks come at the terminal's pace; a post to the app's ``Mailbox`` ends the wait.
+    /// so ticks come at the terminal's pace; a post to the app's `Mailbox` ends the wait.
     public func nextEvent(timeout: Duration?) -> Event? {
         guard !events.isEmpty else {
             let wait = timeout.map { min($0, Self.idleWait) } ?? Self.idleWait

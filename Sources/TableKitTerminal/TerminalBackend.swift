@@ -57,7 +57,7 @@ public protocol TerminalBackend: AnyObject {
     /// Turns mouse reporting on or off (a setting changed while the app runs).
     func setMouseReporting(_ isOn: Bool)
     /// Ends a wait in ``nextEvent(timeout:)`` early, from any thread: something was posted to
-    /// the app's ``Mailbox``. The wait then returns `nil`.
+    /// the app's `Mailbox`. The wait then returns `nil`.
     var wake: @Sendable () -> Void { get }
 }
 
