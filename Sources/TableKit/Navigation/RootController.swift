@@ -7,7 +7,7 @@
 ///
 /// Answers posted to the ``mailbox`` — results of background work, timers, a screen's answer
 /// owed to its stack — are delivered before each event and whenever the run loop wakes for
-/// them (``deliverPosted()``). While the screen in front defers events until its work arrives
+/// them (``deliverPosted(now:)``). While the screen in front defers events until its work arrives
 /// (``Screen/defersEvents``), keys, clicks and pastes wait here, in order.
 @MainActor
 public final class RootController {
