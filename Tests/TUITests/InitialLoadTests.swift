@@ -67,6 +67,27 @@ struct InitialLoadTests {
         #expect(list.last?.contains("/ search") == true)
     }
 
+    /// Seen in the benchmark: the sheet stayed up until its next tick after the list arrived,
+    /// and a key typed in between went to the sheet instead of the list. The sheet comes down
+    /// with the delivery of the work's end, with no tick at all.
+    @Test func theSheetComesDownAsTheWorkArrivesNotAtATick() throws {
+        let release = Gate()
+        let (app, list) = try loadingApp(release: release)
+        app.root.deliverPosted()
+        #expect(lines(app).contains { $0.contains("Cancel (Esc)") }, "the sheet, due at once")
+        release.open()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while list.reloadTask != nil, ContinuousClock.now < deadline {
+            usleep(1_000)
+            app.root.deliverPosted()
+        }
+        let shown = lines(app)
+        #expect(shown.contains { $0.hasPrefix(" Ångström Units") } && !shown.contains { $0.contains("Cancel") },
+                "the list, with no sheet over it:\n\(shown.joined(separator: "\n"))")
+        _ = app.handle(.key(.character("j")))
+        #expect(list.state.focusedRow == IndexPath(row: 1, section: 0), "the next key reaches the list")
+    }
+
     /// Seen in CI: under load the bundled books took longer than half a second to sort, and
     /// the saved "sort by author" was dropped for the title order.
     @Test("a list still sorting at start takes the order Settings chose when it arrives")

@@ -10,7 +10,7 @@ extension RecordListScreen {
     /// started (a timer, not a poll).
     func startReload(_ task: BackgroundTask<Result<IndexedRecords, CommandFailure>>) {
         reloadTask = task
-        isReloadSheetShown = false
+        reloadSheet = nil
         task.deliver(to: self) { list in list.reloadDidFinish(task) }
         post(after: max(.zero, ContinuousClock.now.duration(to: task.slowSince))) { list in
             list.showProgressSheet(ifStillRunning: task)
@@ -18,14 +18,16 @@ extension RecordListScreen {
     }
 
     /// The work of a reload (or a sort, or the first load) ended: its records replace the
-    /// list's, or an alert says why they could not.
+    /// list's, or an alert says why they could not. Its progress sheet, if up, comes down now
+    /// (not at its next tick, which a key typed meanwhile would reach first).
     private func reloadDidFinish(_ task: BackgroundTask<Result<IndexedRecords, CommandFailure>>) -> ScreenResponse {
         guard reloadTask === task else { return .handled }
         reloadTask = nil
+        let sheet = reloadSheet
+        reloadSheet = nil
         switch task.takeResult() {
         case .success(let newRecords) where backgroundWorkTitle != nil:
             // A sort: the same records, in the order chosen.
-            isReloadSheetShown = false
             adoptSorted(newRecords)
         case .success(let newRecords):
             editable?.adopt(newRecords.store)
@@ -33,18 +35,20 @@ extension RecordListScreen {
         case .failure(let failure):
             var alert = Alert(title: "Could not reload", message: failure.message)
             alert.addAction(AlertAction(title: "OK", style: .cancel))
-            return .present(AlertController(alert: alert))
+            guard let sheet else { return .present(AlertController(alert: alert)) }
+            // The sheet comes down first; the alert follows as the next delivery.
+            post { _ in .present(AlertController(alert: alert)) }
+            return .dismiss(sheet)
         case nil:
             break
         }
-        return .handled
+        return sheet.map { .dismiss($0) } ?? .handled
     }
 
     /// Half a second into `task`: the progress sheet, with Cancel, if it is still running.
     private func showProgressSheet(ifStillRunning task: BackgroundTask<Result<IndexedRecords, CommandFailure>>) -> ScreenResponse {
-        guard reloadTask === task, !task.isFinished, !isReloadSheetShown else { return .handled }
-        isReloadSheetShown = true
-        return .present(ProgressModal(
+        guard reloadTask === task, !task.isFinished, reloadSheet == nil else { return .handled }
+        let sheet = ProgressModal(
             title: backgroundWorkTitle ?? "Loading \(title)…", progress: { nil },
             isFinished: { task.isFinished },
             onCancel: { [weak self] in
@@ -54,7 +58,9 @@ extension RecordListScreen {
                 // A cancelled sort leaves the order as it was.
                 if backgroundWorkTitle != nil { chosenSortOrder = records.sortOrder }
             }
-        ))
+        )
+        reloadSheet = sheet
+        return .present(sheet)
     }
 
     /// Shows the whole title order once `task` has sorted the rest; meanwhile the list shows
@@ -82,7 +88,6 @@ extension RecordListScreen {
     }
 
     private func replaceRecords(_ newRecords: IndexedRecords) {
-        isReloadSheetShown = false
         // A reload, and the first load of a large file, take the order Settings chose.
         let sorted = newRecords.sortOrder == chosenSortOrder ? newRecords
             : IndexedRecords(store: newRecords.store, collation: newRecords.collation, sortOrder: chosenSortOrder)

@@ -55,8 +55,8 @@ extension RecordListScreen {
         guard searchController?.isActive == true else { return .handled }
         let (result, progress) = searching.poll(scope, over: records)
         if let result { showSearchResult(result) }
-        if progress == nil { searchController?.finishPendingUpdate() }
-        return .handled
+        guard progress == nil, let searchController else { return .handled }
+        return searchController.finishPendingUpdate()
     }
 
     func cancelSearchUpdate(_ searchController: SearchController) {

@@ -42,7 +42,8 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     var reloadTask: BackgroundTask<Result<IndexedRecords, CommandFailure>>? {
         didSet { updateEmptyMessage() }
     }
-    var isReloadSheetShown = false
+    /// The progress sheet over ``reloadTask``, while it is up.
+    weak var reloadSheet: ProgressModal?
     /// The rest of the first load's sort, while the list shows its first rows
     /// (``IndexedRecords/isPreview``).
     var restOfSort: BackgroundTask<Result<IndexedRecords, CommandFailure>>?

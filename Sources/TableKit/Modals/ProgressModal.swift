@@ -1,8 +1,9 @@
-/// A progress sheet with Cancel, over work that runs elsewhere; it takes itself down when the
-/// work finishes.
+/// A progress sheet with Cancel, over work that runs elsewhere.
 ///
 /// The presenter shows it only once the work has taken longer than half a second, so quick
-/// work never flashes a sheet.
+/// work never flashes a sheet, and takes it down when the work's result arrives by answering
+/// ``ScreenResponse/dismiss(_:)`` with it. The sheet also closes itself at its next tick once
+/// `isFinished` says so, for work whose end is not delivered as an event.
 @MainActor
 public final class ProgressModal: Modal {
     /// How long work may run before a progress sheet appears.

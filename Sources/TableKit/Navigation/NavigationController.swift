@@ -205,7 +205,7 @@ public final class NavigationController {
             return .handled
         case .pop:
             return requestPop(area: area)
-        case .handled, .ignored, .present, .quit:
+        case .handled, .ignored, .present, .dismiss, .quit:
             return response
         }
     }

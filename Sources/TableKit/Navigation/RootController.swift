@@ -188,6 +188,7 @@ public final class RootController {
         switch response {
         case .quit: return .quit
         case .present(let modal): present(modal)
+        case .dismiss(let modal): modals.removeAll { $0 === modal }
         case .handled, .ignored, .push, .pop: break
         }
         return .keepGoing

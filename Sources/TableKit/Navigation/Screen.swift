@@ -10,6 +10,9 @@ public enum ScreenResponse {
     case pop
     /// Present a modal (an alert, an action sheet) over everything.
     case present(any Modal)
+    /// Take down a modal the screen presented, as UIKit's `dismiss(animated:)`: a progress
+    /// sheet once the work it waits for has arrived. Nothing happens if it is no longer up.
+    case dismiss(any Modal)
     /// Leave the app.
     case quit
 }

@@ -94,13 +94,15 @@ public final class SearchController {
     public var isPending: Bool { session?.pending != nil }
 
     /// Says that the results the updater owed (it answered ``SearchUpdate/pending(progress:)``)
-    /// are on the table now: the focus goes to the first of them, and the progress sheet, if
-    /// it is up, closes. Call it on the main actor when the work's result arrives, such as
-    /// from ``Screen/runInBackground(_:then:)``'s delivery. Nothing happens when nothing is
-    /// pending.
-    public func finishPendingUpdate() {
-        guard let tableViewController else { return }
-        tableViewController.searchPart.pendingResultsDidArrive(in: tableViewController)
+    /// are on the table now: the focus goes to the first of them. Call it on the main actor
+    /// when the work's result arrives, such as in ``Screen/runInBackground(_:then:)``'s
+    /// delivery, and answer the delivery with what it returns: ``ScreenResponse/dismiss(_:)``
+    /// of the progress sheet if it is up, else ``ScreenResponse/handled``. Nothing happens
+    /// when nothing is pending.
+    @discardableResult
+    public func finishPendingUpdate() -> ScreenResponse {
+        guard let tableViewController else { return .handled }
+        return tableViewController.searchPart.pendingResultsDidArrive(in: tableViewController)
     }
 
     /// The search in progress, if any.

@@ -17,6 +17,8 @@ final class SearchPart: TableViewControllerPart {
 
     /// The screen's search controller.
     var controller: SearchController?
+    /// The progress sheet of a slow search, while it is up.
+    weak var progressSheet: ProgressModal?
 
     var capturesKeys: Bool { controller?.isEditing == true }
     var hasKeyboardFocus: Bool { capturesKeys }
@@ -256,10 +258,13 @@ final class SearchPart: TableViewControllerPart {
 
     // MARK: Results that take time
 
-    /// The updater says the results it owed are on the table (``SearchController/finishPendingUpdate()``).
-    func pendingResultsDidArrive(in table: TableViewController) {
-        guard controller?.isPending == true else { return }
+    /// The updater says the results it owed are on the table (``SearchController/finishPendingUpdate()``):
+    /// the answer takes the progress sheet down if it is up.
+    func pendingResultsDidArrive(in table: TableViewController) -> ScreenResponse {
+        guard controller?.isPending == true else { return .handled }
         showResults(in: table)
+        defer { progressSheet = nil }
+        return progressSheet.map { .dismiss($0) } ?? .handled
     }
 
     /// Half a second after results began to be owed (a timer posted then): a progress sheet
@@ -267,7 +272,7 @@ final class SearchPart: TableViewControllerPart {
     private func showProgressSheet(ifStillWaitingSince since: ContinuousClock.Instant) -> ScreenResponse {
         guard let controller, let pending = controller.session?.pending, pending.since == since, !pending.isSheetShown else { return .handled }
         controller.modifySession { $0.pending?.isSheetShown = true }
-        return .present(ProgressModal(
+        let sheet = ProgressModal(
             title: controller.progressTitle,
             progress: { [weak controller] in
                 guard let controller else { return nil }
@@ -275,7 +280,9 @@ final class SearchPart: TableViewControllerPart {
             },
             isFinished: { [weak controller] in controller?.isPending != true },
             onCancel: { [weak self] in self?.cancelPendingSearch() }
-        ))
+        )
+        progressSheet = sheet
+        return .present(sheet)
     }
 
     /// Cancel on a slow search's sheet: the work stops, the results shown stay, and the field
