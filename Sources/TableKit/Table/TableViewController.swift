@@ -167,12 +167,22 @@ open class TableViewController: Screen {
         perform(.refresh)
     }
 
-    /// The area the table takes in an area of `area`: all of it, less the search field's line
-    /// and the ``tableHeaderHeight``.
-    public func tableArea(in area: Rect) -> Rect {
+    /// The area the table takes in an area of `area`: all of it, less the search field's line,
+    /// the ``tableHeaderHeight`` and the page scrubber's line.
+    public func tableArea(in area: Rect) -> Rect { tableArea(in: area, rowCount: nil) }
+
+    /// ``tableArea(in:)`` for a table of `rowCount` rows in all, when the caller has counted
+    /// them already (counting walks every section).
+    func tableArea(in area: Rect, rowCount: Int?) -> Rect {
+        let table = areaUnderBars(in: area)
+        return pageScrubberPart.isShown(tableHeight: table.height, in: self, rowCount: rowCount) ? table.inset(bottom: 1) : table
+    }
+
+    /// The area under the search field and the ``tableHeaderHeight``: the table's, and the
+    /// page scrubber's line at its bottom when it shows.
+    func areaUnderBars(in area: Rect) -> Rect {
         let above = area.inset(top: min(searchPart.barHeight, area.height))
-        let table = above.inset(top: min(max(0, tableHeaderHeight), above.height))
-        return pageScrubberPart.isShown(tableHeight: table.height, in: self) ? table.inset(bottom: 1) : table
+        return above.inset(top: min(max(0, tableHeaderHeight), above.height))
     }
 
     /// The area of the ``tableHeaderHeight`` lines in an area of `area`: under the search

@@ -54,8 +54,9 @@ final class PageScrubberPart: TableViewControllerPart {
 
     /// Whether a table `height` lines tall (the scrubber's line included) is long enough for
     /// a scrubber: more than three pages.
-    func isShown(tableHeight height: Int, in table: TableViewController) -> Bool {
-        isEnabled && height > 2 && totalRowCount(of: table.dataSource) > 3 * (height - 1)
+    /// `rowCount` is the rows of every section when the caller has counted them.
+    func isShown(tableHeight height: Int, in table: TableViewController, rowCount: Int? = nil) -> Bool {
+        isEnabled && height > 2 && (rowCount ?? totalRowCount(of: table.dataSource)) > 3 * (height - 1)
     }
 
     /// The rows of every section.
@@ -64,13 +65,16 @@ final class PageScrubberPart: TableViewControllerPart {
     }
 
     /// The rows a page holds (as many as the table's lines hold rows as tall as the focused
-    /// one), how many pages there are, and the page of the focused row.
+    /// one), how many pages there are, and the page of the focused row. The rows are counted
+    /// once (``totalRowCount(of:)`` walks every section).
     func pages(of table: TableViewController) -> Pages {
-        let dataSource = table.dataSource, tableSize = table.tableSize
+        let dataSource = table.dataSource
+        let rowCount = totalRowCount(of: dataSource)
+        let tableSize = table.tableArea(in: table.bounds, rowCount: rowCount).size
         let rowWidth = table.tableView.rowWidth(tableWidth: tableSize.width, dataSource: dataSource)
         let rowHeight = table.state.focusedRow.map { max(1, dataSource.cell(for: $0).height(width: rowWidth)) } ?? 1
         let perPage = max(1, tableSize.height / rowHeight)
-        let count = max(1, (totalRowCount(of: dataSource) + perPage - 1) / perPage)
+        let count = max(1, (rowCount + perPage - 1) / perPage)
         let focused = table.state.focusedRow.map { position(of: $0, in: dataSource) } ?? 0
         return (perPage, count, min(count, focused / perPage + 1))
     }
@@ -112,9 +116,10 @@ final class PageScrubberPart: TableViewControllerPart {
 
     /// The scrubber's line in an area of `area` (under the rows), when it shows.
     func line(in area: Rect, of table: TableViewController) -> Rect? {
-        let rows = table.tableArea(in: area)
-        guard rows.maxY < area.maxY, isShown(tableHeight: rows.height + 1, in: table) else { return nil }
-        return Rect(x: area.minX, y: rows.maxY, width: area.width, height: 1)
+        // The last line under the bars, when the table there is long enough: one count of the rows.
+        let underBars = table.areaUnderBars(in: area)
+        guard isShown(tableHeight: underBars.height, in: table) else { return nil }
+        return Rect(x: area.minX, y: underBars.maxY - 1, width: area.width, height: 1)
     }
 
     /// The track's columns on the scrubber's line, and the page label after it.

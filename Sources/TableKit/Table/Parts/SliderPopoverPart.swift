@@ -17,9 +17,10 @@ final class SliderPopoverPart: TableViewControllerPart {
 
     /// Draws the value over the thumb of the slider that moved last, while it shows.
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext, in table: TableViewController) {
+        // The table's area is asked only while there is a popover: it walks every section.
+        guard let row, let style = popover.style(at: table.now()) else { return }
         let rows = table.tableArea(in: area)
-        guard let row, let style = popover.style(at: table.now()),
-              let frame = table.tableView.rowFrame(of: row, state: table.state, dataSource: table.dataSource, area: rows, heightCache: table.heightCache)
+        guard let frame = table.tableView.rowFrame(of: row, state: table.state, dataSource: table.dataSource, area: rows, heightCache: table.heightCache)
         else { return }
         let cell = table.dataSource.cell(for: row)
         guard let slider = cell.slider else { return }

@@ -284,6 +284,8 @@ final class SwipeMenuPart: TableViewControllerPart {
     /// Draws the moving or open menus over the table just drawn: the menu across the row, and
     /// the row's content slid over it (or beside it, pushing it in).
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext, in table: TableViewController) {
+        // The table's area is asked only while a menu shows: it walks every section.
+        guard menu != nil || closing != nil else { return }
         let rows = table.tableArea(in: area)
         let instant = table.now()
         for (session, isOpen) in [(closing, false), (menu, true)] {
