@@ -88,6 +88,31 @@ struct InitialLoadTests {
         #expect(list.state.focusedRow == IndexPath(row: 1, section: 0), "the next key reaches the list")
     }
 
+    /// A load that fails under its sheet: the sheet comes down and the alert says why, never
+    /// the two at once.
+    @Test func aLoadThatFailsTradesItsSheetForAnAlert() throws {
+        let release = Gate()
+        let store = try JSONRecordStore.load(data: Data(fixtureBooks.utf8), name: "fixture")
+        let list = RecordListScreen(title: "fixture", records: IndexedRecords(unsortedStore: store), searchesSynchronously: true)
+        list.showWhenLoaded(BackgroundTask(startedAt: .now - .seconds(1)) { isCancelled in
+            while !release.isOpen, !isCancelled() { usleep(1_000) }
+            return .failure(CommandFailure(message: "the disk went away", exitCode: 74))
+        })
+        let app = BrowserApp(list: list, size: size, options: AppOptions(animates: false))
+        app.root.deliverPosted()
+        #expect(lines(app).contains { $0.contains("Cancel (Esc)") }, "the sheet, due at once")
+        release.open()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !lines(app).contains(where: { $0.contains("Could not reload") }), ContinuousClock.now < deadline {
+            usleep(1_000)
+            app.root.deliverPosted()
+        }
+        let shown = lines(app)
+        #expect(shown.contains { $0.contains("the disk went away") }, "the alert says why:\n\(shown.joined(separator: "\n"))")
+        #expect(!shown.contains { $0.contains("Cancel (Esc)") }, "the sheet went before the alert came")
+        #expect(app.root.modals.count == 1)
+    }
+
     /// Seen in CI: under load the bundled books took longer than half a second to sort, and
     /// the saved "sort by author" was dropped for the title order.
     @Test("a list still sorting at start takes the order Settings chose when it arrives")

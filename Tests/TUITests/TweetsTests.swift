@@ -201,6 +201,32 @@ struct TweetsTests {
         #expect(text(app).last?.contains("No new tweets") == true)
     }
 
+    /// A slow refresh shows its sheet, which comes down with the refresh's delivery, no tick
+    /// needed: the new tweets take its place, or, when it failed, the alert that says why
+    /// (never the sheet and the alert at once).
+    @Test(arguments: [false, true])
+    func aSlowRefreshsSheetComesDownWithItsEnd(fails: Bool) throws {
+        let ended = DispatchSemaphore(value: 0)
+        let app = try app(newTweets: {
+            ended.wait()
+            return fails ? .failure(CommandFailure(message: "the feed is gone", exitCode: 1)) : .success(TweetsTests.arrivals)
+        })
+        try keys(app, "2 r")
+        app.root.deliverPosted(now: .now + .seconds(1))
+        #expect(text(app).contains { $0.contains("Loading new tweets…") }, "the sheet, half a second on")
+        ended.signal()
+        let awaited = fails ? "Could not load new tweets" : "1 new tweet"
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !text(app).contains(where: { $0.contains(awaited) }), ContinuousClock.now < deadline {
+            usleep(1_000)
+            app.root.deliverPosted()
+        }
+        let shown = text(app)
+        #expect(shown.contains { $0.contains(awaited) }, "\(awaited):\n\(shown.joined(separator: "\n"))")
+        #expect(!shown.contains { $0.contains("Loading new tweets…") }, "the sheet went with the refresh's end")
+        #expect(app.root.modals.count == (fails ? 1 : 0))
+    }
+
     @Test func theMenuClosesOnTabSwitchResizeAndSearch() throws {
         let app = try app()
         try keys(app, "s")

@@ -35,10 +35,7 @@ extension RecordListScreen {
         case .failure(let failure):
             var alert = Alert(title: "Could not reload", message: failure.message)
             alert.addAction(AlertAction(title: "OK", style: .cancel))
-            guard let sheet else { return .present(AlertController(alert: alert)) }
-            // The sheet comes down first; the alert follows as the next delivery.
-            post { _ in .present(AlertController(alert: alert)) }
-            return .dismiss(sheet)
+            return dismiss(sheet) { .present(AlertController(alert: alert)) }
         case nil:
             break
         }

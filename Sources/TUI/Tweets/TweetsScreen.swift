@@ -61,7 +61,8 @@ final class TweetsScreen: TableViewController, TableViewDelegate {
     /// Loads the new tweets (the bundled file by default), on another thread.
     private let loadNew: @Sendable () -> Result<[Tweet], CommandFailure>
     private var refreshTask: BackgroundTask<Result<[Tweet], CommandFailure>>?
-    private var isProgressShown = false
+    /// The refresh's progress sheet, while it is up.
+    private weak var progressSheet: ProgressModal?
     private var isVisible = false
     private var isOn = true
     /// Why there is no timeline (the bundled file could not be read), if so.
@@ -146,7 +147,7 @@ final class TweetsScreen: TableViewController, TableViewDelegate {
     /// Loads the new tweets in the background (`r`, the Refresh button).
     func refresh() {
         guard refreshTask == nil, isOn, problem == nil else { return }
-        isProgressShown = false
+        progressSheet = nil
         let task = BackgroundTask { [loadNew] _ in loadNew() }
         refreshTask = task
         task.deliver(to: self) { screen in screen.refreshDidFinish(task) }
@@ -157,18 +158,22 @@ final class TweetsScreen: TableViewController, TableViewDelegate {
 
     /// Half a second into a refresh: a progress sheet with Cancel, if the list is in front.
     private func showProgressSheet(ifStillRunning task: BackgroundTask<Result<[Tweet], CommandFailure>>) -> ScreenResponse {
-        guard refreshTask === task, !task.isFinished, isVisible, !isProgressShown else { return .handled }
-        isProgressShown = true
-        return .present(ProgressModal(title: "Loading new tweets…", progress: { nil }, isFinished: { task.isFinished }, onCancel: { [weak self] in
+        guard refreshTask === task, !task.isFinished, isVisible, progressSheet == nil else { return .handled }
+        let sheet = ProgressModal(title: "Loading new tweets…", progress: { nil }, isFinished: { task.isFinished }, onCancel: { [weak self] in
             task.cancel()
             self?.refreshTask = nil
-        }))
+        })
+        progressSheet = sheet
+        return .present(sheet)
     }
 
-    /// The new tweets arrived (or could not be loaded): they join the timeline.
+    /// The new tweets arrived (or could not be loaded): they join the timeline, and the
+    /// progress sheet, if up, comes down with them.
     private func refreshDidFinish(_ task: BackgroundTask<Result<[Tweet], CommandFailure>>) -> ScreenResponse {
         guard refreshTask === task else { return .handled }
         refreshTask = nil
+        let sheet = progressSheet
+        progressSheet = nil
         switch task.takeResult() {
         case .success(let arrived):
             // Read before the rows change under it: the data source reads the timeline live.
@@ -182,11 +187,11 @@ final class TweetsScreen: TableViewController, TableViewDelegate {
         case .failure(let failure):
             var alert = Alert(title: "Could not load new tweets", message: failure.message)
             alert.addAction(AlertAction(title: "OK", style: .cancel))
-            return .present(AlertController(alert: alert))
+            return dismiss(sheet) { .present(AlertController(alert: alert)) }
         case nil:
             break
         }
-        return .handled
+        return sheet.map { .dismiss($0) } ?? .handled
     }
 
     // MARK: Delegate

@@ -140,6 +140,19 @@ extension Screen {
         Mailbox.main.post(to: self, at: .now + delay) { [weak self] in self.map(answer) ?? .handled }
     }
 
+    /// Takes down `modal`, if there is one, and then carries out `response` as the next
+    /// delivery, as UIKit's `dismiss(animated:completion:)`: a progress sheet goes before the
+    /// alert that says its work failed. Without a modal, `response` is the answer at once.
+    ///
+    /// ```swift
+    /// return dismiss(progressSheet) { .present(AlertController(alert: failed)) }
+    /// ```
+    public func dismiss(_ modal: (any Modal)?, then response: @escaping @MainActor () -> ScreenResponse) -> ScreenResponse {
+        guard let modal else { return response() }
+        post { _ in response() }
+        return .dismiss(modal)
+    }
+
     /// Runs `work` on another thread and delivers its result to this screen as an event:
     /// `deliver` runs on the main actor with the screen and the result, and returns the
     /// screen's response. `work` takes and returns only `Sendable` values; the screen is not
