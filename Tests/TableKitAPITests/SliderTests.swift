@@ -179,4 +179,17 @@ struct SliderTests {
         #expect(lines(of: ragged, size: size)[10].hasSuffix("31/31"))
         #expect(ragged.state.focusedRow == IndexPath(row: 0, section: 30), "the last five rows are the last page")
     }
+
+    /// Both ends of "more than three pages": 11 lines hold 10 rows and the scrubber's line, so
+    /// 30 rows are three pages of 10 (no scrubber) and 31 are more.
+    @Test(arguments: [(30, false), (31, true)])
+    func theScrubberShowsForMoreThanThreePages(rows: Int, shows: Bool) {
+        let size = Size(width: 50, height: 11)
+        let controller = TableViewController(title: "Rows", dataSource: LongList(count: rows))
+        controller.showsPageScrubber = true
+        controller.layout(for: size)
+        let frame = lines(of: controller, size: size)
+        #expect(frame[10].hasSuffix("1/4") == shows, "\(frame)")
+        #expect(controller.keyHelp.contains(KeyHint("p", "scrub through the pages")) == shows)
+    }
 }
