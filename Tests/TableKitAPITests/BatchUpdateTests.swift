@@ -1,0 +1,88 @@
+import Foundation
+import TableKit
+import Testing
+
+/// `performBatchUpdates` as a person sees it: the rows change, and the focus, the selection
+/// and the top row stay on the rows they were on.
+@MainActor
+@Suite("Batch updates: the focus, the selection and the top row follow their rows")
+struct BatchUpdateTests {
+    let size = Size(width: 30, height: 6)
+
+    private func table(_ names: [String]) -> TableViewController {
+        let table = TableViewController(title: "Fruit", dataSource: StaticTableDataSource(cells: names.map { TableViewCell(text: $0) }))
+        table.layout(for: size)
+        return table
+    }
+
+    private func rows(_ table: TableViewController) -> [String] {
+        lines(of: table, size: size).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    @Test func aDeletionAboveTheFocusKeepsTheFocusOnItsRow() {
+        let table = table(["Apple", "Banana", "Cherry", "Damson"])
+        table.focusRow(at: IndexPath(row: 2, section: 0))
+        table.performBatchUpdates { update in
+            table.dataSource = StaticTableDataSource(cells: ["Apple", "Cherry", "Damson"].map { TableViewCell(text: $0) })
+            update.deleteRows(at: [IndexPath(row: 1, section: 0)])
+        }
+        #expect(rows(table) == ["Apple", "Cherry", "Damson"])
+        #expect(table.state.focusedRow == IndexPath(row: 1, section: 0), "still on Cherry")
+    }
+
+    @Test func theFocusedRowDeletedHandsTheFocusToTheNextOrAtTheEndThePrevious() {
+        let table = table(["Apple", "Banana", "Cherry"])
+        table.focusRow(at: IndexPath(row: 1, section: 0))
+        table.performBatchUpdates { update in
+            table.dataSource = StaticTableDataSource(cells: ["Apple", "Cherry"].map { TableViewCell(text: $0) })
+            update.deleteRows(at: [IndexPath(row: 1, section: 0)])
+        }
+        #expect(table.state.focusedRow == IndexPath(row: 1, section: 0), "Cherry, the row after Banana")
+        table.performBatchUpdates { update in
+            table.dataSource = StaticTableDataSource(cells: ["Apple"].map { TableViewCell(text: $0) })
+            update.deleteRows(at: [IndexPath(row: 1, section: 0)])
+        }
+        #expect(table.state.focusedRow == IndexPath(row: 0, section: 0), "the last row gone: Apple, the row before it")
+    }
+
+    @Test func insertionsAndMovesCarryTheSelectionAndReloadedRowsLoseIt() {
+        let table = table(["Apple", "Banana", "Cherry", "Damson"])
+        table.state.selectedRows = [IndexPath(row: 0, section: 0), IndexPath(row: 2, section: 0), IndexPath(row: 3, section: 0)]
+        table.performBatchUpdates { update in
+            // Fig inserted first; Damson moved before Apple; Cherry reloaded.
+            table.dataSource = StaticTableDataSource(cells: ["Fig", "Damson", "Apple", "Banana", "Cherry"].map { TableViewCell(text: $0) })
+            update.insertRows(at: [IndexPath(row: 0, section: 0)])
+            update.moveRow(at: IndexPath(row: 3, section: 0), to: IndexPath(row: 1, section: 0))
+            update.reloadRows(at: [IndexPath(row: 2, section: 0)])
+        }
+        #expect(rows(table) == ["Fig", "Damson", "Apple", "Banana", "Cherry"])
+        #expect(table.state.selectedRows == [IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0)], "Damson and Apple; Cherry was reloaded")
+    }
+
+    @Test func theTopRowStaysTheSameRowWhenRowsAboveItGo() {
+        let names = (1 ... 20).map { "Row \($0)" }
+        let table = table(names)
+        table.focusRow(at: IndexPath(row: 15, section: 0))
+        let top = rows(table).first
+        #expect(top != "Row 1", "scrolled down")
+        table.performBatchUpdates { update in
+            table.dataSource = StaticTableDataSource(cells: names.dropFirst(3).map { TableViewCell(text: $0) })
+            update.deleteRows(at: (0 ..< 3).map { IndexPath(row: $0, section: 0) })
+        }
+        #expect(rows(table).first == top, "the same row on the top line")
+        #expect(table.state.focusedRow == IndexPath(row: 12, section: 0), "Row 16 still focused")
+    }
+
+    /// UIKit stops the app on an update whose counts do not match the new rows; here the
+    /// table shows the new rows as reloadData would and goes on.
+    @Test func anUpdateThatDoesNotMatchTheRowsIsShownAsAReload() {
+        let table = table(["Apple", "Banana", "Cherry"])
+        table.focusRow(at: IndexPath(row: 2, section: 0))
+        table.performBatchUpdates { update in
+            table.dataSource = StaticTableDataSource(cells: ["Apple"].map { TableViewCell(text: $0) })
+            update.deleteRows(at: [IndexPath(row: 1, section: 0)])
+        }
+        #expect(rows(table) == ["Apple"])
+        #expect(table.state.focusedRow == IndexPath(row: 0, section: 0))
+    }
+}
