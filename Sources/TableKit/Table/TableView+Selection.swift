@@ -95,6 +95,11 @@ extension TableView {
         case nil:
             break
         }
+        if let editing = editingDecoration?(indexPath) {
+            cell.editingControl = editing.control
+            cell.showsReorderControl = editing.showsReorderControl
+            cell.deleteConfirmationTitle = editing.deleteConfirmationTitle
+        }
         return cell
     }
 }

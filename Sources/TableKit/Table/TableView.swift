@@ -27,6 +27,9 @@ public struct TableView: Sendable {
     /// How rows are selected, unless the data source says otherwise for a section
     /// (``TableViewDataSource/selectionMode(forSection:)``).
     public var selectionMode: SelectionMode
+    /// Set by a table controller in editing mode: what each row shows for it (its control,
+    /// the reorder control, the Delete button), asked as the row is measured and drawn.
+    var editingDecoration: (@MainActor @Sendable (IndexPath) -> EditingDecoration?)?
 
     /// Creates a table configuration.
     public init(

@@ -1,6 +1,9 @@
 extension TableViewCell {
     /// The accessory as drawn, or `nil` for none.
     func accessoryText(_ glyphs: Glyphs) -> String? {
+        if let deleteConfirmationTitle { return " " + deleteConfirmationTitle + " " }
+        if showsReorderControl { return Self.reorderGlyph(glyphs) }
+        if editingControl != nil { return nil }
         switch accessory {
         case .none: return reservesCheckmark ? String(repeating: " ", count: glyphs.checkmark.displayWidth) : nil
         case .disclosureIndicator: return glyphs.disclosure
@@ -21,6 +24,8 @@ extension TableViewCell {
 
     /// The accessory's colour: a chevron and a switch that is off are grey, the rest tinted.
     private func accessoryStyle(_ text: String, glyphs: Glyphs) -> Style {
+        if deleteConfirmationTitle != nil { return Theme.swipeMenuDestructive }
+        if showsReorderControl { return Theme.secondaryText }
         if text == glyphs.disclosure || accessory.switchValue == false { return Theme.secondaryText }
         return Theme.tint
     }
@@ -83,6 +88,7 @@ extension TableViewCell {
     /// image, as wide as the labels may be beside the accessory.
     func labelColumns(inRowOfWidth width: Int) -> Range<Int> {
         var x = 1
+        if showsEditingControl { x += Self.editingControlWidth + 1 }
         if leadingCheck != nil { x += Self.leadingCheckWidth + 1 }
         if let image { x += image.displayWidth + 1 }
         return x ..< x + labelWidth(width)
@@ -92,6 +98,7 @@ extension TableViewCell {
     /// its wider glyph set, so that a row's height never depends on the glyphs drawn with.
     func labelWidth(_ width: Int) -> Int {
         var used = 2 // a margin at each side
+        if showsEditingControl { used += Self.editingControlWidth + 1 }
         if leadingCheck != nil { used += Self.leadingCheckWidth + 1 }
         if let image { used += image.displayWidth + 1 }
         let accessoryWidth = [Glyphs.unicode, .ascii].compactMap { accessoryText($0)?.displayWidth }.max()
@@ -182,6 +189,10 @@ extension TableViewCell {
         let needed = visible.maxY - rect.minY
         canvas.fill(visible, style: .plain)
         var x = rect.minX + 1
+        if showsEditingControl, let control = editingControl {
+            canvas.draw(Self.editingControlGlyph(control, glyphs: glyphs), at: Point(x: x, y: rect.minY), style: Self.editingControlStyle(control), clip: visible)
+            x += Self.editingControlWidth + 1
+        }
         if let checked = leadingCheck {
             canvas.draw(Self.leadingCheckGlyph(checked, glyphs: glyphs), at: Point(x: x, y: rect.minY), style: Theme.tint, clip: visible)
             x += Self.leadingCheckWidth + 1
@@ -322,6 +333,30 @@ extension TableViewCell {
 
     /// The leading check's columns: the wider glyph set's (`(*)`), so rows lay out alike.
     static let leadingCheckWidth = 3
+
+    /// Whether the row draws a delete or insert control at its leading edge (and its content
+    /// moves right to make room), as rows of a table in editing mode do.
+    var showsEditingControl: Bool { editingControl == .delete || editingControl == .insert }
+
+    /// The columns an editing control takes.
+    static let editingControlWidth = 1
+
+    /// The delete control `⊖` and the insert control `⊕`, or `-` and `+` in ASCII.
+    static func editingControlGlyph(_ style: EditingStyle, glyphs: Glyphs) -> String {
+        switch style {
+        case .delete: return glyphs == .ascii ? "-" : "⊖"
+        case .insert: return glyphs == .ascii ? "+" : "⊕"
+        case .none: return " "
+        }
+    }
+
+    /// Red for delete, green for insert, as iOS draws them.
+    static func editingControlStyle(_ style: EditingStyle) -> Style {
+        style == .insert ? Style(foreground: .rgb(52, 199, 89), attributes: [.bold]) : Style(foreground: .destructive, attributes: [.bold])
+    }
+
+    /// The reorder control `≡`, or `=` in ASCII.
+    static func reorderGlyph(_ glyphs: Glyphs) -> String { glyphs == .ascii ? "=" : "≡" }
 
     /// `◉` / `○`, or `(*)` / `( )` in ASCII.
     static func leadingCheckGlyph(_ checked: Bool, glyphs: Glyphs) -> String {

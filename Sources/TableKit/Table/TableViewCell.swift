@@ -101,6 +101,14 @@ public struct TableViewCell: Hashable, Sendable {
     var reservesCheckmark = false
     /// Set by a table whose section draws leading checks: `◉` when true, `○` when false.
     var leadingCheck: Bool?
+    /// Set by a table in editing mode: the row's editing control (`nil` when the table is not
+    /// editing); the accessory gives way to the reorder control, or to nothing.
+    var editingControl: EditingStyle?
+    /// Set by a table in editing mode on a row that can move: `≡` in place of the accessory.
+    var showsReorderControl = false
+    /// Set by a table on the row whose delete control was used: the red confirmation button
+    /// ("Delete") in place of the accessory.
+    var deleteConfirmationTitle: String?
 
     /// Creates a cell.
     public init(

@@ -38,7 +38,16 @@ extension TableViewController {
             if case .radio = mode { help = "choose this row" } else { help = "check or uncheck the row" }
             bindings.append(KeyBinding([.space], .toggleCheck, label: "Space", help: help, footer: "check"))
         }
+        // In editing mode the accessories give way, and rows are selected only if allowed.
+        let isEditing = isEditing, selectsWhileEditing = allowsSelectionDuringEditing
         return bindings.filter { binding in
+            if isEditing {
+                switch binding.action {
+                case .select: if !selectsWhileEditing { return false }
+                case .tapDetailButton, .tapAccessoryButton, .toggleSwitch: return false
+                default: break
+                }
+            }
             switch binding.action {
             case .select:
                 switch mode {

@@ -69,6 +69,7 @@ open class TableViewController: Screen {
     let sliderPopoverPart = SliderPopoverPart()
     let swipeMenuPart = SwipeMenuPart()
     let selectionPart = SelectionPart()
+    let editingPart = EditingPart()
 
     /// The parts in the order they get a key or a click: the title control and the page
     /// scrubber (each when focused, or its key to reach it), the search's ↑ back into the
@@ -76,13 +77,13 @@ open class TableViewController: Screen {
     /// part that gets events first is drawn on top. A part capturing keys (the search field
     /// being edited) gets every key first.
     var parts: [any TableViewControllerPart] {
-        [titleControlPart, pageScrubberPart, searchPart, sliderPopoverPart, swipeMenuPart, selectionPart]
+        [titleControlPart, pageScrubberPart, searchPart, sliderPopoverPart, swipeMenuPart, editingPart, selectionPart]
     }
 
     /// The parts in the order help lists them: the swipe keys (they act on the focused row)
     /// follow the rows', and the first of them with the keyboard shows its keys alone.
     private var helpOrder: [any TableViewControllerPart] {
-        [swipeMenuPart, titleControlPart, pageScrubberPart, searchPart, sliderPopoverPart, selectionPart]
+        [editingPart, swipeMenuPart, titleControlPart, pageScrubberPart, searchPart, sliderPopoverPart, selectionPart]
     }
 
     /// The part that takes every key now, if any.
@@ -133,10 +134,29 @@ open class TableViewController: Screen {
         case .selectNone:
             deselectAllRows()
             return .handled
+        case .edit:
+            setEditing(!isEditing, animated: true)
+            return .handled
         default:
             return .ignored
         }
     }
+    /// Enters or leaves editing mode, as UIKit's `setEditing(_:animated:)`. Leaving it puts
+    /// away a Delete button that was showing.
+    ///
+    /// In editing mode, with an editable row focused, Delete (or Backspace, or `-`) shows the
+    /// row's red Delete button, and Enter then deletes the row: the data source's
+    /// ``TableViewDataSource/commit(_:forRowAt:)`` changes the model and the table shows the
+    /// change. `+` on a row with the insert control inserts at once. Esc leaves editing mode.
+    /// A click on ⊖, ⊕ or the Delete button does what its key does.
+    ///
+    /// - Parameters:
+    ///   - editing: whether to edit.
+    ///   - animated: whether the controls slide in; ignored for now: they show at once.
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        editingPart.setEditing(editing, in: self)
+    }
+
     /// Whether the stack may pop this screen (default: yes).
     open func shouldPop(confirm: @escaping () -> Void) -> PopDecision { .allow }
 

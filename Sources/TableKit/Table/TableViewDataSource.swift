@@ -33,9 +33,25 @@ public protocol TableViewDataSource {
     /// items a search hides until they are shown again. Without, the selection is of index
     /// paths.
     func itemIdentifier(for indexPath: IndexPath) -> AnyHashable?
+    /// Whether the row at `indexPath` can be deleted or inserted at, as UIKit's
+    /// `canEditRowAt`. Default: `false` — TableKit cannot tell whether ``commit(_:forRowAt:)``
+    /// is implemented, so a data source that edits says which rows it edits. A row that can
+    /// be edited shows its control in editing mode, and offers Delete on a swipe to the left
+    /// when the delegate gives it no buttons of its own.
+    func canEditRow(at indexPath: IndexPath) -> Bool
+    /// Carries out a person's delete (after they confirmed it) or insert at `indexPath`, as
+    /// UIKit's `commit(_:forRowAt:)`: change the model so that the row at `indexPath` is gone
+    /// (a delete) or a new row is at `indexPath` (an insert). The table then shows the change;
+    /// if the rows did not change that way it shows them as ``TableViewController/reloadData()``
+    /// would. Default: nothing.
+    mutating func commit(_ editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath)
 }
 
 extension TableViewDataSource {
+    /// No row is edited.
+    public func canEditRow(at indexPath: IndexPath) -> Bool { false }
+    /// Nothing to change.
+    public mutating func commit(_ editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
     /// One section.
     public func numberOfSections() -> Int { 1 }
     /// No header.

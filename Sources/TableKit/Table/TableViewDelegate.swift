@@ -66,6 +66,12 @@ public protocol TableViewDelegate: AnyObject {
     /// row's right, outermost (rightmost) first, as UIKit's
     /// `trailingSwipeActionsConfigurationForRowAt`. Default: `nil`.
     func tableView(_ tableView: TableViewController, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration?
+    /// The control an editable row shows in editing mode, as UIKit's `editingStyleForRowAt`:
+    /// `.delete` (⊖), `.insert` (⊕) or `.none`. Default: `.delete`.
+    func tableView(_ tableView: TableViewController, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle
+    /// The title of the button that confirms a delete, as UIKit's
+    /// `titleForDeleteConfirmationButtonForRowAt`; `nil` for "Delete". Default: `nil`.
+    func tableView(_ tableView: TableViewController, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String?
 }
 
 extension TableViewDelegate {
@@ -95,4 +101,8 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableViewController, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
     /// No menu.
     public func tableView(_ tableView: TableViewController, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
+    /// Editable rows delete.
+    public func tableView(_ tableView: TableViewController, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle { .delete }
+    /// "Delete".
+    public func tableView(_ tableView: TableViewController, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? { nil }
 }

@@ -276,6 +276,10 @@ open class FormEditor: TableViewController, TableViewDelegate {
 
     /// No menu.
     open func tableView(_ tableView: TableViewController, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
+    /// A form's rows are not edited as a list: `.none`.
+    open func tableView(_ tableView: TableViewController, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle { .none }
+    /// "Delete".
+    open func tableView(_ tableView: TableViewController, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? { nil }
 
     override open func clearButtonTapped(at indexPath: IndexPath) -> ScreenResponse {
         beginEditingFocusedField()

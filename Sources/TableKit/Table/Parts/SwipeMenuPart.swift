@@ -48,12 +48,12 @@ final class SwipeMenuPart: TableViewControllerPart {
     /// The configuration the delegate of `table` offers for `edge` of the row at `indexPath`,
     /// if it has any buttons.
     func configuration(for edge: SwipeEdge, at indexPath: IndexPath, in table: TableViewController) -> SwipeActionsConfiguration? {
-        guard let delegate = table.delegate else { return nil }
         let configuration = edge == .leading
-            ? delegate.tableView(table, leadingSwipeActionsConfigurationForRowAt: indexPath)
-            : delegate.tableView(table, trailingSwipeActionsConfigurationForRowAt: indexPath)
-        guard let configuration, !configuration.actions.isEmpty else { return nil }
-        return configuration
+            ? table.delegate?.tableView(table, leadingSwipeActionsConfigurationForRowAt: indexPath)
+            : table.delegate?.tableView(table, trailingSwipeActionsConfigurationForRowAt: indexPath)
+        if let configuration, !configuration.actions.isEmpty { return configuration }
+        // A row the data source deletes gets Delete on the trailing side, as in UIKit.
+        return edge == .trailing ? table.defaultDeleteSwipeConfiguration(at: indexPath) : nil
     }
 
     // MARK: Opening and closing

@@ -1,0 +1,176 @@
+import Foundation
+
+/// Editing mode, as `UITableView.isEditing`: editable rows show ⊖ or ⊕ at their leading
+/// edge; ⊖ reveals a red Delete button in place of the accessory, and only that button
+/// deletes; ⊕ inserts at once. The data source carries out each change
+/// (``TableViewDataSource/commit(_:forRowAt:)``) and the table shows it as a batch update.
+@MainActor
+final class EditingPart: TableViewControllerPart {
+    /// What the editing keys do.
+    enum Action: Hashable {
+        /// Reveal the focused row's Delete button (its ⊖).
+        case revealDelete
+        /// Insert at the focused row (its ⊕).
+        case insert
+        /// Delete the row whose Delete button shows.
+        case confirmDelete
+        /// Hide the Delete button.
+        case cancelDelete
+        /// Leave editing mode.
+        case done
+    }
+
+    /// Whether the table is in editing mode.
+    private(set) var isEditing = false
+    /// The row whose Delete button shows, waiting for a confirmation.
+    private(set) var confirmingRow: IndexPath?
+    /// Whether Enter and clicks select rows in editing mode (UIKit's default: no).
+    var allowsSelectionDuringEditing = false
+
+    /// The keys on a focused row in editing mode (with a delete or an insert control).
+    static let deleteBindings: [KeyBinding<Action>] = [
+        KeyBinding([.delete, .backspace, .character("-")], .revealDelete, label: "Delete", help: "show the row's Delete button (⊖)", footer: "delete"),
+    ]
+    /// See ``deleteBindings``.
+    static let insertBindings: [KeyBinding<Action>] = [
+        KeyBinding([.character("+")], .insert, label: "+", help: "insert a row here (⊕)", footer: "insert"),
+    ]
+    /// The keys while a row's Delete button shows.
+    static let confirmingBindings: [KeyBinding<Action>] = [
+        KeyBinding([.enter, .delete, .backspace], .confirmDelete, label: "Enter", help: "delete the row", footer: "delete"),
+        KeyBinding([.escape], .cancelDelete, label: "Esc", help: "keep the row", footer: "keep"),
+    ]
+    /// Leaving editing mode from the rows.
+    static let doneBindings: [KeyBinding<Action>] = [
+        KeyBinding([.escape], .done, label: "Esc", help: "stop editing (Done)", footer: "done"),
+    ]
+
+    /// Enters or leaves editing mode; leaving hides a Delete button.
+    func setEditing(_ editing: Bool, in table: TableViewController) {
+        guard editing != isEditing else { return }
+        isEditing = editing
+        confirmingRow = nil
+        let decorate: @MainActor @Sendable (IndexPath) -> EditingDecoration? = { [weak table] indexPath in
+            guard let table else { return nil }
+            return table.editingPart.decoration(at: indexPath, in: table)
+        }
+        table.tableView.editingDecoration = editing ? decorate : nil
+        table.heightCache.removeAll()
+        table.perform(.refresh)
+    }
+
+    /// What the row at `indexPath` shows in editing mode: `nil` for a row that cannot be
+    /// edited (it shows as it does outside editing mode, less its accessory).
+    func decoration(at indexPath: IndexPath, in table: TableViewController) -> EditingDecoration? {
+        let style = style(at: indexPath, in: table)
+        var decoration = EditingDecoration(control: style, showsReorderControl: false)
+        if confirmingRow == indexPath {
+            decoration.deleteConfirmationTitle = table.delegate?.tableView(table, titleForDeleteConfirmationButtonForRowAt: indexPath) ?? "Delete"
+        }
+        return decoration
+    }
+
+    /// The row's editing style: `.none` unless the data source edits it.
+    func style(at indexPath: IndexPath, in table: TableViewController) -> TableViewCell.EditingStyle {
+        guard table.dataSource.canEditRow(at: indexPath) else { return .none }
+        return table.delegate?.tableView(table, editingStyleForRowAt: indexPath) ?? .delete
+    }
+
+    /// The keys that act now.
+    func keyBindings(in table: TableViewController) -> [KeyBinding<Action>] {
+        guard isEditing else { return [] }
+        if confirmingRow != nil { return Self.confirmingBindings }
+        var bindings: [KeyBinding<Action>] = []
+        if let focus = table.state.focusedRow {
+            switch style(at: focus, in: table) {
+            case .delete: bindings += Self.deleteBindings
+            case .insert: bindings += Self.insertBindings
+            case .none: break
+            }
+        }
+        return bindings + Self.doneBindings
+    }
+
+    func handleKey(_ key: Key, in table: TableViewController) -> ScreenResponse? {
+        guard isEditing else { return nil }
+        guard let action = keyBindings(in: table).action(for: key) else {
+            // Any other key puts the Delete button away, then does what it does.
+            if confirmingRow != nil { confirmingRow = nil }
+            return nil
+        }
+        return perform(action, in: table)
+    }
+
+    /// Carries out `action` on the focused row.
+    private func perform(_ action: Action, in table: TableViewController) -> ScreenResponse {
+        switch action {
+        case .revealDelete:
+            confirmingRow = table.state.focusedRow
+        case .cancelDelete:
+            confirmingRow = nil
+        case .confirmDelete:
+            guard let row = confirmingRow else { return .handled }
+            confirmingRow = nil
+            commit(.delete, at: row, in: table)
+        case .insert:
+            guard let row = table.state.focusedRow else { return .handled }
+            commit(.insert, at: row, in: table)
+        case .done:
+            table.setEditing(false, animated: true)
+        }
+        return .handled
+    }
+
+    /// Has the data source carry out `style` at `indexPath`, and shows the change: the row
+    /// gone, or a row new at that place.
+    func commit(_ style: TableViewCell.EditingStyle, at indexPath: IndexPath, in table: TableViewController) {
+        table.performBatchUpdates { update in
+            table.dataSource.commit(style, forRowAt: indexPath)
+            switch style {
+            case .delete: update.deleteRows(at: [indexPath])
+            case .insert: update.insertRows(at: [indexPath])
+            case .none: break
+            }
+        }
+    }
+
+    /// A click on a row's ⊖ or ⊕ (the columns before its content) works as its key; a click
+    /// on the Delete button deletes; a click anywhere else puts the Delete button away.
+    func handleMouse(_ mouse: MouseEvent, in table: TableViewController) -> ScreenResponse? {
+        guard isEditing, mouse.kind == .press else { return nil }
+        guard let row = table.tableView.row(atLine: mouse.position.y, state: table.state, dataSource: table.dataSource, size: table.tableSize, heightCache: table.heightCache),
+              let frame = table.rowFrame(of: row), frame.visible.contains(mouse.position) else {
+            confirmingRow = nil
+            return nil
+        }
+        let cell = table.tableView.displayedCell(at: row, dataSource: table.dataSource, isSelected: false)
+        let column = mouse.position.x - frame.rect.minX
+        if row == confirmingRow, let title = cell.deleteConfirmationTitle {
+            let width = title.displayWidth + 2
+            if (frame.rect.width - 1 - width ..< frame.rect.width - 1).contains(column) {
+                confirmingRow = nil
+                commit(.delete, at: row, in: table)
+                return .handled
+            }
+        }
+        confirmingRow = nil
+        // The control's column, and the margin and the space on either side of it.
+        guard cell.showsEditingControl, (0 ... 2).contains(column) else {
+            guard !allowsSelectionDuringEditing else { return nil }
+            // No selection while editing: a click focuses the row, and that is all.
+            table.focusRow(at: row)
+            return .handled
+        }
+        table.focusRow(at: row)
+        return perform(cell.editingControl == .insert ? .insert : .revealDelete, in: table)
+    }
+
+    func helpHints(in table: TableViewController) -> [KeyHint] { keyBindings(in: table).helpHints() }
+
+    func footerHints(in table: TableViewController) -> [KeyHint] { keyBindings(in: table).footerHints() }
+
+    /// While a Delete button shows, its keys are the only ones.
+    var hasKeyboardFocus: Bool { confirmingRow != nil }
+
+    func dataDidReload(in table: TableViewController) { confirmingRow = nil }
+}

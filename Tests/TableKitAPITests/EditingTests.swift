@@ -1,0 +1,158 @@
+import Foundation
+import TableKit
+import Testing
+
+/// A list of fruit whose data source deletes and inserts, as a stranger writes one: the
+/// model changes in `commit`, and the table shows the change.
+private struct FruitBasket: TableViewDataSource {
+    var names: [String]
+    /// The last row adds a fruit (its control is ⊕) when true.
+    var endsWithAddRow = false
+
+    func numberOfRows(inSection section: Int) -> Int { names.count + (endsWithAddRow ? 1 : 0) }
+    func cell(for indexPath: IndexPath) -> TableViewCell {
+        indexPath.row < names.count ? TableViewCell(text: names[indexPath.row], accessory: .disclosureIndicator) : TableViewCell(text: "Add Fruit")
+    }
+    func canEditRow(at indexPath: IndexPath) -> Bool { true }
+    mutating func commit(_ editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+        switch editingStyle {
+        case .delete: names.remove(at: indexPath.row)
+        case .insert: names.insert("Fig", at: indexPath.row)
+        case .none: break
+        }
+    }
+}
+
+/// The last row of a list that ends with an add row inserts; the others delete.
+@MainActor
+private final class AddRowStyles: TableViewDelegate {
+    func tableView(_ tableView: TableViewController, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle {
+        indexPath.row == tableView.dataSource.numberOfRows(inSection: 0) - 1 ? .insert : .delete
+    }
+}
+
+/// Notes the rows selected.
+@MainActor
+private final class SelectionRecorder: TableViewDelegate {
+    var selected: [IndexPath] = []
+    func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+        selected.append(indexPath)
+        return .handled
+    }
+}
+
+@MainActor
+@Suite("Editing mode: ⊖ reveals Delete and only Delete deletes, ⊕ inserts, swipe-to-delete for free")
+struct EditingTests {
+    let size = Size(width: 24, height: 5)
+    var area: Rect { Rect(origin: .zero, size: size) }
+
+    private func table(_ names: [String] = ["Apple", "Banana", "Cherry"], addRow: Bool = false) -> TableViewController {
+        let table = TableViewController(title: "Fruit", dataSource: FruitBasket(names: names, endsWithAddRow: addRow))
+        table.layout(for: size)
+        return table
+    }
+
+    private func names(_ table: TableViewController) -> [String] { (table.dataSource as? FruitBasket)?.names ?? [] }
+
+    @Test func editingShowsTheControlsAndHidesTheAccessories() {
+        let table = table()
+        #expect(lines(of: table, size: size) == [" Apple                ›", " Banana               ›", " Cherry               ›", "", ""])
+        table.isEditing = true
+        #expect(lines(of: table, size: size) == [" ⊖ Apple", " ⊖ Banana", " ⊖ Cherry", "", ""])
+        #expect(drawnLines(of: table, size: size, glyphs: .ascii).prefix(1).map { $0.trimmingCharacters(in: .whitespaces) } == ["- Apple"])
+        table.isEditing = false
+        #expect(lines(of: table, size: size)[0] == " Apple                ›")
+    }
+
+    @Test func theDeleteControlRevealsDeleteAndOnlyThatDeletes() {
+        let table = table()
+        table.isEditing = true
+        press([.down, .delete], on: table, size: size)
+        #expect(names(table) == ["Apple", "Banana", "Cherry"], "⊖ alone deletes nothing")
+        #expect(lines(of: table, size: size)[1] == " ⊖ Banana       Delete", "\(lines(of: table, size: size))")
+        #expect(table.keyHints.map(\.key) == ["Enter", "Esc"], "while Delete shows, its keys are the keys")
+        press([.enter], on: table, size: size)
+        #expect(names(table) == ["Apple", "Cherry"])
+        #expect(lines(of: table, size: size)[0 ..< 2] == [" ⊖ Apple", " ⊖ Cherry"])
+        #expect(table.state.focusedRow == IndexPath(row: 1, section: 0), "the focus on the row after the one deleted")
+    }
+
+    @Test(arguments: [Key.escape, .up])
+    func anotherKeyPutsDeleteAwayAndKeepsTheRow(key: Key) {
+        let table = table()
+        table.isEditing = true
+        press([.character("-"), key], on: table, size: size)
+        #expect(!lines(of: table, size: size).contains { $0.contains("Delete") })
+        #expect(names(table) == ["Apple", "Banana", "Cherry"])
+        #expect(table.isEditing, "one Esc puts the button away; editing goes on")
+        press([.escape], on: table, size: size)
+        #expect(!table.isEditing, "a second Esc is Done")
+    }
+
+    @Test func theInsertControlInsertsAtOnce() {
+        let styles = AddRowStyles()
+        let table = table(["Apple"], addRow: true)
+        table.delegate = styles
+        table.isEditing = true
+        #expect(lines(of: table, size: size)[0 ..< 2] == [" ⊖ Apple", " ⊕ Add Fruit"])
+        press([.down, .delete], on: table, size: size)
+        #expect(!lines(of: table, size: size).contains { $0.contains("Delete") }, "the add row has no Delete")
+        press([.character("+")], on: table, size: size)
+        #expect(names(table) == ["Apple", "Fig"])
+        #expect(lines(of: table, size: size)[0 ..< 3] == [" ⊖ Apple", " ⊖ Fig", " ⊕ Add Fruit"])
+    }
+
+    @Test func clicksOnTheControlAndOnDeleteDoWhatTheKeysDo() {
+        let table = table()
+        table.isEditing = true
+        _ = table.handle(.mouse(MouseEvent(.press, at: Point(x: 1, y: 2))), area: area)
+        #expect(lines(of: table, size: size)[2] == " ⊖ Cherry       Delete")
+        #expect(names(table).count == 3)
+        // A click elsewhere on the row puts the button away.
+        _ = table.handle(.mouse(MouseEvent(.press, at: Point(x: 6, y: 2))), area: area)
+        #expect(!lines(of: table, size: size)[2].contains("Delete"))
+        _ = table.handle(.mouse(MouseEvent(.press, at: Point(x: 1, y: 0))), area: area)
+        _ = table.handle(.mouse(MouseEvent(.press, at: Point(x: 18, y: 0))), area: area)
+        #expect(names(table) == ["Banana", "Cherry"])
+    }
+
+    @Test func aRowTheDataSourceDeletesSwipesToDeleteWithoutEditing() {
+        let table = table()
+        table.animatesSwipeMenus = false
+        press([.character("s")], on: table, size: size)
+        #expect(lines(of: table, size: size)[0].hasSuffix("Delete"), "\(lines(of: table, size: size))")
+        press([.shiftLeft], on: table, size: size)
+        #expect(names(table) == ["Banana", "Cherry"], "a full swipe deletes")
+        let fixed = TableViewController(title: "Fixed", dataSource: StaticTableDataSource(cells: [TableViewCell(text: "Apple")]))
+        fixed.layout(for: size)
+        press([.character("s")], on: fixed, size: size)
+        #expect(!lines(of: fixed, size: size)[0].contains("Delete"), "a data source that edits nothing has no Delete")
+    }
+
+    /// UIKit's `allowsSelectionDuringEditing` is false by default: Enter and a click on a row
+    /// select nothing while editing; allowed, they select as they do outside it.
+    @Test(arguments: [false, true])
+    func selectionWhileEditingFollowsItsSetting(allowed: Bool) {
+        let recorder = SelectionRecorder()
+        let table = table()
+        table.delegate = recorder
+        table.isEditing = true
+        table.allowsSelectionDuringEditing = allowed
+        press([.enter], on: table, size: size)
+        _ = table.handle(.mouse(MouseEvent(.press, at: Point(x: 8, y: 1))), area: area)
+        _ = table.handle(.mouse(MouseEvent(.release, at: Point(x: 8, y: 1))), area: area)
+        #expect(recorder.selected.isEmpty != allowed, "\(recorder.selected)")
+        #expect(table.state.focusedRow == IndexPath(row: 1, section: 0), "the click focused Banana either way")
+    }
+
+    @Test func theEditButtonSaysEditThenDoneAndTogglesEditing() {
+        let table = table()
+        #expect(table.editButtonItem().title == "Edit" && table.editButtonItem().key == .character("E"))
+        _ = table.barButtonTapped(.edit, area: area)
+        #expect(table.isEditing)
+        #expect(table.editButtonItem().title == "Done" && table.editButtonItem().isProminent)
+        _ = table.barButtonTapped(.edit, area: area)
+        #expect(!table.isEditing)
+    }
+}
