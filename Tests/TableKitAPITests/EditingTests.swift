@@ -101,6 +101,7 @@ struct EditingTests {
         press([.character("+")], on: table, size: size)
         #expect(names(table) == ["Apple", "Fig"])
         #expect(lines(of: table, size: size)[0 ..< 3] == [" ⊖ Apple", " ⊖ Fig", " ⊕ Add Fruit"])
+        #expect(table.state.focusedRow == IndexPath(row: 2, section: 0), "the focus stays on Add Fruit, moved down by the row inserted above it")
     }
 
     @Test func clicksOnTheControlAndOnDeleteDoWhatTheKeysDo() {
