@@ -85,4 +85,69 @@ struct BatchUpdateTests {
         #expect(rows(table) == ["Apple"])
         #expect(table.state.focusedRow == IndexPath(row: 0, section: 0))
     }
+
+    // MARK: Animation
+
+    /// The time, moved by hand.
+    final class Clock: @unchecked Sendable {
+        var now = ContinuousClock.now
+    }
+
+    /// Rows two lines tall (a title and a subtitle), on a clock moved by hand.
+    private func animatedTable(_ names: [String], clock: Clock) -> TableViewController {
+        let table = TableViewController(title: "Fruit", dataSource: StaticTableDataSource(cells: names.map { TableViewCell(style: .subtitle, text: $0, detailText: "\($0) tree") }))
+        table.now = { clock.now }
+        table.layout(for: Size(width: 20, height: 8))
+        _ = lines(of: table, size: Size(width: 20, height: 8))
+        return table
+    }
+
+    private func frame(_ table: TableViewController) -> [String] {
+        lines(of: table, size: Size(width: 20, height: 8)).map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test func aDeletedRowCollapsesLineByLineAndTheRowsBelowCloseUp() {
+        let clock = Clock()
+        let table = animatedTable(["Apple", "Banana", "Cherry"], clock: clock)
+        table.performBatchUpdates { update in
+            table.dataSource = StaticTableDataSource(cells: ["Apple", "Cherry"].map { TableViewCell(style: .subtitle, text: $0, detailText: "\($0) tree") })
+            update.deleteRows(at: [IndexPath(row: 1, section: 0)])
+        }
+        #expect(table.wantsTicks)
+        #expect(frame(table) == ["Apple", "Apple tree", "Banana", "Banana tree", "Cherry", "Cherry tree", "", ""], "at the start, as before")
+        clock.now += .milliseconds(125)
+        #expect(frame(table) == ["Apple", "Apple tree", "Banana", "Cherry", "Cherry tree", "", "", ""], "half way: Banana's first line is left")
+        clock.now += .milliseconds(125)
+        _ = table.handle(.tick, area: Rect(x: 0, y: 0, width: 20, height: 8))
+        #expect(frame(table) == ["Apple", "Apple tree", "Cherry", "Cherry tree", "", "", "", ""], "a quarter second on: gone")
+        #expect(!table.wantsTicks)
+    }
+
+    @Test func anInsertedRowOpensLineByLine() {
+        let clock = Clock()
+        let table = animatedTable(["Apple", "Cherry"], clock: clock)
+        table.performBatchUpdates { update in
+            table.dataSource = StaticTableDataSource(cells: ["Apple", "Banana", "Cherry"].map { TableViewCell(style: .subtitle, text: $0, detailText: "\($0) tree") })
+            update.insertRows(at: [IndexPath(row: 1, section: 0)])
+        }
+        #expect(frame(table) == ["Apple", "Apple tree", "Cherry", "Cherry tree", "", "", "", ""], "at the start, as before")
+        clock.now += .milliseconds(125)
+        #expect(frame(table) == ["Apple", "Apple tree", "Banana", "Cherry", "Cherry tree", "", "", ""], "half way: Banana's first line")
+        clock.now += .milliseconds(125)
+        #expect(frame(table) == ["Apple", "Apple tree", "Banana", "Banana tree", "Cherry", "Cherry tree", "", ""])
+    }
+
+    /// Off for the table (`--no-animation`), or not asked for by the update.
+    @Test(arguments: [true, false])
+    func withoutAnimationTheChangeIsThereAtOnce(offForTheTable: Bool) {
+        let clock = Clock()
+        let table = animatedTable(["Apple", "Banana"], clock: clock)
+        if offForTheTable { table.animatesRowChanges = false }
+        table.performBatchUpdates(animated: offForTheTable) { update in
+            table.dataSource = StaticTableDataSource(cells: [TableViewCell(style: .subtitle, text: "Apple", detailText: "Apple tree")])
+            update.deleteRows(at: [IndexPath(row: 1, section: 0)])
+        }
+        #expect(!table.wantsTicks)
+        #expect(frame(table).prefix(3) == ["Apple", "Apple tree", ""])
+    }
 }

@@ -50,7 +50,27 @@ struct EditingTests {
     private func table(_ names: [String] = ["Apple", "Banana", "Cherry"], addRow: Bool = false) -> TableViewController {
         let table = TableViewController(title: "Fruit", dataSource: FruitBasket(names: names, endsWithAddRow: addRow))
         table.layout(for: size)
+        // Frames after each change are the change's end; the animation has a test of its own.
+        table.animatesRowChanges = false
         return table
+    }
+
+    /// A confirmed delete takes its quarter second, as UIKit's row animation: the row is
+    /// there when Enter is pressed and gone a quarter second later.
+    @Test func aConfirmedDeleteAnimatesItsRowAway() {
+        final class Time: @unchecked Sendable { var now = ContinuousClock.now }
+        let time = Time()
+        let table = TableViewController(title: "Fruit", dataSource: FruitBasket(names: ["Apple", "Banana", "Cherry"]))
+        table.now = { time.now }
+        table.layout(for: size)
+        table.isEditing = true
+        _ = lines(of: table, size: size)
+        press([.down, .delete, .enter], on: table, size: size)
+        #expect(names(table) == ["Apple", "Cherry"], "the model changed at once")
+        #expect(lines(of: table, size: size)[1].hasPrefix(" ⊖ Banana"), "the row is still drawn as the animation starts")
+        time.now += .milliseconds(250)
+        _ = table.handle(.tick, area: area)
+        #expect(lines(of: table, size: size)[0 ..< 2] == [" ⊖ Apple", " ⊖ Cherry"])
     }
 
     private func names(_ table: TableViewController) -> [String] { (table.dataSource as? FruitBasket)?.names ?? [] }

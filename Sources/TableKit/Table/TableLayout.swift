@@ -53,10 +53,13 @@ struct TableLayout: Equatable {
 
 @MainActor
 extension TableContent {
-    /// Lays out the items visible from `position` in a viewport of `height` lines.
-    func layout(from position: ScrollPosition?, viewportHeight height: Int) -> TableLayout {
+    /// Lays out the items visible from `position` in a viewport of `height` lines; unless
+    /// `clampsToContent` is false (a picture taller than the screen, for an animation), a
+    /// position past the end of the content is brought back so that the viewport is full.
+    func layout(from position: ScrollPosition?, viewportHeight height: Int, clampsToContent: Bool = true) -> TableLayout {
         var placed: [TableLayout.Placed] = []
-        guard height > 0, let position = clamped(position, viewportHeight: height) else {
+        let start = clampsToContent ? clamped(position, viewportHeight: height) : position ?? clamped(nil, viewportHeight: height)
+        guard height > 0, let position = start else {
             return TableLayout(placed: [], pinnedHeader: nil, height: height)
         }
         var item: ContentItem? = position.item

@@ -8,12 +8,22 @@ extension TableView {
         _ state: TableViewState, dataSource: DataSource, into canvas: inout Canvas, area: Rect, context: RenderContext,
         heightCache: RowHeightCache? = nil
     ) {
+        render(state, dataSource: dataSource, into: &canvas, area: area, context: context, heightCache: heightCache, clampsToContent: true)
+    }
+
+    /// ``render(_:dataSource:into:area:context:heightCache:)``; with `clampsToContent` false,
+    /// the top item is the state's even when the content ends above the area's bottom (a
+    /// picture taller than the screen, for an animation).
+    func render<DataSource: TableViewDataSource>(
+        _ state: TableViewState, dataSource: DataSource, into canvas: inout Canvas, area: Rect, context: RenderContext,
+        heightCache: RowHeightCache?, clampsToContent: Bool
+    ) {
         guard !area.isEmpty else { return }
         canvas.fill(area, style: .plain)
         let gutter = indexGutterWidth(dataSource)
         let contentRect = Rect(x: area.minX, y: area.minY, width: max(0, area.width - gutter), height: area.height)
         let content = TableContent(table: self, dataSource: dataSource, width: contentRect.width, heightCache: heightCache)
-        let layout = content.layout(from: state.scrollPosition, viewportHeight: area.height)
+        let layout = content.layout(from: state.scrollPosition, viewportHeight: area.height, clampsToContent: clampsToContent)
 
         if layout.placed.isEmpty || content.firstRow == nil && content.firstItem == nil {
             drawEmptyState(into: &canvas, area: contentRect)
@@ -33,6 +43,16 @@ extension TableView {
                 drawOverlay(titles[position], in: contentRect, canvas: &canvas, glyphs: context.glyphs)
             }
         }
+    }
+
+    /// Where the items of the table in `state` sit in a viewport `viewportHeight` lines
+    /// tall and `width` columns wide (the section index included), as ``render(_:dataSource:into:area:context:heightCache:)``
+    /// places them.
+    func layout<DataSource: TableViewDataSource>(
+        _ state: TableViewState, dataSource: DataSource, width: Int, viewportHeight: Int, heightCache: RowHeightCache?, clampsToContent: Bool = true
+    ) -> TableLayout {
+        let content = TableContent(table: self, dataSource: dataSource, width: max(0, width - indexGutterWidth(dataSource)), heightCache: heightCache)
+        return content.layout(from: state.scrollPosition, viewportHeight: viewportHeight, clampsToContent: clampsToContent)
     }
 
     private func drawItem<DataSource>(

@@ -22,10 +22,15 @@ extension TableViewController {
     ///   the selection kept where the data source identifies its items, the rows as they are.
     ///
     /// - Parameters:
-    ///   - animated: whether the change is shown over a quarter second; ignored for now:
-    ///     every update is shown at once.
+    /// Animated, the change takes a quarter second: a deleted row collapses line by line, an
+    /// inserted one opens, and the rows around them close up or make room (a moved row
+    /// collapses where it was and opens where it goes). ``animatesRowChanges`` turns it off.
+    ///
+    /// - Parameters:
+    ///   - animated: whether the change is shown over a quarter second.
     ///   - updates: changes the model and records the changes.
     public func performBatchUpdates(animated: Bool = true, _ updates: (inout TableViewBatchUpdate) -> Void) {
+        let before = animated ? rowAnimationPart.snapshotBeforeUpdate(in: self) : nil
         let oldCounts = Self.rowCounts(of: dataSource)
         let oldState = state
         var update = TableViewBatchUpdate()
@@ -48,6 +53,15 @@ extension TableViewController {
         parts.forEach { $0.dataDidReload(in: self) }
         heightCache.removeAll()
         perform(.refresh)
+        if let before { rowAnimationPart.begin(from: before, update: update, mapping: mapping, in: self) }
+    }
+
+    /// Whether animated batch updates (and the deletes and inserts of editing mode) take a
+    /// quarter second, as UIKit's row animations do; `false` shows every change at once
+    /// (`--no-animation`). Default: `true`.
+    public var animatesRowChanges: Bool {
+        get { rowAnimationPart.isEnabled }
+        set { rowAnimationPart.isEnabled = newValue }
     }
 
     /// The rows of each section of `dataSource`.

@@ -70,6 +70,7 @@ open class TableViewController: Screen {
     let swipeMenuPart = SwipeMenuPart()
     let selectionPart = SelectionPart()
     let editingPart = EditingPart()
+    let rowAnimationPart = RowAnimationPart()
 
     /// The parts in the order they get a key or a click: the title control and the page
     /// scrubber (each when focused, or its key to reach it), the search's ↑ back into the
@@ -77,7 +78,7 @@ open class TableViewController: Screen {
     /// part that gets events first is drawn on top. A part capturing keys (the search field
     /// being edited) gets every key first.
     var parts: [any TableViewControllerPart] {
-        [titleControlPart, pageScrubberPart, searchPart, sliderPopoverPart, swipeMenuPart, editingPart, selectionPart]
+        [titleControlPart, pageScrubberPart, searchPart, sliderPopoverPart, swipeMenuPart, editingPart, selectionPart, rowAnimationPart]
     }
 
     /// The parts in the order help lists them: the swipe keys (they act on the focused row)
