@@ -23,10 +23,11 @@ struct TweetsTests {
     ]
     nonisolated static let arrivals = [tweet("n1", "@june", "Fresh one", minutesAgo: 1), tweet("a", "@ada", "duplicate id", minutesAgo: 1)]
 
-    private func app(settings: AppSettings = AppSettings(store: nil), newTweets: @escaping @Sendable () -> Result<[Tweet], CommandFailure> = { .success(TweetsTests.arrivals) }) throws -> BrowserApp {
+    private func app(settings: AppSettings = AppSettings(store: nil), animates: Bool = false,
+                     newTweets: @escaping @Sendable () -> Result<[Tweet], CommandFailure> = { .success(TweetsTests.arrivals) }) throws -> BrowserApp {
         let files = TemporaryFiles()
         let list = try DataOptions.parse(["--data", files.write(fixtureBooks)]).loadListScreen(searchesSynchronously: true)
-        let app = BrowserApp(list: list, size: size, options: AppOptions(searchesSynchronously: true, animates: false, tweets: .success(Self.tweets),
+        let app = BrowserApp(list: list, size: size, options: AppOptions(searchesSynchronously: true, animates: animates, tweets: .success(Self.tweets),
                                                                           newTweets: newTweets, settings: settings))
         app.tweets.timeline.now = { Self.now }
         app.tweets.times = TweetTimes(timeZone: TimeZone(identifier: "UTC") ?? .current)
@@ -151,6 +152,34 @@ struct TweetsTests {
         #expect(settings.state.tweets?.deleted == ["b"])
         let restarted = try self.app(settings: AppSettings(store: nil, state: settings.state))
         #expect(!text(restarted).contains { $0.contains("My own words.") }, "kept removed across restarts")
+    }
+
+    /// With animations on, your deleted tweet collapses away over a quarter second, the
+    /// tweets below closing up.
+    @Test func yourDeletedTweetCollapsesAway() throws {
+        final class Time: @unchecked Sendable { var now = ContinuousClock.now }
+        let time = Time()
+        let app = try app(animates: true)
+        app.tweets.now = { time.now }
+        app.tweets.animatesSwipeMenus = false
+        try keys(app, "j s d")
+        _ = text(app)
+        try keys(app, "d")
+        #expect(app.tweets.timeline.tweets.map(\.id) == ["a", "c"], "deleted from the timeline at once")
+        #expect(text(app).contains { $0.contains("My own words.") }, "still drawn as the animation starts")
+        #expect(app.tweets.wantsTicks)
+        time.now += .milliseconds(250)
+        _ = app.handle(.tick)
+        #expect(!text(app).contains { $0.contains("My own words.") }, "gone a quarter second later")
+        #expect(text(app)[4].hasPrefix(" Kofi"))
+    }
+
+    @Test func rowChangesAreDeletesAndInsertsWhenTheOrderStays() {
+        let update = TweetsScreen.rowChanges(from: ["a", "b", "c"], to: ["n", "a", "c"])
+        #expect(update?.deletedRows == [IndexPath(row: 1, section: 0)])
+        #expect(update?.insertedRows == [IndexPath(row: 0, section: 0)])
+        #expect(TweetsScreen.rowChanges(from: ["a", "b"], to: ["b", "a"]) == nil, "a reorder is shown at once")
+        #expect(TweetsScreen.rowChanges(from: ["a", "a"], to: ["a"]) == nil, "repeated ids are not diffed")
     }
 
     @Test func theDetailShowsTheWholeTweetAndItsActionsAsRows() throws {

@@ -141,6 +141,7 @@ final class BrowserApp {
             for screen in [list, tweets] as [TableViewController] {
                 screen.swipeMenuStyle = (state.swipeStyle ?? .reveal).menuStyle
                 screen.animatesSwipeMenus = animates && state.animations
+                screen.animatesRowChanges = animates && state.animations
                 screen.animationSpeed = state.speed
             }
             for problem in settings?.takeProblems() ?? [] {

@@ -6,14 +6,18 @@ import TableKit
 /// counts on a dimmed last line.
 struct TimelineDataSource: TableViewDataSource {
     let timeline: Timeline
+    /// The tweets the rows show: the timeline's as the screen last showed it. A tweet deleted
+    /// from the timeline stays a row until the screen shows the change, so that the table
+    /// can draw it collapsing away; counts and favourites are read live.
+    let tweets: [Tweet]
     var glyphs: Glyphs
     var times: TweetTimes
 
-    func numberOfRows(inSection section: Int) -> Int { timeline.tweets.count }
+    func numberOfRows(inSection section: Int) -> Int { tweets.count }
 
     func cell(for indexPath: IndexPath) -> TableViewCell {
-        guard timeline.tweets.indices.contains(indexPath.row) else { return TableViewCell(text: "") }
-        let tweet = timeline.tweets[indexPath.row]
+        guard tweets.indices.contains(indexPath.row) else { return TableViewCell(text: "") }
+        let tweet = tweets[indexPath.row]
         var header = StyledText(tweet.name, style: Style(attributes: [.bold]))
         header.append(" " + tweet.handle, style: Theme.secondaryText)
         let time = StyledText(times.relative(tweet.date, now: timeline.now()), style: Theme.secondaryText)
@@ -25,7 +29,7 @@ struct TimelineDataSource: TableViewDataSource {
     }
 
     func itemIdentifier(for indexPath: IndexPath) -> AnyHashable? {
-        timeline.tweets.indices.contains(indexPath.row) ? timeline.tweets[indexPath.row].id : nil
+        tweets.indices.contains(indexPath.row) ? tweets[indexPath.row].id : nil
     }
 
     /// `↩ 3   ⇄ 12   ♥ 41`: a retweet of the person's own tinted, a favourite of theirs red
@@ -86,7 +90,7 @@ final class TweetsScreen: TableViewController, TableViewDelegate {
         let focused = state.focusedRow.flatMap(dataSource.itemIdentifier(for:)) as? String
         tableView.emptyMessage = !isOn ? "Tweets are turned off in Settings" : problem ?? "No Tweets"
         shownIDs = timeline.tweets.map(\.id)
-        dataSource = isOn && problem == nil ? TimelineDataSource(timeline: timeline, glyphs: glyphs, times: times) : StaticTableDataSource([])
+        dataSource = isOn && problem == nil ? TimelineDataSource(timeline: timeline, tweets: timeline.tweets, glyphs: glyphs, times: times) : StaticTableDataSource([])
         if let focused, let row = timeline.index(ofTweet: focused) { focusRow(at: IndexPath(row: row, section: 0)) }
     }
 
@@ -98,8 +102,33 @@ final class TweetsScreen: TableViewController, TableViewDelegate {
         // drawn: the rows stay, and so does the bounce of a closing menu.
         let ids = timeline.tweets.map(\.id)
         guard ids != shownIDs else { return }
-        showTimeline()
+        showTimelineChanges()
         if let id, let row = timeline.index(ofTweet: id) { focusRow(at: IndexPath(row: row, section: 0)) }
+    }
+
+    /// Shows the timeline as it is now, a tweet deleted collapsing away and new ones opening,
+    /// when only some came and went; any other change (a reorder, the timeline turned off)
+    /// is shown at once.
+    private func showTimelineChanges() {
+        guard isOn, problem == nil, let changes = Self.rowChanges(from: shownIDs, to: timeline.tweets.map(\.id)) else {
+            showTimeline()
+            return
+        }
+        performBatchUpdates { update in
+            showTimeline()
+            update = changes
+        }
+    }
+
+    /// The rows deleted and inserted between two lists of ids, when the ids both keep are in
+    /// the same order; `nil` otherwise.
+    static func rowChanges(from old: [String], to new: [String]) -> TableViewBatchUpdate? {
+        let kept = Set(old), arriving = Set(new)
+        guard kept.count == old.count, arriving.count == new.count, old.filter(arriving.contains) == new.filter(kept.contains) else { return nil }
+        var update = TableViewBatchUpdate()
+        update.deleteRows(at: old.indices.filter { !arriving.contains(old[$0]) }.map { IndexPath(row: $0, section: 0) })
+        update.insertRows(at: new.indices.filter { !kept.contains(new[$0]) }.map { IndexPath(row: $0, section: 0) })
+        return update
     }
 
     /// Turns the timeline on or off (Settings' data sources).
@@ -179,7 +208,7 @@ final class TweetsScreen: TableViewController, TableViewDelegate {
             // Read before the rows change under it: the data source reads the timeline live.
             let focused = state.focusedRow.flatMap(dataSource.itemIdentifier(for:)) as? String
             let count = timeline.receive(arrived)
-            showTimeline()
+            showTimelineChanges()
             if let focused, let row = timeline.index(ofTweet: focused) { focusRow(at: IndexPath(row: row, section: 0)) }
             message = count == 0 ? "No new tweets" : "\(count) new \(count == 1 ? "tweet" : "tweets")"
             // New content behind another tab: the tab glows until it is visited.
@@ -196,9 +225,12 @@ final class TweetsScreen: TableViewController, TableViewDelegate {
 
     // MARK: Delegate
 
+    /// The tweet of the row at `indexPath`: the row's (the rows are the timeline as last
+    /// shown), as long as the timeline still has it.
     private func tweet(at indexPath: IndexPath) -> Tweet? {
-        guard isOn, problem == nil, timeline.tweets.indices.contains(indexPath.row) else { return nil }
-        return timeline.tweets[indexPath.row]
+        guard isOn, problem == nil, let id = dataSource.itemIdentifier(for: indexPath) as? String,
+              let index = timeline.index(ofTweet: id) else { return nil }
+        return timeline.tweets[index]
     }
 
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
