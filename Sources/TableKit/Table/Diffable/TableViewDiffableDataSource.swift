@@ -31,9 +31,9 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, I
     public typealias Snapshot = TableViewDiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>
 
     /// The table view controller that shows this data source, if it still exists.
-    public private(set) weak var tableViewController: TableViewController?
+    public internal(set) weak var tableViewController: TableViewController?
     /// The snapshot shown.
-    private var current = Snapshot().applied()
+    @usableFromInline var current = Snapshot().applied()
     private let cellProvider: CellProvider
 
     /// A data source for `tableViewController`, which it installs itself in as the
@@ -71,7 +71,7 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, I
     ///   - snapshot: the sections and items to show.
     ///   - animatingDifferences: whether the change is animated (every change is shown at
     ///     once for now).
-    open func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) {
+    @inlinable public final func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) {
         let difference = snapshot.difference(from: current)
         let new = snapshot.applied()
         guard let controller = tableViewController, (controller.dataSource as AnyObject) === self else {

@@ -16,7 +16,7 @@ extension TableViewDiffableDataSourceSnapshot {
     /// edited are compared; the others are the same by construction, checked by their count.
     ///
     /// - Complexity: O(sections + items of the compared sections × log of their length).
-    func difference(from old: Self) -> TableViewBatchUpdate {
+    @inlinable func difference(from old: Self) -> TableViewBatchUpdate {
         let touched: Set<SectionIdentifier>? = lineage === old.lineage ? touchedSections : nil
         var update = TableViewBatchUpdate()
         // Sections: the ones both hold keep the longest run in order; the rest move.
@@ -45,15 +45,14 @@ extension TableViewDiffableDataSourceSnapshot {
             var stayingOld: [Int] = []
             var stayingNew: [Int] = []
             for (row, item) in section.items.enumerated() {
-                guard let from = old.survivingPath(of: item, in: self) else {
-                    update.insertedRows.insert(IndexPath(row: row, section: position))
-                    continue
-                }
-                if from.section == oldPosition {
-                    stayingOld.append(from.row)
+                // Most items stay in their section: one lookup.
+                if let oldRow = oldSection.rows[item] {
+                    stayingOld.append(oldRow)
                     stayingNew.append(row)
-                } else {
+                } else if let from = old.survivingPath(of: item, in: self) {
                     update.moveRow(at: from, to: IndexPath(row: row, section: position))
+                } else {
+                    update.insertedRows.insert(IndexPath(row: row, section: position))
                 }
             }
             let rowsInOrder = Self.longestIncreasingRun(stayingOld)
@@ -61,7 +60,7 @@ extension TableViewDiffableDataSourceSnapshot {
                 update.moveRow(at: IndexPath(row: stayingOld[index], section: oldPosition), to: IndexPath(row: stayingNew[index], section: position))
             }
             // Items that left for no section, or for a section that is new.
-            for (row, item) in oldSection.items.enumerated() {
+            for (row, item) in oldSection.items.enumerated() where section.rows[item] == nil {
                 guard let destination = itemSections[item], old.sectionPositions[destination] != nil else {
                     update.deletedRows.insert(IndexPath(row: row, section: oldPosition))
                     continue
@@ -81,15 +80,21 @@ extension TableViewDiffableDataSourceSnapshot {
         return update
     }
 
+    /// ``difference(from:)`` for the benchmarks, which time it apart from the table's update.
+    ///
+    /// - Parameter old: the snapshot a table shows.
+    /// - Returns: the batch update that takes that table to this snapshot.
+    @_spi(Benchmarks) @inlinable public func batchUpdate(from old: Self) -> TableViewBatchUpdate { difference(from: old) }
+
     /// The index path of `item` here, if its section here is also a section of `new`.
-    private func survivingPath(of item: ItemIdentifier, in new: Self) -> IndexPath? {
+    @inlinable func survivingPath(of item: ItemIdentifier, in new: Self) -> IndexPath? {
         guard let section = itemSections[item], new.sectionPositions[section] != nil else { return nil }
         return indexPath(of: item)
     }
 
     /// Which of `values` (distinct) make up a longest increasing subsequence: the ones that
     /// keep their order. Patience sorting, O(n log n).
-    static func longestIncreasingRun(_ values: [Int]) -> [Bool] {
+    @inlinable static func longestIncreasingRun(_ values: [Int]) -> [Bool] {
         // tails[k]: the index of the smallest last value of an increasing run of length k + 1.
         var tails: [Int] = []
         var previous = [Int](repeating: -1, count: values.count)

@@ -5,27 +5,27 @@ extension TableViewDiffableDataSourceSnapshot {
 
     /// Adds sections at the end. A section identifier the snapshot already holds, or one
     /// repeated in `identifiers`, is refused (UIKit stops the app).
-    public mutating func appendSections(_ identifiers: [SectionIdentifier]) {
+    @inlinable public mutating func appendSections(_ identifiers: [SectionIdentifier]) {
         insertSections(identifiers, at: sections.count)
     }
 
     /// Adds sections just before section `beforeIdentifier`; nothing happens if the snapshot
     /// does not hold it. Duplicates are refused.
-    public mutating func insertSections(_ identifiers: [SectionIdentifier], beforeSection beforeIdentifier: SectionIdentifier) {
+    @inlinable public mutating func insertSections(_ identifiers: [SectionIdentifier], beforeSection beforeIdentifier: SectionIdentifier) {
         guard let position = sectionPositions[beforeIdentifier] else { return }
         insertSections(identifiers, at: position)
     }
 
     /// Adds sections just after section `afterIdentifier`; nothing happens if the snapshot
     /// does not hold it. Duplicates are refused.
-    public mutating func insertSections(_ identifiers: [SectionIdentifier], afterSection afterIdentifier: SectionIdentifier) {
+    @inlinable public mutating func insertSections(_ identifiers: [SectionIdentifier], afterSection afterIdentifier: SectionIdentifier) {
         guard let position = sectionPositions[afterIdentifier] else { return }
         insertSections(identifiers, at: position + 1)
     }
 
     /// Removes sections with all their items; identifiers the snapshot does not hold are
     /// ignored.
-    public mutating func deleteSections(_ identifiers: [SectionIdentifier]) {
+    @inlinable public mutating func deleteSections(_ identifiers: [SectionIdentifier]) {
         let doomed = Set(identifiers.filter { sectionPositions[$0] != nil })
         guard !doomed.isEmpty else { return }
         for identifier in doomed {
@@ -38,19 +38,19 @@ extension TableViewDiffableDataSourceSnapshot {
 
     /// Moves section `identifier` just before section `beforeIdentifier`; nothing happens if
     /// either is missing or they are the same.
-    public mutating func moveSection(_ identifier: SectionIdentifier, beforeSection beforeIdentifier: SectionIdentifier) {
+    @inlinable public mutating func moveSection(_ identifier: SectionIdentifier, beforeSection beforeIdentifier: SectionIdentifier) {
         moveSection(identifier, nextTo: beforeIdentifier, after: false)
     }
 
     /// Moves section `identifier` just after section `afterIdentifier`; nothing happens if
     /// either is missing or they are the same.
-    public mutating func moveSection(_ identifier: SectionIdentifier, afterSection afterIdentifier: SectionIdentifier) {
+    @inlinable public mutating func moveSection(_ identifier: SectionIdentifier, afterSection afterIdentifier: SectionIdentifier) {
         moveSection(identifier, nextTo: afterIdentifier, after: true)
     }
 
     /// Asks for every row of `identifiers` again when the snapshot is applied; sections the
     /// snapshot does not hold are ignored.
-    public mutating func reloadSections(_ identifiers: [SectionIdentifier]) {
+    @inlinable public mutating func reloadSections(_ identifiers: [SectionIdentifier]) {
         record(reloaded: identifiers.filter { sectionPositions[$0] != nil })
     }
 
@@ -61,21 +61,21 @@ extension TableViewDiffableDataSourceSnapshot {
     /// snapshot already holds, or one repeated in `identifiers`, is refused.
     ///
     /// - Complexity: O(`identifiers.count`).
-    public mutating func appendItems(_ identifiers: [ItemIdentifier], toSection sectionIdentifier: SectionIdentifier? = nil) {
+    @inlinable public mutating func appendItems(_ identifiers: [ItemIdentifier], toSection sectionIdentifier: SectionIdentifier? = nil) {
         guard let section = sectionIdentifier ?? sections.last?.identifier, let position = sectionPositions[section] else { return }
         insertItems(identifiers, inSectionAt: position, at: sections[position].items.count)
     }
 
     /// Adds items just before `beforeIdentifier`, in its section; nothing happens if the
     /// snapshot does not hold it. Duplicates are refused.
-    public mutating func insertItems(_ identifiers: [ItemIdentifier], beforeItem beforeIdentifier: ItemIdentifier) {
+    @inlinable public mutating func insertItems(_ identifiers: [ItemIdentifier], beforeItem beforeIdentifier: ItemIdentifier) {
         guard let path = indexPath(of: beforeIdentifier) else { return }
         insertItems(identifiers, inSectionAt: path.section, at: path.row)
     }
 
     /// Adds items just after `afterIdentifier`, in its section; nothing happens if the
     /// snapshot does not hold it. Duplicates are refused.
-    public mutating func insertItems(_ identifiers: [ItemIdentifier], afterItem afterIdentifier: ItemIdentifier) {
+    @inlinable public mutating func insertItems(_ identifiers: [ItemIdentifier], afterItem afterIdentifier: ItemIdentifier) {
         guard let path = indexPath(of: afterIdentifier) else { return }
         insertItems(identifiers, inSectionAt: path.section, at: path.row + 1)
     }
@@ -84,7 +84,7 @@ extension TableViewDiffableDataSourceSnapshot {
     ///
     /// - Complexity: O(`identifiers.count`) plus, in each section an item leaves, the rows
     ///   from the first one removed to the end.
-    public mutating func deleteItems(_ identifiers: [ItemIdentifier]) {
+    @inlinable public mutating func deleteItems(_ identifiers: [ItemIdentifier]) {
         var bySection: [Int: Set<ItemIdentifier>] = [:]
         for item in identifiers {
             guard let section = itemSections[item], let position = sectionPositions[section] else { continue }
@@ -107,28 +107,28 @@ extension TableViewDiffableDataSourceSnapshot {
     }
 
     /// Removes every section and item.
-    public mutating func deleteAllItems() {
+    @inlinable public mutating func deleteAllItems() {
         for section in sections { touch(section.identifier) }
         sections = []
         sectionPositions = [:]
-        itemSections = [:]
+        itemSections = ItemSections()
     }
 
     /// Moves `identifier` just before `beforeIdentifier`, into its section if need be; nothing
     /// happens if either is missing or they are the same.
-    public mutating func moveItem(_ identifier: ItemIdentifier, beforeItem beforeIdentifier: ItemIdentifier) {
+    @inlinable public mutating func moveItem(_ identifier: ItemIdentifier, beforeItem beforeIdentifier: ItemIdentifier) {
         moveItem(identifier, nextTo: beforeIdentifier, after: false)
     }
 
     /// Moves `identifier` just after `afterIdentifier`, into its section if need be; nothing
     /// happens if either is missing or they are the same.
-    public mutating func moveItem(_ identifier: ItemIdentifier, afterItem afterIdentifier: ItemIdentifier) {
+    @inlinable public mutating func moveItem(_ identifier: ItemIdentifier, afterItem afterIdentifier: ItemIdentifier) {
         moveItem(identifier, nextTo: afterIdentifier, after: true)
     }
 
     /// Asks for the rows of `identifiers` again when the snapshot is applied: they lose their
     /// selection, as in UIKit. Items the snapshot does not hold are ignored.
-    public mutating func reloadItems(_ identifiers: [ItemIdentifier]) {
+    @inlinable public mutating func reloadItems(_ identifiers: [ItemIdentifier]) {
         record(reloaded: identifiers.filter { itemSections[$0] != nil })
     }
 
@@ -136,7 +136,7 @@ extension TableViewDiffableDataSourceSnapshot {
     /// selection, as UIKit's `reconfigureItems(_:)`. (A table asks for the cells it draws at
     /// every frame, so this changes no row; it is recorded for the data source.) Items the
     /// snapshot does not hold are ignored.
-    public mutating func reconfigureItems(_ identifiers: [ItemIdentifier]) {
+    @inlinable public mutating func reconfigureItems(_ identifiers: [ItemIdentifier]) {
         record(reconfigured: identifiers.filter { itemSections[$0] != nil })
     }
 
@@ -144,10 +144,14 @@ extension TableViewDiffableDataSourceSnapshot {
 
     /// Inserts the new ones of `identifiers` (in order, each once) into the section at
     /// `position`, at row `row`.
-    private mutating func insertItems(_ identifiers: [ItemIdentifier], inSectionAt position: Int, at row: Int) {
+    @inlinable mutating func insertItems(_ identifiers: [ItemIdentifier], inSectionAt position: Int, at row: Int) {
         let section = sections[position].identifier
         var fresh: [ItemIdentifier] = []
         fresh.reserveCapacity(identifiers.count)
+        if identifiers.count > 64 {
+            itemSections.reserve(identifiers.count)
+            sections[position].rows.reserveCapacity(sections[position].rows.count + identifiers.count)
+        }
         for item in identifiers where itemSections[item] == nil {
             itemSections[item] = section
             fresh.append(item)
@@ -163,7 +167,7 @@ extension TableViewDiffableDataSourceSnapshot {
     }
 
     /// Inserts the new ones of `identifiers` at section position `position`.
-    private mutating func insertSections(_ identifiers: [SectionIdentifier], at position: Int) {
+    @inlinable mutating func insertSections(_ identifiers: [SectionIdentifier], at position: Int) {
         var fresh: [Section] = []
         var seen: Set<SectionIdentifier> = []
         for identifier in identifiers where sectionPositions[identifier] == nil && seen.insert(identifier).inserted {
@@ -175,7 +179,7 @@ extension TableViewDiffableDataSourceSnapshot {
         renumberSections()
     }
 
-    private mutating func moveSection(_ identifier: SectionIdentifier, nextTo target: SectionIdentifier, after: Bool) {
+    @inlinable mutating func moveSection(_ identifier: SectionIdentifier, nextTo target: SectionIdentifier, after: Bool) {
         guard identifier != target, let from = sectionPositions[identifier], sectionPositions[target] != nil else { return }
         touch(identifier)
         let section = sections.remove(at: from)
@@ -185,7 +189,7 @@ extension TableViewDiffableDataSourceSnapshot {
         renumberSections()
     }
 
-    private mutating func moveItem(_ identifier: ItemIdentifier, nextTo target: ItemIdentifier, after: Bool) {
+    @inlinable mutating func moveItem(_ identifier: ItemIdentifier, nextTo target: ItemIdentifier, after: Bool) {
         guard identifier != target, let from = indexPath(of: identifier), indexPath(of: target) != nil else { return }
         touch(sections[from.section].identifier)
         sections[from.section].items.remove(at: from.row)
@@ -196,7 +200,7 @@ extension TableViewDiffableDataSourceSnapshot {
         insertItems([identifier], inSectionAt: to.section, at: to.row + (after ? 1 : 0))
     }
 
-    private mutating func renumberSections() {
+    @inlinable mutating func renumberSections() {
         sectionPositions = Dictionary(uniqueKeysWithValues: sections.enumerated().map { ($0.element.identifier, $0.offset) })
     }
 }

@@ -25,19 +25,19 @@ import Foundation
 /// compares only those: deleting one row of a million costs the rows of its section.
 public struct TableViewDiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable>: Sendable {
     /// One section: its identifier, its items in order, and each item's row.
-    struct Section: Sendable {
-        var identifier: SectionIdentifier
-        var items: [ItemIdentifier]
-        var rows: [ItemIdentifier: Int]
+    @usableFromInline struct Section: Sendable {
+        @usableFromInline var identifier: SectionIdentifier
+        @usableFromInline var items: [ItemIdentifier]
+        @usableFromInline var rows: [ItemIdentifier: Int]
 
-        init(identifier: SectionIdentifier) {
+        @inlinable init(identifier: SectionIdentifier) {
             self.identifier = identifier
             items = []
             rows = [:]
         }
 
         /// Renumbers the rows from `start` to the end, after items there were added or removed.
-        mutating func renumber(from start: Int) {
+        @inlinable mutating func renumber(from start: Int) {
             guard start < items.count else { return }
             for row in max(0, start) ..< items.count { rows[items[row]] = row }
         }
@@ -45,19 +45,21 @@ public struct TableViewDiffableDataSourceSnapshot<SectionIdentifier: Hashable & 
 
     /// An identity shared by a data source's current snapshot and the copies taken of it, so
     /// that applying a copy can trust its record of edited sections.
-    final class Lineage: Sendable {}
+    @usableFromInline final class Lineage: Sendable {
+        @inlinable init() {}
+    }
 
     /// The sections in order.
-    var sections: [Section] = []
+    @usableFromInline var sections: [Section] = []
     /// Each section identifier's position in ``sections``.
-    var sectionPositions: [SectionIdentifier: Int] = [:]
+    @usableFromInline var sectionPositions: [SectionIdentifier: Int] = [:]
     /// Each item's section identifier.
-    var itemSections: [ItemIdentifier: SectionIdentifier] = [:]
+    @usableFromInline var itemSections = ItemSections()
     /// The sections whose items (or whose existence) changed since the snapshot was taken from
     /// its lineage's data source; `nil` when that is not known.
-    var touchedSections: Set<SectionIdentifier>? = nil
+    @usableFromInline var touchedSections: Set<SectionIdentifier>? = nil
     /// This snapshot's lineage.
-    var lineage = Lineage()
+    @usableFromInline var lineage = Lineage()
 
     /// Items whose rows are asked for again when the snapshot is applied (they lose their
     /// selection), as `reloadItems(_:)` recorded them.
@@ -77,46 +79,46 @@ public struct TableViewDiffableDataSourceSnapshot<SectionIdentifier: Hashable & 
     /// The number of items in all sections.
     ///
     /// - Complexity: O(1).
-    public var numberOfItems: Int { itemSections.count }
+    @inlinable public var numberOfItems: Int { itemSections.count }
 
     /// The number of sections.
-    public var numberOfSections: Int { sections.count }
+    @inlinable public var numberOfSections: Int { sections.count }
 
     /// The section identifiers, in order.
     ///
     /// - Complexity: O(number of sections).
-    public var sectionIdentifiers: [SectionIdentifier] { sections.map(\.identifier) }
+    @inlinable public var sectionIdentifiers: [SectionIdentifier] { sections.map(\.identifier) }
 
     /// Every item identifier, section after section.
     ///
     /// - Complexity: O(number of items).
-    public var itemIdentifiers: [ItemIdentifier] { sections.flatMap(\.items) }
+    @inlinable public var itemIdentifiers: [ItemIdentifier] { sections.flatMap(\.items) }
 
     /// The items of section `identifier` in order; empty when there is no such section.
     ///
     /// - Complexity: O(1) to find the section.
-    public func itemIdentifiers(inSection identifier: SectionIdentifier) -> [ItemIdentifier] {
+    @inlinable public func itemIdentifiers(inSection identifier: SectionIdentifier) -> [ItemIdentifier] {
         sectionPositions[identifier].map { sections[$0].items } ?? []
     }
 
     /// The number of items in section `identifier`; 0 when there is no such section.
     ///
     /// - Complexity: O(1).
-    public func numberOfItems(inSection identifier: SectionIdentifier) -> Int {
+    @inlinable public func numberOfItems(inSection identifier: SectionIdentifier) -> Int {
         sectionPositions[identifier].map { sections[$0].items.count } ?? 0
     }
 
     /// The section that holds `identifier`, or `nil` if no section does.
     ///
     /// - Complexity: O(1).
-    public func sectionIdentifier(containingItem identifier: ItemIdentifier) -> SectionIdentifier? {
+    @inlinable public func sectionIdentifier(containingItem identifier: ItemIdentifier) -> SectionIdentifier? {
         itemSections[identifier]
     }
 
     /// The row of `identifier` within its section, or `nil` if the snapshot does not hold it.
     ///
     /// - Complexity: O(1).
-    public func indexOfItem(_ identifier: ItemIdentifier) -> Int? {
+    @inlinable public func indexOfItem(_ identifier: ItemIdentifier) -> Int? {
         guard let section = itemSections[identifier], let position = sectionPositions[section] else { return nil }
         return sections[position].rows[identifier]
     }
@@ -124,28 +126,28 @@ public struct TableViewDiffableDataSourceSnapshot<SectionIdentifier: Hashable & 
     /// The position of section `identifier`, or `nil` if the snapshot does not hold it.
     ///
     /// - Complexity: O(1).
-    public func indexOfSection(_ identifier: SectionIdentifier) -> Int? {
+    @inlinable public func indexOfSection(_ identifier: SectionIdentifier) -> Int? {
         sectionPositions[identifier]
     }
 
     // MARK: Internal lookups
 
     /// The index path of `item`, or `nil` if the snapshot does not hold it.
-    func indexPath(of item: ItemIdentifier) -> IndexPath? {
+    @inlinable func indexPath(of item: ItemIdentifier) -> IndexPath? {
         guard let section = itemSections[item], let position = sectionPositions[section],
               let row = sections[position].rows[item] else { return nil }
         return IndexPath(row: row, section: position)
     }
 
     /// The item at `indexPath`, or `nil` outside the snapshot.
-    func item(at indexPath: IndexPath) -> ItemIdentifier? {
+    @inlinable func item(at indexPath: IndexPath) -> ItemIdentifier? {
         guard sections.indices.contains(indexPath.section), sections[indexPath.section].items.indices.contains(indexPath.row) else { return nil }
         return sections[indexPath.section].items[indexPath.row]
     }
 
     /// The snapshot as a data source keeps it once applied: no reloads pending, no edits, and a
     /// new lineage that the copies taken of it share.
-    func applied() -> Self {
+    @usableFromInline func applied() -> Self {
         var copy = self
         copy.reloadedItemIdentifiers = []
         copy.reconfiguredItemIdentifiers = []
@@ -156,12 +158,12 @@ public struct TableViewDiffableDataSourceSnapshot<SectionIdentifier: Hashable & 
     }
 
     /// Marks `section` as edited.
-    mutating func touch(_ section: SectionIdentifier) {
+    @inlinable mutating func touch(_ section: SectionIdentifier) {
         touchedSections?.insert(section)
     }
 
     /// Records reloads and reconfigurations; used by the editing methods.
-    mutating func record(reloaded items: [ItemIdentifier]) { reloadedItemIdentifiers += items }
-    mutating func record(reconfigured items: [ItemIdentifier]) { reconfiguredItemIdentifiers += items }
-    mutating func record(reloaded sections: [SectionIdentifier]) { reloadedSectionIdentifiers += sections }
+    @usableFromInline mutating func record(reloaded items: [ItemIdentifier]) { reloadedItemIdentifiers += items }
+    @usableFromInline mutating func record(reconfigured items: [ItemIdentifier]) { reconfiguredItemIdentifiers += items }
+    @usableFromInline mutating func record(reloaded sections: [SectionIdentifier]) { reloadedSectionIdentifiers += sections }
 }
