@@ -105,4 +105,22 @@ struct DiffableDataSourceTests {
         source.apply(snapshot)
         #expect(source.numberOfRows(inSection: 0) == 1)
     }
+
+    /// The example of ``TableViewDiffableDataSource``'s documentation, as written there.
+    @Test func theDocumentationExample() {
+        let list = TableViewController(title: "Fruit", dataSource: StaticTableDataSource(cells: []))
+        let fruits = TableViewDiffableDataSource<String, String>(tableViewController: list) { _, name in
+            TableViewCell(text: name)
+        }
+        var snapshot = TableViewDiffableDataSourceSnapshot<String, String>()
+        snapshot.appendSections(["Fruit"])
+        snapshot.appendItems(["Apple", "Banana", "Cherry"])
+        fruits.apply(snapshot)
+
+        var next = fruits.snapshot()
+        next.deleteItems(["Banana"])
+        fruits.apply(next)
+        list.layout(for: size)
+        #expect(rows(list) == ["Apple", "Cherry"])
+    }
 }

@@ -261,4 +261,27 @@ struct DiffableSnapshotPropertyTests {
         #expect(snapshot.itemIdentifiers(inSection: 8) == [3])
         #expect(snapshot.numberOfItems == 3)
     }
+
+    @Test("a snapshot taken before another one was applied is compared whole, not by its record of edits")
+    func aStaleSnapshotIsComparedWhole() {
+        var shown = Snapshot()
+        shown.appendSections([0, 1])
+        shown.appendItems([1, 2, 3, 4], toSection: 0)
+        shown.appendItems([5, 6, 7], toSection: 1)
+        shown = shown.applied()
+        var first = shown
+        first.moveItem(5, afterItem: 7)
+        var second = shown
+        second.deleteItems([4])
+        // `first` is shown now; `second` remembers editing section 0 alone, but against `shown`:
+        // its section 1 is not what the table shows, though it has as many rows.
+        let reordered = first.applied()
+        let update = second.difference(from: reordered)
+        var stranger = second
+        stranger.lineage = Snapshot.Lineage()
+        #expect(update == stranger.difference(from: reordered))
+        let applied = update.applied(to: reordered.sections.map(\.items), inserted: { second.sections[$0.section].items[$0.row] },
+                                     insertedSectionRows: { second.sections[$0].items })
+        #expect(applied == [[1, 2, 3], [5, 6, 7]])
+    }
 }
