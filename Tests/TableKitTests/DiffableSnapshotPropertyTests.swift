@@ -284,4 +284,23 @@ struct DiffableSnapshotPropertyTests {
                                      insertedSectionRows: { second.sections[$0].items })
         #expect(applied == [[1, 2, 3], [5, 6, 7]])
     }
+
+    @Test("an item that moves into a new section is deleted from its old one; the new section brings it")
+    func anItemMovedIntoANewSection() {
+        var old = Snapshot()
+        old.appendSections([0])
+        old.appendItems([1, 2, 3], toSection: 0)
+        old = old.applied()
+        var new = old
+        new.appendSections([1])
+        new.appendItems([9], toSection: 1)
+        new.moveItem(2, beforeItem: 9)
+        let update = new.difference(from: old)
+        #expect(update.insertedSections == [1])
+        #expect(update.deletedRows == [IndexPath(row: 1, section: 0)])
+        #expect(update.movedRows.isEmpty && update.insertedRows.isEmpty)
+        let applied = update.applied(to: old.sections.map(\.items), inserted: { new.sections[$0.section].items[$0.row] },
+                                     insertedSectionRows: { new.sections[$0].items })
+        #expect(applied == [[1, 3], [2, 9]])
+    }
 }
