@@ -1,0 +1,134 @@
+import Foundation
+
+/// A data source that shows a ``TableViewDiffableDataSourceSnapshot``, as UIKit's
+/// `UITableViewDiffableDataSource`: a cell provider makes each row's cell from its item
+/// identifier, and ``apply(_:animatingDifferences:)`` moves the table from the rows it shows
+/// to a new snapshot's, with the focus, the selection and the top row kept on their items.
+///
+/// ```swift
+/// let list = TableViewController(title: "Fruit", dataSource: StaticTableDataSource(cells: []))
+/// let fruits = TableViewDiffableDataSource<String, String>(tableViewController: list) { _, name in
+///     TableViewCell(text: name)
+/// }
+/// var snapshot = TableViewDiffableDataSourceSnapshot<String, String>()
+/// snapshot.appendSections(["Fruit"])
+/// snapshot.appendItems(["Apple", "Banana", "Cherry"])
+/// fruits.apply(snapshot)
+///
+/// var next = fruits.snapshot()
+/// next.deleteItems(["Banana"])
+/// fruits.apply(next)          // one row deleted; the rest stay where they are
+/// ```
+///
+/// The table view controller holds the data source (as its ``TableViewController/dataSource``);
+/// the data source holds the controller weakly. Subclass it to give sections header or footer
+/// titles.
+@MainActor
+open class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable>: TableViewDataSource {
+    /// Makes the cell of the row at an index path, showing an item.
+    public typealias CellProvider = @MainActor (IndexPath, ItemIdentifier) -> TableViewCell
+    /// The snapshot type this data source shows.
+    public typealias Snapshot = TableViewDiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>
+
+    /// The table view controller that shows this data source, if it still exists.
+    public internal(set) weak var tableViewController: TableViewController?
+    /// The snapshot shown.
+    @usableFromInline var current = Snapshot().applied()
+    private let cellProvider: CellProvider
+
+    /// A data source for `tableViewController`, which it installs itself in as the
+    /// ``TableViewController/dataSource``; it holds the controller weakly.
+    ///
+    /// - Parameters:
+    ///   - tableViewController: the table screen to show the rows in.
+    ///   - cellProvider: makes the cell of each row from its index path and item.
+    public init(tableViewController: TableViewController, cellProvider: @escaping CellProvider) {
+        self.cellProvider = cellProvider
+        self.tableViewController = tableViewController
+        tableViewController.dataSource = self
+    }
+
+    /// A data source not yet shown by a table: ``apply(_:animatingDifferences:)`` only
+    /// changes the snapshot.
+    ///
+    /// - Parameter cellProvider: makes the cell of each row from its index path and item.
+    public init(cellProvider: @escaping CellProvider) {
+        self.cellProvider = cellProvider
+    }
+
+    // MARK: Snapshots
+
+    /// A copy of the snapshot shown, to edit and apply. It remembers the sections it edits,
+    /// so that applying it compares those alone.
+    public func snapshot() -> Snapshot { current }
+
+    /// Shows `snapshot`: the table's rows change by the difference between the snapshot shown
+    /// and this one (``TableViewController/performBatchUpdates(animated:_:)``), so that the
+    /// focus, the selection and the top row stay on their items. Rows the snapshot reloads
+    /// lose their selection. Without a table view controller, only the snapshot changes.
+    ///
+    /// - Parameters:
+    ///   - snapshot: the sections and items to show.
+    ///   - animatingDifferences: whether the change is animated (every change is shown at
+    ///     once for now).
+    @inlinable public final func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) {
+        let difference = snapshot.difference(from: current)
+        let new = snapshot.applied()
+        guard let controller = tableViewController, (controller.dataSource as AnyObject) === self else {
+            current = new
+            return
+        }
+        controller.performBatchUpdates(animated: animatingDifferences) { update in
+            self.current = new
+            update = difference
+        }
+    }
+
+    // MARK: Identifiers
+
+    /// The item shown at `indexPath`, or `nil` outside the table.
+    ///
+    /// - Complexity: O(1).
+    public func itemIdentifier(at indexPath: IndexPath) -> ItemIdentifier? {
+        current.item(at: indexPath)
+    }
+
+    /// The index path of `identifier`, or `nil` when the snapshot shown does not hold it.
+    ///
+    /// - Complexity: O(1).
+    public func indexPath(for identifier: ItemIdentifier) -> IndexPath? {
+        current.indexPath(of: identifier)
+    }
+
+    /// The identifier of the section at `section`, or `nil` outside the table.
+    public func sectionIdentifier(for section: Int) -> SectionIdentifier? {
+        current.sections.indices.contains(section) ? current.sections[section].identifier : nil
+    }
+
+    /// The item shown at `indexPath`, as the table keeps selections by it.
+    public func itemIdentifier(for indexPath: IndexPath) -> AnyHashable? {
+        itemIdentifier(at: indexPath).map { AnyHashable($0) }
+    }
+
+    // MARK: TableViewDataSource
+
+    /// The number of sections of the snapshot shown.
+    public func numberOfSections() -> Int { current.numberOfSections }
+
+    /// The number of items in `section`; 0 outside the table.
+    public func numberOfRows(inSection section: Int) -> Int {
+        current.sections.indices.contains(section) ? current.sections[section].items.count : 0
+    }
+
+    /// The cell provider's cell for the item at `indexPath`; an empty cell outside the table.
+    public func cell(for indexPath: IndexPath) -> TableViewCell {
+        guard let item = current.item(at: indexPath) else { return TableViewCell(text: "") }
+        return cellProvider(indexPath, item)
+    }
+
+    /// The header title of `section`: none, unless a subclass says otherwise.
+    open func titleForHeader(inSection section: Int) -> String? { nil }
+
+    /// The footer title of `section`: none, unless a subclass says otherwise.
+    open func titleForFooter(inSection section: Int) -> String? { nil }
+}
