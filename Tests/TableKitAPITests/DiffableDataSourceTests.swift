@@ -23,6 +23,8 @@ struct DiffableDataSourceTests {
         snapshot.appendItems(["Banana", "Lemon"], toSection: "Yellow")
         shelves.apply(snapshot, animatingDifferences: false)
         table.layout(for: size)
+        // The frames checked are each apply's end; the animation has tests of its own.
+        table.animatesRowChanges = false
         return (table, shelves)
     }
 
@@ -51,6 +53,25 @@ struct DiffableDataSourceTests {
         #expect(shelves.itemIdentifier(at: IndexPath(row: 1, section: 0)) == "Plum")
         #expect(shelves.itemIdentifier(for: IndexPath(row: 1, section: 0)) == AnyHashable("Plum"))
         #expect(shelves.indexPath(for: "Banana") == nil)
+    }
+
+    /// `animatingDifferences` reaches the table: the deleted item collapses over a quarter
+    /// second, and without it the rows change at once.
+    @Test(arguments: [true, false])
+    func applyAnimatesWhenAsked(animating: Bool) {
+        final class Time: @unchecked Sendable { var now = ContinuousClock.now }
+        let time = Time()
+        let (table, shelves) = fruitTable()
+        table.animatesRowChanges = true
+        table.now = { time.now }
+        _ = rows(table)
+        var next = shelves.snapshot()
+        next.deleteItems(["Cherry"])
+        shelves.apply(next, animatingDifferences: animating)
+        #expect(rows(table).contains("Cherry") == animating, "\(rows(table))")
+        time.now += .milliseconds(250)
+        _ = table.handle(.tick, area: Rect(origin: .zero, size: size))
+        #expect(rows(table) == ["Red", "Apple", "Yellow", "Banana", "Lemon"])
     }
 
     @Test func sectionsMovedAndDeletedAreDrawnInTheirNewOrder() {

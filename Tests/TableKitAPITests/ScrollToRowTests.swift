@@ -47,6 +47,7 @@ struct ScrollToRowTests {
         let table = table()
         table.scrollToRow(at: IndexPath(row: 29, section: 0), at: .top, animated: false)
         #expect(shown(table).first == "Row 25" && shown(table).last == "Row 30", "the last row cannot be on the top line: \(shown(table))")
+        #expect(table.state.scrollPosition == ScrollPosition(item: .row(IndexPath(row: 24, section: 0))), "the state says so too")
         table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .bottom, animated: false)
         #expect(shown(table).first == "Row 1", "nor the first on the bottom line")
         #expect(table.indexPathsForVisibleRows == (0 ..< 6).map { IndexPath(row: $0, section: 0) })
