@@ -14,6 +14,37 @@ struct DiffableDataSourceTests {
         override func titleForHeader(inSection section: Int) -> String? { sectionIdentifier(for: section) }
     }
 
+    /// Shelves whose rows a person deletes: a commit applies a snapshot without the item.
+    final class EditableShelves: TableViewDiffableDataSource<String, String> {
+        override func titleForHeader(inSection section: Int) -> String? { sectionIdentifier(for: section) }
+        override func canEditRow(at indexPath: IndexPath) -> Bool { true }
+        override func commit(_ editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+            guard editingStyle == .delete, let item = itemIdentifier(at: indexPath) else { return }
+            var next = snapshot()
+            next.deleteItems([item])
+            apply(next)
+        }
+    }
+
+    /// A delete in editing mode goes through the subclass's commit, whose apply is the
+    /// change: one row goes, and the focus moves to the row after it, once.
+    @Test func aCommitThatAppliesASnapshotDeletesOneRow() {
+        let table = TableViewController(title: "Fruit", dataSource: StaticTableDataSource(cells: []))
+        let shelves = EditableShelves(tableViewController: table) { _, name in TableViewCell(text: name) }
+        var snapshot = TableViewDiffableDataSourceSnapshot<String, String>()
+        snapshot.appendSections(["Red", "Yellow"])
+        snapshot.appendItems(["Apple", "Cherry", "Plum"], toSection: "Red")
+        snapshot.appendItems(["Banana", "Lemon"], toSection: "Yellow")
+        shelves.apply(snapshot, animatingDifferences: false)
+        table.layout(for: size)
+        table.animatesRowChanges = false
+        table.isEditing = true
+        press([.down, .delete, .enter], on: table, size: size)
+        #expect(rows(table) == ["Red", "⊖ Apple", "⊖ Plum", "Yellow", "⊖ Banana", "⊖ Lemon"], "\(rows(table))")
+        #expect(table.state.focusedRow == IndexPath(row: 1, section: 0), "on Plum, the row after Cherry")
+        #expect(shelves.snapshot().itemIdentifiers == ["Apple", "Plum", "Banana", "Lemon"])
+    }
+
     private func fruitTable() -> (TableViewController, Shelves) {
         let table = TableViewController(title: "Fruit", dataSource: StaticTableDataSource(cells: []))
         let shelves = Shelves(tableViewController: table) { _, name in TableViewCell(text: name) }

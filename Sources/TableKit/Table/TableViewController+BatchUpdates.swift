@@ -30,11 +30,25 @@ extension TableViewController {
     ///   - animated: whether the change is shown over a quarter second.
     ///   - updates: changes the model and records the changes.
     public func performBatchUpdates(animated: Bool = true, _ updates: (inout TableViewBatchUpdate) -> Void) {
+        // A batch inside another (a data source that applies a snapshot in its commit) joins
+        // it: its description of the change stands for the outer one's.
+        if rowAnimationPart.batchDepth > 0 {
+            var nested = TableViewBatchUpdate()
+            updates(&nested)
+            rowAnimationPart.nestedUpdate = nested
+            return
+        }
         let before = animated ? rowAnimationPart.snapshotBeforeUpdate(in: self) : nil
         let oldCounts = Self.rowCounts(of: dataSource)
         let oldState = state
         var update = TableViewBatchUpdate()
+        rowAnimationPart.batchDepth += 1
         updates(&update)
+        rowAnimationPart.batchDepth -= 1
+        if let nested = rowAnimationPart.nestedUpdate {
+            update = nested
+            rowAnimationPart.nestedUpdate = nil
+        }
         let newCounts = Self.rowCounts(of: dataSource)
         let mapping = BatchUpdateMapping(update: update, oldCounts: oldCounts)
         guard !update.isEmpty, mapping.fits(newCounts: newCounts) else {

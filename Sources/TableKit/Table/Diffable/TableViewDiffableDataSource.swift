@@ -69,8 +69,8 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, I
     ///
     /// - Parameters:
     ///   - snapshot: the sections and items to show.
-    ///   - animatingDifferences: whether the change is animated (every change is shown at
-    ///     once for now).
+    ///   - animatingDifferences: whether the change is animated (a quarter second of rows
+    ///     collapsing and opening).
     @inlinable public final func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) {
         let difference = snapshot.difference(from: current)
         let new = snapshot.applied()
@@ -104,6 +104,27 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, I
     public func sectionIdentifier(for section: Int) -> SectionIdentifier? {
         current.sections.indices.contains(section) ? current.sections[section].identifier : nil
     }
+
+    // MARK: Editing
+
+    /// Whether the row at `indexPath` can be deleted or inserted at; override it, with
+    /// ``commit(_:forRowAt:)``, to edit the rows, as a `UITableViewDiffableDataSource`
+    /// subclass does. Default: `false`.
+    open func canEditRow(at indexPath: IndexPath) -> Bool { false }
+
+    /// Carries out a person's delete or insert at `indexPath`: override it to apply a
+    /// snapshot without the item (or with a new one), as a `UITableViewDiffableDataSource`
+    /// subclass does. The table shows the difference of that apply. Default: nothing.
+    ///
+    /// ```swift
+    /// override func commit(_ editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+    ///     guard editingStyle == .delete, let item = itemIdentifier(at: indexPath) else { return }
+    ///     var next = snapshot()
+    ///     next.deleteItems([item])
+    ///     apply(next)
+    /// }
+    /// ```
+    open func commit(_ editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
 
     /// The item shown at `indexPath`, as the table keeps selections by it.
     public func itemIdentifier(for indexPath: IndexPath) -> AnyHashable? {

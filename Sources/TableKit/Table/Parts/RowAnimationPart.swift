@@ -16,6 +16,11 @@ final class RowAnimationPart: TableViewControllerPart {
     var isEnabled = true
     /// The context of the last frame, to picture the table before an update as it was drawn.
     private var lastContext: RenderContext?
+    /// How many batch updates are running their closures (a data source's commit may apply
+    /// a snapshot, a batch inside the table's own).
+    var batchDepth = 0
+    /// The description a batch inside another gave of the change; the outer one takes it.
+    var nestedUpdate: TableViewBatchUpdate?
 
     /// One row or header during the animation, and where its lines come from.
     private struct Strip {
