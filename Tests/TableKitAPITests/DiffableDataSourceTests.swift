@@ -19,11 +19,38 @@ struct DiffableDataSourceTests {
         override func titleForHeader(inSection section: Int) -> String? { sectionIdentifier(for: section) }
         override func canEditRow(at indexPath: IndexPath) -> Bool { true }
         override func commit(_ editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
-            guard editingStyle == .delete, let item = itemIdentifier(at: indexPath) else { return }
+            guard let item = itemIdentifier(at: indexPath) else { return }
             var next = snapshot()
-            next.deleteItems([item])
+            if editingStyle == .delete { next.deleteItems([item]) }
+            // An insert adds a fig at the end of the row's section, not at the row.
+            if editingStyle == .insert, let section = sectionIdentifier(for: indexPath.section) { next.appendItems(["Fig"], toSection: section) }
             apply(next)
         }
+    }
+
+    /// Every row inserts.
+    @MainActor
+    final class Inserting: TableViewDelegate {
+        func tableView(_ tableView: TableViewController, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle { .insert }
+    }
+
+    /// The commit's apply describes the change, not the table's guess ("a row at the row"):
+    /// the fig goes to the end of the section and the focus stays on Apple.
+    @Test func aCommitsOwnApplyDescribesTheChange() {
+        let table = TableViewController(title: "Fruit", dataSource: StaticTableDataSource(cells: []))
+        let shelves = EditableShelves(tableViewController: table) { _, name in TableViewCell(text: name) }
+        let inserting = Inserting()
+        table.delegate = inserting
+        var snapshot = TableViewDiffableDataSourceSnapshot<String, String>()
+        snapshot.appendSections(["Red"])
+        snapshot.appendItems(["Apple", "Cherry"], toSection: "Red")
+        shelves.apply(snapshot, animatingDifferences: false)
+        table.layout(for: size)
+        table.animatesRowChanges = false
+        table.isEditing = true
+        press([.character("+")], on: table, size: size)
+        #expect(shelves.snapshot().itemIdentifiers == ["Apple", "Cherry", "Fig"])
+        #expect(table.state.focusedRow == IndexPath(row: 0, section: 0), "still on Apple")
     }
 
     /// A delete in editing mode goes through the subclass's commit, whose apply is the
