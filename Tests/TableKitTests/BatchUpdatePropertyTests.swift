@@ -9,20 +9,11 @@ import Testing
 @Suite("Batch updates: where every row goes, as a property")
 struct BatchUpdatePropertyTests {
     /// A deterministic generator for one case, so that a failing seed replays.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias SplitMix = TableKit.SeededRandomNumberGenerator
 
     /// Sections of distinct items before; the update; the sections after, as built.
     static func randomCase(seed: UInt64) -> (before: [[Int]], update: TableViewBatchUpdate, after: [[Int]]) {
-        var random = SplitMix(state: seed)
+        var random = SplitMix(seed: seed)
         let sectionCount = Int.random(in: 1 ... 4, using: &random)
         var next = 0
         let before: [[Int]] = (0 ..< sectionCount).map { _ in

@@ -121,7 +121,7 @@ struct DiffableSnapshotPropertyTests {
     @Test("every edit does what the plain model does, and every lookup agrees with a search")
     func editsMatchThePlainModel() async {
         await propertyCheck(count: 300, input: Gen.uint64()) { seed in
-            var random = SplitMix(state: seed)
+            var random = SplitMix(seed: seed)
             var snapshot = Snapshot()
             var model = Model()
             for step in 0 ..< 40 {
@@ -155,7 +155,7 @@ struct DiffableSnapshotPropertyTests {
     @Test("the difference applied to the old rows gives the new ones, fits their counts, is no larger than deleting and inserting everything, and moves only what left its order")
     func theDifferenceTakesTheOldRowsToTheNew() async {
         await propertyCheck(count: 500, input: Gen.uint64()) { seed in
-            var random = SplitMix(state: seed)
+            var random = SplitMix(seed: seed)
             let old = Self.edited(Snapshot(), edits: Int.random(in: 0 ... 40, using: &random), using: &random).applied()
             let new = Self.edited(old, edits: Int.random(in: 0 ... 8, using: &random), using: &random)
             // The same content without the record of edits: every section compared.
@@ -188,7 +188,7 @@ struct DiffableSnapshotPropertyTests {
     @Test("a longest increasing run, against every subset of short lists")
     func longestIncreasingRunIsLongestAndIncreasing() async {
         await propertyCheck(count: 300, input: Gen.uint64()) { seed in
-            var random = SplitMix(state: seed)
+            var random = SplitMix(seed: seed)
             let values = Array((0 ..< 20).shuffled(using: &random).prefix(Int.random(in: 0 ... 10, using: &random)))
             let kept = Snapshot.longestIncreasingRun(values)
             let chosen = values.indices.filter { kept[$0] }.map { values[$0] }
