@@ -69,8 +69,8 @@ enum CursesKeyMap {
         let shifted = (modifier - 1) & 1 != 0
         let alt = (modifier - 1) & 2 != 0
         switch base {
-        case "kUP": return .up
-        case "kDN": return .down
+        case "kUP": return alt ? .altUp : .up
+        case "kDN": return alt ? .altDown : .down
         case "kLFT": return alt ? .altLeft : shifted ? .shiftLeft : .left
         case "kRIT": return alt ? .altRight : shifted ? .shiftRight : .right
         case "kHOM": return .home

@@ -79,8 +79,8 @@ enum InputDecoder {
         let alt = modifier > 1 && (modifier - 1) & 2 != 0
         let key: Key?
         switch Unicode.Scalar(final).map(Character.init) {
-        case "A": key = .up
-        case "B": key = .down
+        case "A": key = alt ? .altUp : .up
+        case "B": key = alt ? .altDown : .down
         case "C": key = alt ? .altRight : shifted ? .shiftRight : .right
         case "D": key = alt ? .altLeft : shifted ? .shiftLeft : .left
         case "H": key = .home

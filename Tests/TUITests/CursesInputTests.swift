@@ -62,6 +62,8 @@ struct CursesInputTests {
         #expect(CursesKeyMap.key(forExtendedName: "kLFT6") == .shiftLeft)  // Ctrl-Shift
         #expect(CursesKeyMap.key(forExtendedName: "kRIT4") == .altRight)  // Alt-Shift: Alt wins
         #expect(CursesKeyMap.key(forExtendedName: "kRIT") == .shiftRight)
+        #expect(CursesKeyMap.key(forExtendedName: "kUP3") == .altUp && CursesKeyMap.key(forExtendedName: "kDN3") == .altDown)  // Alt: move a row
+        #expect(CursesKeyMap.key(forExtendedName: "kUP5") == .up && CursesKeyMap.key(forExtendedName: "kDN") == .down)
         #expect(CursesKeyMap.key(forExtendedName: "kUP5") == .up)
         #expect(CursesKeyMap.key(forExtendedName: "kDN") == .down)
         #expect(CursesKeyMap.key(forExtendedName: "kHOM5") == .home)
@@ -100,6 +102,7 @@ struct CursesInputTests {
         ("OM", .key(.enter)), ("OP", .key(.function(1))), ("OS", .key(.function(4))),
         ("[1;2D", .key(.shiftLeft)), ("[1;2C", .key(.shiftRight)), ("[1;6D", .key(.shiftLeft)),
         ("[1;5D", .key(.left)), ("[1;3C", .key(.altRight)), ("[1;3D", .key(.altLeft)), ("[1;2A", .key(.up)),
+        ("[1;3A", .key(.altUp)), ("[1;3B", .key(.altDown)), ("[1;5B", .key(.down)),
         ("[H", .key(.home)), ("[F", .key(.end)), ("[1~", .key(.home)), ("[7~", .key(.home)),
         ("[4~", .key(.end)), ("[8~", .key(.end)), ("[3~", .key(.delete)), ("[3;5~", .key(.delete)),
         ("[5~", .key(.pageUp)), ("[6~", .key(.pageDown)), ("[Z", .key(.backTab)),

@@ -23,6 +23,29 @@ private struct FruitBasket: TableViewDataSource {
     }
 }
 
+/// Fruit in two baskets whose rows move, as a stranger writes the model's move.
+private struct Baskets: TableViewDataSource {
+    var baskets: [[String]]
+    func numberOfSections() -> Int { baskets.count }
+    func numberOfRows(inSection section: Int) -> Int { baskets[section].count }
+    func cell(for indexPath: IndexPath) -> TableViewCell { TableViewCell(text: baskets[indexPath.section][indexPath.row], accessory: .disclosureIndicator) }
+    func titleForHeader(inSection section: Int) -> String? { "Basket \(section + 1)" }
+    func canMoveRow(at indexPath: IndexPath) -> Bool { true }
+    mutating func moveRow(at source: IndexPath, to destination: IndexPath) {
+        let fruit = baskets[source.section].remove(at: source.row)
+        baskets[destination.section].insert(fruit, at: destination.row)
+    }
+}
+
+/// Keeps every row out of the second basket's first place (a pinned row, as Settings keeps
+/// "Add New Keyboard…" last): a move there goes to the place after it.
+@MainActor
+private final class KeepsFirstPlace: TableViewDelegate {
+    func tableView(_ tableView: TableViewController, targetIndexPathForMoveFromRowAt source: IndexPath, toProposedIndexPath proposed: IndexPath) -> IndexPath {
+        proposed == IndexPath(row: 0, section: 1) ? IndexPath(row: 1, section: 1) : proposed
+    }
+}
+
 /// The last row of a list that ends with an add row inserts; the others delete.
 @MainActor
 private final class AddRowStyles: TableViewDelegate {
@@ -165,6 +188,59 @@ struct EditingTests {
         _ = table.handle(.mouse(MouseEvent(.release, at: Point(x: 8, y: 1))), area: area)
         #expect(recorder.selected.isEmpty != allowed, "\(recorder.selected)")
         #expect(table.state.focusedRow == IndexPath(row: 1, section: 0), "the click focused Banana either way")
+    }
+
+    // MARK: Reordering
+
+    private func baskets() -> TableViewController {
+        let table = TableViewController(title: "Baskets", dataSource: Baskets(baskets: [["Apple", "Banana"], ["Cherry", "Damson"]]))
+        table.layout(for: Size(width: 24, height: 8))
+        table.animatesRowChanges = false
+        return table
+    }
+
+    private func fruit(_ table: TableViewController) -> [[String]] { (table.dataSource as? Baskets)?.baskets ?? [] }
+
+    @Test func aRowThatMovesShowsTheReorderControlInPlaceOfItsAccessory() {
+        let table = baskets()
+        table.isEditing = true
+        #expect(lines(of: table, size: Size(width: 24, height: 8))[1] == " Apple                ≡", "no control on the left: the rows only move")
+        #expect(table.keyHelp.contains(KeyHint("A-↑", "move the row up (≡)")) && table.keyHints.contains { $0.key == "A-↑↓" })
+    }
+
+    @Test func altDownAndAltUpMoveTheRowAcrossSectionsAndTheFocusGoesWithIt() {
+        let table = baskets()
+        table.isEditing = true
+        press([.altDown], on: table, size: size)
+        #expect(fruit(table) == [["Banana", "Apple"], ["Cherry", "Damson"]])
+        #expect(table.state.focusedRow == IndexPath(row: 1, section: 0), "the focus went with Apple")
+        press([.altDown], on: table, size: size)
+        #expect(fruit(table) == [["Banana"], ["Apple", "Cherry", "Damson"]], "into the start of the basket below")
+        press([.altUp], on: table, size: size)
+        #expect(fruit(table) == [["Banana", "Apple"], ["Cherry", "Damson"]], "back into the end of the basket above")
+        press([.altUp, .altUp, .altUp], on: table, size: size)
+        #expect(fruit(table) == [["Apple", "Banana"], ["Cherry", "Damson"]], "the first row goes no further up")
+        #expect(table.state.focusedRow == IndexPath(row: 0, section: 0))
+    }
+
+    @Test func theDelegateRetargetsAMove() {
+        let table = baskets()
+        let keeps = KeepsFirstPlace()
+        table.delegate = keeps
+        table.isEditing = true
+        press([.down, .altDown], on: table, size: size)
+        #expect(fruit(table) == [["Apple"], ["Cherry", "Banana", "Damson"]], "kept out of the first place")
+        #expect(table.state.focusedRow == IndexPath(row: 1, section: 1))
+    }
+
+    @Test func rowsMoveOnlyInEditingModeAndOnlyWhereTheDataSourceSays() {
+        let table = baskets()
+        press([.altDown], on: table, size: size)
+        #expect(fruit(table) == [["Apple", "Banana"], ["Cherry", "Damson"]], "not editing: Alt-↓ moves nothing")
+        let fixed = self.table(["Apple", "Banana"])
+        fixed.isEditing = true
+        press([.altDown], on: fixed, size: size)
+        #expect(names(fixed) == ["Apple", "Banana"], "a data source that moves nothing")
     }
 
     @Test func theEditButtonSaysEditThenDoneAndTogglesEditing() {

@@ -11,6 +11,8 @@ func helpName(of key: Key) -> String {
     case .right: return "→"
     case .altLeft: return "A-←"
     case .altRight: return "A-→"
+    case .altUp: return "A-↑"
+    case .altDown: return "A-↓"
     case .control(let c): return "^" + c.uppercased()
     default: return key.description
     }
@@ -58,6 +60,8 @@ struct KeyBindingAgreementTests {
         check(FormEditor.dateKeyBindings, "date field")
         check(AlertController.keyBindings, "alert")
         check(TableViewController.searchKeyBindings(helpText: "search", isActive: true), "search")
+        check(EditingPart.deleteBindings + EditingPart.insertBindings + EditingPart.moveBindings + EditingPart.doneBindings, "editing")
+        check(EditingPart.confirmingBindings, "delete button")
     }
 
     @Test("neighbours with the same help share one entry in help and in the footer")

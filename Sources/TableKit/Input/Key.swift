@@ -20,6 +20,10 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case altLeft
     /// Alt (Option, Meta) and arrow right: a word right, in a text field.
     case altRight
+    /// Alt (Option, Meta) and arrow up: a row up, in editing mode.
+    case altUp
+    /// Alt (Option, Meta) and arrow down: a row down, in editing mode.
+    case altDown
     /// Return or Enter.
     case enter
     /// Escape.
@@ -66,6 +70,8 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .shiftRight: return "S-Right"
         case .altLeft: return "A-Left"
         case .altRight: return "A-Right"
+        case .altUp: return "A-Up"
+        case .altDown: return "A-Down"
         case .enter: return "Enter"
         case .escape: return "Esc"
         case .tab: return "Tab"
@@ -92,7 +98,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         }
         let named: [String: Key] = [
             "up": .up, "down": .down, "left": .left, "right": .right,
-            "s-left": .shiftLeft, "s-right": .shiftRight, "a-left": .altLeft, "a-right": .altRight, "enter": .enter, "return": .enter,
+            "s-left": .shiftLeft, "s-right": .shiftRight, "a-left": .altLeft, "a-right": .altRight, "a-up": .altUp, "a-down": .altDown, "enter": .enter, "return": .enter,
             "esc": .escape, "escape": .escape, "tab": .tab, "s-tab": .backTab, "backtab": .backTab,
             "backspace": .backspace, "bs": .backspace, "delete": .delete, "del": .delete,
             "home": .home, "end": .end, "pgup": .pageUp, "pageup": .pageUp,

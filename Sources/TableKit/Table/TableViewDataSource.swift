@@ -45,6 +45,13 @@ public protocol TableViewDataSource {
     /// if the rows did not change that way it shows them as ``TableViewController/reloadData()``
     /// would. Default: nothing.
     mutating func commit(_ editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath)
+    /// Whether the row at `indexPath` can be moved in editing mode, as UIKit's
+    /// `canMoveRowAt`: it then shows the reorder control `≡` in place of its accessory, and
+    /// Alt-↑ and Alt-↓ move it. Default: `false`.
+    func canMoveRow(at indexPath: IndexPath) -> Bool
+    /// Moves the row at `sourceIndexPath` to `destinationIndexPath` in the model, as UIKit's
+    /// `moveRowAt(_:to:)`; the table shows the move. Default: nothing.
+    mutating func moveRow(at sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension TableViewDataSource {
@@ -52,6 +59,10 @@ extension TableViewDataSource {
     public func canEditRow(at indexPath: IndexPath) -> Bool { false }
     /// Nothing to change.
     public mutating func commit(_ editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+    /// No row moves.
+    public func canMoveRow(at indexPath: IndexPath) -> Bool { false }
+    /// Nothing to move.
+    public mutating func moveRow(at sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
     /// One section.
     public func numberOfSections() -> Int { 1 }
     /// No header.

@@ -72,6 +72,12 @@ public protocol TableViewDelegate: AnyObject {
     /// The title of the button that confirms a delete, as UIKit's
     /// `titleForDeleteConfirmationButtonForRowAt`; `nil` for "Delete". Default: `nil`.
     func tableView(_ tableView: TableViewController, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String?
+    /// Where a row being moved from `sourceIndexPath` goes when a person moves it to
+    /// `proposedDestinationIndexPath`, as UIKit's `targetIndexPathForMoveFromRowAt`: return
+    /// another place to keep it out of places it must not go, or `sourceIndexPath` to refuse.
+    /// Default: the place proposed.
+    func tableView(_ tableView: TableViewController, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+                   toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath
 }
 
 extension TableViewDelegate {
@@ -105,4 +111,7 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableViewController, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle { .delete }
     /// "Delete".
     public func tableView(_ tableView: TableViewController, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? { nil }
+    /// The place proposed.
+    public func tableView(_ tableView: TableViewController, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+                          toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath { proposedDestinationIndexPath }
 }

@@ -280,6 +280,9 @@ open class FormEditor: TableViewController, TableViewDelegate {
     open func tableView(_ tableView: TableViewController, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle { .none }
     /// "Delete".
     open func tableView(_ tableView: TableViewController, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? { nil }
+    /// The place proposed.
+    open func tableView(_ tableView: TableViewController, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+                        toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath { proposedDestinationIndexPath }
 
     override open func clearButtonTapped(at indexPath: IndexPath) -> ScreenResponse {
         beginEditingFocusedField()

@@ -126,6 +126,14 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, I
     /// ```
     open func commit(_ editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
 
+    /// Whether the row at `indexPath` can be moved in editing mode; override it, with
+    /// ``moveRow(at:to:)``, to reorder. Default: `false`.
+    open func canMoveRow(at indexPath: IndexPath) -> Bool { false }
+
+    /// Moves the item at `sourceIndexPath` to `destinationIndexPath`: override it to apply a
+    /// snapshot with the item moved. Default: nothing.
+    open func moveRow(at sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+
     /// The item shown at `indexPath`, as the table keeps selections by it.
     public func itemIdentifier(for indexPath: IndexPath) -> AnyHashable? {
         itemIdentifier(at: indexPath).map { AnyHashable($0) }

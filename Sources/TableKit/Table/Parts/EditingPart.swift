@@ -18,6 +18,8 @@ final class EditingPart: TableViewControllerPart {
         case cancelDelete
         /// Leave editing mode.
         case done
+        /// Move the focused row up (-1) or down (+1).
+        case move(by: Int)
     }
 
     /// Whether the table is in editing mode.
@@ -29,7 +31,8 @@ final class EditingPart: TableViewControllerPart {
 
     /// The keys on a focused row in editing mode (with a delete or an insert control).
     static let deleteBindings: [KeyBinding<Action>] = [
-        KeyBinding([.delete, .backspace, .character("-")], .revealDelete, label: "Delete", help: "show the row's Delete button (⊖)", footer: "delete"),
+        KeyBinding([.delete, .backspace, .character("-")], .revealDelete, label: "Delete Backspace -", help: "show the row's Delete button (⊖)",
+                   footer: "delete", footerLabel: "Delete"),
     ]
     /// See ``deleteBindings``.
     static let insertBindings: [KeyBinding<Action>] = [
@@ -37,8 +40,14 @@ final class EditingPart: TableViewControllerPart {
     ]
     /// The keys while a row's Delete button shows.
     static let confirmingBindings: [KeyBinding<Action>] = [
-        KeyBinding([.enter, .delete, .backspace], .confirmDelete, label: "Enter", help: "delete the row", footer: "delete"),
+        KeyBinding([.enter, .delete, .backspace], .confirmDelete, label: "Enter Delete Backspace", help: "delete the row", footer: "delete",
+                   footerLabel: "Enter"),
         KeyBinding([.escape], .cancelDelete, label: "Esc", help: "keep the row", footer: "keep"),
+    ]
+    /// The keys on a row that can move.
+    static let moveBindings: [KeyBinding<Action>] = [
+        KeyBinding([.altUp], .move(by: -1), label: "A-↑", help: "move the row up (≡)", footer: "move", footerLabel: "A-↑↓"),
+        KeyBinding([.altDown], .move(by: 1), label: "A-↓", help: "move the row down (≡)"),
     ]
     /// Leaving editing mode from the rows.
     static let doneBindings: [KeyBinding<Action>] = [
@@ -63,7 +72,7 @@ final class EditingPart: TableViewControllerPart {
     /// edited (it shows as it does outside editing mode, less its accessory).
     func decoration(at indexPath: IndexPath, in table: TableViewController) -> EditingDecoration? {
         let style = style(at: indexPath, in: table)
-        var decoration = EditingDecoration(control: style, showsReorderControl: false)
+        var decoration = EditingDecoration(control: style, showsReorderControl: table.dataSource.canMoveRow(at: indexPath))
         if confirmingRow == indexPath {
             decoration.deleteConfirmationTitle = table.delegate?.tableView(table, titleForDeleteConfirmationButtonForRowAt: indexPath) ?? "Delete"
         }
@@ -87,6 +96,7 @@ final class EditingPart: TableViewControllerPart {
             case .insert: bindings += Self.insertBindings
             case .none: break
             }
+            if table.dataSource.canMoveRow(at: focus) { bindings += Self.moveBindings }
         }
         return bindings + Self.doneBindings
     }
@@ -117,8 +127,38 @@ final class EditingPart: TableViewControllerPart {
             commit(.insert, at: row, in: table)
         case .done:
             table.setEditing(false, animated: true)
+        case .move(let step):
+            guard let row = table.state.focusedRow, let proposed = neighbour(of: row, by: step, in: table) else { return .handled }
+            move(row, to: proposed, in: table)
         }
         return .handled
+    }
+
+    /// The place a step up or down from `row` proposes: the row before or after it, across
+    /// sections (into the end of the section above, or the start of the one below); `nil`
+    /// at either end of the table.
+    private func neighbour(of row: IndexPath, by step: Int, in table: TableViewController) -> IndexPath? {
+        let dataSource = table.dataSource
+        if step < 0 {
+            if row.row > 0 { return IndexPath(row: row.row - 1, section: row.section) }
+            guard row.section > 0 else { return nil }
+            // Into the end of the section above: after its last row.
+            return IndexPath(row: dataSource.numberOfRows(inSection: row.section - 1), section: row.section - 1)
+        }
+        if row.row + 1 < dataSource.numberOfRows(inSection: row.section) { return IndexPath(row: row.row + 1, section: row.section) }
+        guard row.section + 1 < dataSource.numberOfSections() else { return nil }
+        return IndexPath(row: 0, section: row.section + 1)
+    }
+
+    /// Moves the row at `source` towards `proposed`, where the delegate lets it go, through
+    /// the data source's ``TableViewDataSource/moveRow(at:to:)``; the focus goes with it.
+    func move(_ source: IndexPath, to proposed: IndexPath, in table: TableViewController) {
+        let target = table.delegate?.tableView(table, targetIndexPathForMoveFromRowAt: source, toProposedIndexPath: proposed) ?? proposed
+        guard target != source else { return }
+        table.performBatchUpdates { update in
+            table.dataSource.moveRow(at: source, to: target)
+            update.moveRow(at: source, to: target)
+        }
     }
 
     /// Has the data source carry out `style` at `indexPath`, and shows the change: the row
