@@ -2,8 +2,9 @@ import Foundation
 
 /// Editing mode, as `UITableView.isEditing`: editable rows show ⊖ or ⊕ at their leading
 /// edge; ⊖ reveals a red Delete button in place of the accessory, and only that button
-/// deletes; ⊕ inserts at once. The data source carries out each change
-/// (``TableViewDataSource/commit(_:forRowAt:)``) and the table shows it as a batch update.
+/// deletes; ⊕ inserts at once; rows that move show ≡ and move with Alt-↑ and Alt-↓. The data
+/// source carries out each change (``TableViewDataSource/commit(_:forRowAt:)``,
+/// ``TableViewDataSource/moveRow(at:to:)``) and the table shows it as a batch update.
 @MainActor
 final class EditingPart: TableViewControllerPart {
     /// What the editing keys do.
@@ -68,8 +69,9 @@ final class EditingPart: TableViewControllerPart {
         table.perform(.refresh)
     }
 
-    /// What the row at `indexPath` shows in editing mode: `nil` for a row that cannot be
-    /// edited (it shows as it does outside editing mode, less its accessory).
+    /// What the row at `indexPath` shows in editing mode: its control (`.none` for a row the
+    /// data source does not edit: no control, no indent), `≡` if it moves, and the Delete
+    /// button if its ⊖ was used. Every row's accessory gives way in editing mode.
     func decoration(at indexPath: IndexPath, in table: TableViewController) -> EditingDecoration? {
         let style = style(at: indexPath, in: table)
         var decoration = EditingDecoration(control: style, showsReorderControl: table.dataSource.canMoveRow(at: indexPath))
