@@ -61,6 +61,7 @@ let package = Package(
         // A model on the main actor, read and changed by data source, delegate, an alert's
         // answer and background work (issue 25).
         .executableTarget(name: "contacts", dependencies: ["TableKit", "TableKitTerminal"], path: "Examples/Contacts"),
+        .executableTarget(name: "groceries", dependencies: ["TableKit", "TableKitTerminal"], path: "Examples/Groceries"),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit", .product(name: "PropertyBased", package: "swift-property-based")],
                     path: "Tests/TableKitTests"),
         // The public API only: `import Foundation` and `import TableKit`, never @testable.

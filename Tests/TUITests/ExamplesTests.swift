@@ -118,6 +118,26 @@ struct ExamplesTests {
         #expect(imported.contains { $0.hasPrefix(" Donald Knuth") } && imported.contains { $0.hasPrefix(" D ") }, "\(imported)")
     }
 
+    @Test func groceriesEditsAsAnIOSListOnADiffableDataSource() throws {
+        let list = try frame("groceries")
+        #expect(list[0].contains("Groceries") && list[0].contains("Edit"), "\(list)")
+        #expect(list[1].hasPrefix(" Produce") && list[2].hasPrefix(" Apples") && list.contains { $0.hasPrefix(" Dairy") }, "\(list)")
+        let editing = try frame("groceries", keys: "E")
+        #expect(editing[0].contains("Done") && editing[2].hasPrefix(" ⊖ Apples") && editing[2].hasSuffix("≡"), "\(editing)")
+        // ⊖ alone deletes nothing; Enter on its Delete button does.
+        let confirming = try frame("groceries", keys: "E Delete")
+        #expect(confirming[2].contains("Delete") && confirming[2].contains("Apples"), "\(confirming)")
+        let deleted = try frame("groceries", keys: "E Delete Enter")
+        #expect(!deleted.contains { $0.contains("Apples") } && deleted[2].hasPrefix(" ⊖ Spinach"), "\(deleted)")
+        // Lemons, last in Produce, moves down into Dairy's first place.
+        let moved = try frame("groceries", keys: "E j j A-Down")
+        let dairy = try #require(moved.firstIndex { $0.hasPrefix(" Dairy") })
+        #expect(moved[dairy + 1].hasPrefix(" ⊖ Lemons") && moved[dairy + 2].hasPrefix(" ⊖ Milk"), "\(moved)")
+        // Without editing, a left swipe offers Delete.
+        let swiped = try frame("groceries", keys: "s S-Left")
+        #expect(!swiped.contains { $0.contains("Apples") }, "a full swipe deleted Apples: \(swiped)")
+    }
+
     @Test func theDocCArticleShowsTheExampleAsItIs() throws {
         var root = URL(fileURLWithPath: #filePath)
         for _ in 0 ..< 3 { root.deleteLastPathComponent() }
