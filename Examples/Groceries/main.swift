@@ -41,10 +41,9 @@ final class GroceryList: TableViewDiffableDataSource<Aisle, String> {
 }
 
 final class GroceriesScreen: TableViewController {
-    private var groceries: GroceryList?
-
     init() {
         super.init(title: "Groceries", dataSource: StaticTableDataSource(cells: []))
+        // Installed as the table's data source, which holds it.
         let groceries = GroceryList(tableViewController: self) { _, item in TableViewCell(text: item) }
         var snapshot = TableViewDiffableDataSourceSnapshot<Aisle, String>()
         snapshot.appendSections(Aisle.allCases)
@@ -52,7 +51,6 @@ final class GroceriesScreen: TableViewController {
         snapshot.appendItems(["Milk", "Butter"], toSection: .dairy)
         snapshot.appendItems(["Rye Bread", "Croissants"], toSection: .bakery)
         groceries.apply(snapshot, animatingDifferences: false)
-        self.groceries = groceries
     }
 
     override var rightBarButtonItems: [BarButtonItem] { [editButtonItem()] }

@@ -57,12 +57,12 @@ extension TableViewController {
             return
         }
         state = oldState
-        state.focusedRow = oldState.focusedRow.flatMap { mapping.survivingPath(from: $0, newCounts: newCounts) }
+        state.focusedRow = oldState.focusedRow.flatMap { mapping.survivingPath(from: $0) }
         state.selectedRows = Set(oldState.selectedRows.compactMap { path in
             update.reloadedRows.contains(path) || update.reloadedSections.contains(path.section) ? nil : mapping.path(from: path)
         })
         state.scrollPosition = oldState.scrollPosition.flatMap { position in
-            mapping.item(from: position.item, newCounts: newCounts).map { ScrollPosition(item: $0, lineOffset: $0 == position.item ? position.lineOffset : 0) }
+            mapping.item(from: position.item).map { ScrollPosition(item: $0, lineOffset: $0 == position.item ? position.lineOffset : 0) }
         }
         parts.forEach { $0.dataDidReload(in: self) }
         heightCache.removeAll()
@@ -165,7 +165,7 @@ struct BatchUpdateMapping {
 
     /// The new place of the row at `path`; if it went, of the first row after it that stayed
     /// (or else the last one before it), so that the focus lands on a neighbour.
-    func survivingPath(from path: IndexPath, newCounts: [Int]) -> IndexPath? {
+    func survivingPath(from path: IndexPath) -> IndexPath? {
         if let kept = self.path(from: path) { return kept }
         var candidate = path
         while let next = next(after: candidate) {
@@ -181,9 +181,9 @@ struct BatchUpdateMapping {
     }
 
     /// The new place of a scroll item: a row's, or its section's header or footer.
-    func item(from item: ContentItem, newCounts: [Int]) -> ContentItem? {
+    func item(from item: ContentItem) -> ContentItem? {
         if let path = item.indexPath {
-            return survivingPath(from: path, newCounts: newCounts).map { ContentItem.row($0) }
+            return survivingPath(from: path).map { ContentItem.row($0) }
         }
         guard sections.indices.contains(item.section), let section = sections[item.section] else { return nil }
         return ContentItem(item.kind, section: section)

@@ -86,14 +86,14 @@ final class RowAnimationPart: TableViewControllerPart {
         guard let animation else { return }
         let t = progress(animation, in: table)
         guard t < 1 else { return }
-        let table_ = table.tableArea(in: area)
+        let wholeTable = table.tableArea(in: area)
         // The rows' columns: the section index, drawn by the table, stays as it is.
-        let rows = Rect(x: table_.minX, y: table_.minY, width: max(0, table_.width - table.tableView.indexGutterWidth(table.dataSource)), height: table_.height)
+        let rows = Rect(x: wholeTable.minX, y: wholeTable.minY, width: max(0, wholeTable.width - table.tableView.indexGutterWidth(table.dataSource)), height: wholeTable.height)
         // The table after the update, drawn again taller than the viewport.
-        let tall = Rect(x: 0, y: 0, width: table_.width, height: rows.height * 2)
+        let tall = Rect(x: 0, y: 0, width: wholeTable.width, height: rows.height * 2)
         var after = Canvas(size: tall.size)
         table.tableView.render(table.state, dataSource: table.dataSource, into: &after, area: tall, context: context, heightCache: table.heightCache, clampsToContent: false)
-        let afterLayout = table.tableView.layout(table.state, dataSource: table.dataSource, width: table_.width, viewportHeight: tall.height, heightCache: table.heightCache, clampsToContent: false)
+        let afterLayout = table.tableView.layout(table.state, dataSource: table.dataSource, width: wholeTable.width, viewportHeight: tall.height, heightCache: table.heightCache, clampsToContent: false)
         // The strips in the new order, each deleted row after the row that was above it.
         var deletedAfter: [ContentItem?: [TableLayout.Placed]] = [:]
         var previous: ContentItem?
@@ -143,7 +143,4 @@ final class RowAnimationPart: TableViewControllerPart {
     func dataDidReload(in table: TableViewController) { animation = nil }
     func sizeChanged(in table: TableViewController) { animation = nil }
     func didDisappear(in table: TableViewController) { animation = nil }
-
-    /// Ends any animation at once (an update without animation).
-    func finish() { animation = nil }
 }
