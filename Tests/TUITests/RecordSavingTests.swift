@@ -57,18 +57,12 @@ struct RecordSavingTests {
         let range = records.store.rawRange(at: 9_000)
         let edited = RecordBytes.editing(records.store.rawBytes(at: 9_000), members: records.store.members(at: 9_000), newValues: [("year", .number("1999"))])
         try records.save(RecordChanges(replaced: [9_000: edited]))
-        // Same length ("1900"+ → "1999"): cmp -l lists every differing byte.
-        let output = Pipe()
-        let cmp = Process()
-        cmp.executableURL = URL(fileURLWithPath: "/usr/bin/cmp")
-        cmp.arguments = ["-l", copy, path]
-        cmp.standardOutput = output
-        try cmp.run()
-        // Read before waiting: a save that shifts every later byte makes more output than a
-        // pipe holds, and cmp would wait for a reader for ever.
-        let listing = output.fileHandleForReading.readDataToEndOfFile()
-        cmp.waitUntilExit()
-        let lines = String(decoding: listing, as: UTF8.self).split(separator: "\n")
+        // Same length ("1900"+ → "1999"): cmp -l lists every differing byte. Run through
+        // posix_spawn with a deadline, never Foundation.Process: its waitUntilExit() on the main
+        // actor, and a pipe a concurrently spawned tmux server could inherit, can wait for ever.
+        let cmp = try TmuxSession.run("/usr/bin/cmp", ["-l", copy, path])
+        #expect(cmp.status == 1, "cmp finds differences and says so with status 1: \(cmp.standardError)")
+        let lines = cmp.standardOutput.split(separator: "\n")
         let offsets = lines.compactMap { $0.split(separator: " ").first.flatMap { Int($0) } }
         #expect(!offsets.isEmpty)
         #expect(offsets.allSatisfy { range.contains($0 - 1) }, "cmp's 1-based offsets all fall inside record 9000: \(offsets)")
