@@ -190,6 +190,43 @@ struct EditingTests {
         #expect(table.state.focusedRow == IndexPath(row: 1, section: 0), "the click focused Banana either way")
     }
 
+    /// UIKit's `allowsMultipleSelectionDuringEditing`: rows show a check circle in place of
+    /// ⊖, Space and clicks check them, the Delete keys reveal nothing; editing's checks are
+    /// its own (none on the way in, none left after). Without it, Space checks nothing.
+    @Test(arguments: [false, true])
+    func multipleSelectionDuringEditingChecksRowsInsteadOfDeleting(allowed: Bool) {
+        let table = table()
+        table.allowsMultipleSelectionDuringEditing = allowed
+        table.selectRow(at: IndexPath(row: 0, section: 0))
+        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 0, section: 0)], "Apple selected before editing")
+        table.isEditing = true
+        if allowed {
+            #expect(table.indexPathsForSelectedRows.isEmpty, "entering editing mode clears the selection")
+            #expect(lines(of: table, size: size)[0 ..< 3] == [" ○   Apple", " ○   Banana", " ○   Cherry"], "\(lines(of: table, size: size))")
+        } else {
+            #expect(lines(of: table, size: size)[0 ..< 3] == [" ⊖ Apple", " ⊖ Banana", " ⊖ Cherry"])
+        }
+        press([.space, .down, .down, .delete], on: table, size: size)
+        if !allowed {
+            #expect(lines(of: table, size: size)[2] == " ⊖ Cherry       Delete", "Delete revealed Cherry's button")
+        }
+        _ = table.handle(.mouse(MouseEvent(.press, at: Point(x: 8, y: 1))), area: area)
+        _ = table.handle(.mouse(MouseEvent(.release, at: Point(x: 8, y: 1))), area: area)
+        if allowed {
+            #expect(table.indexPathsForSelectedRows == [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)],
+                    "Space checked Apple, the click Banana")
+            #expect(table.numberOfSelectedItems == 2)
+            #expect(lines(of: table, size: size)[0 ..< 3] == [" ◉   Apple", " ◉   Banana", " ○   Cherry"], "\(lines(of: table, size: size))")
+            #expect(drawnLines(of: table, size: size, glyphs: .ascii)[0].hasPrefix(" (*) Apple"), "\(drawnLines(of: table, size: size, glyphs: .ascii))")
+            #expect(names(table) == ["Apple", "Banana", "Cherry"], "Delete reveals nothing: no row has ⊖")
+        } else {
+            #expect(table.indexPathsForSelectedRows == [IndexPath(row: 0, section: 0)], "Space checked nothing: Apple's selection is from before")
+        }
+        table.isEditing = false
+        #expect(table.indexPathsForSelectedRows.isEmpty == allowed, "leaving editing mode clears its checks")
+        #expect(lines(of: table, size: size)[0] == " Apple                ›")
+    }
+
     // MARK: Reordering
 
     private func baskets() -> TableViewController {

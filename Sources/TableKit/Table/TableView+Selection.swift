@@ -45,9 +45,11 @@ struct SelectionChange: Hashable, Sendable {
 
 @MainActor
 extension TableView {
-    /// The selection mode of `section`: the data source's answer, or the table's own.
+    /// The selection mode of `section`: the data source's answer, or the table's own (in
+    /// editing mode with ``TableViewController/allowsMultipleSelectionDuringEditing``, checks
+    /// at the leading edge in every section).
     public func selectionMode<DataSource: TableViewDataSource>(forSection section: Int, dataSource: DataSource) -> SelectionMode {
-        dataSource.selectionMode(forSection: section) ?? selectionMode
+        selectionModeDuringEditing ?? dataSource.selectionMode(forSection: section) ?? selectionMode
     }
 
     /// Selects `indexPath` by its section's rules and returns what changed. `toggles` is a

@@ -30,6 +30,9 @@ public struct TableView: Sendable {
     /// Set by a table controller in editing mode: what each row shows for it (its control,
     /// the reorder control, the Delete button), asked as the row is measured and drawn.
     var editingDecoration: (@MainActor @Sendable (IndexPath) -> EditingDecoration?)?
+    /// Set by a table controller in editing mode that allows multiple selection: every
+    /// section is selected this way meanwhile, whatever its own mode.
+    var selectionModeDuringEditing: SelectionMode?
 
     /// Creates a table configuration.
     public init(

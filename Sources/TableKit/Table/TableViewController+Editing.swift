@@ -18,6 +18,35 @@ extension TableViewController {
         set { editingPart.allowsSelectionDuringEditing = newValue }
     }
 
+    /// Whether editing mode checks rows instead of showing their delete and insert controls,
+    /// as UIKit's `allowsMultipleSelectionDuringEditing` (Mail's "select several, then
+    /// Delete"); default `false`. While it does, every row shows `○` at its leading edge, Space
+    /// or a click checks it (`◉`), and ``indexPathsForSelectedRows`` and
+    /// ``numberOfSelectedItems`` say what is checked, for a toolbar button such as
+    /// "Delete (3)". Rows that move keep their `≡`. Entering and leaving editing mode clears
+    /// the selection.
+    ///
+    /// ```swift
+    /// allowsMultipleSelectionDuringEditing = true
+    /// override var toolbarItems: [BarButtonItem] {
+    ///     guard isEditing else { return [] }
+    ///     let count = numberOfSelectedItems
+    ///     return [.flexibleSpace, BarButtonItem(id: "delete", title: count > 0 ? "Delete (\(count))" : "Delete",
+    ///                                           key: .character("d"), isEnabled: count > 0)]
+    /// }
+    /// ```
+    public var allowsMultipleSelectionDuringEditing: Bool {
+        get { editingPart.allowsMultipleSelectionDuringEditing }
+        set {
+            guard newValue != allowsMultipleSelectionDuringEditing else { return }
+            // Changed in editing mode: editing starts again under the new rule.
+            let wasEditing = isEditing
+            if wasEditing { setEditing(false, animated: false) }
+            editingPart.allowsMultipleSelectionDuringEditing = newValue
+            if wasEditing { setEditing(true, animated: false) }
+        }
+    }
+
     /// A bar button that enters editing mode ("Edit") and leaves it ("Done", prominent), as
     /// UIKit's `editButtonItem`; put it in ``rightBarButtonItems`` (or the toolbar). The base
     /// ``barButtonTapped(_:area:)`` handles it.

@@ -29,6 +29,11 @@ final class EditingPart: TableViewControllerPart {
     private(set) var confirmingRow: IndexPath?
     /// Whether Enter and clicks select rows in editing mode (UIKit's default: no).
     var allowsSelectionDuringEditing = false
+    /// Whether editing mode checks rows instead of showing their ⊖ and ⊕ (UIKit's default: no).
+    var allowsMultipleSelectionDuringEditing = false
+
+    /// Whether the table is in editing mode and checks rows there.
+    var checksRows: Bool { isEditing && allowsMultipleSelectionDuringEditing }
 
     /// The keys on a focused row in editing mode (with a delete or an insert control).
     static let deleteBindings: [KeyBinding<Action>] = [
@@ -58,8 +63,15 @@ final class EditingPart: TableViewControllerPart {
     /// Enters or leaves editing mode; leaving hides a Delete button.
     func setEditing(_ editing: Bool, in table: TableViewController) {
         guard editing != isEditing else { return }
+        if editing, table.swipeMenuPart.menu != nil { table.swipeMenuPart.close(in: table) }
         isEditing = editing
         confirmingRow = nil
+        if allowsMultipleSelectionDuringEditing {
+            // Checks made in editing mode are its own: none on the way in, none left after.
+            table.deselectAllRows()
+            table.state.selectedRows.removeAll()
+            table.tableView.selectionModeDuringEditing = editing ? .multiple(.leading) : nil
+        }
         let decorate: @MainActor @Sendable (IndexPath) -> EditingDecoration? = { [weak table] indexPath in
             guard let table else { return nil }
             return table.editingPart.decoration(at: indexPath, in: table)
@@ -81,9 +93,10 @@ final class EditingPart: TableViewControllerPart {
         return decoration
     }
 
-    /// The row's editing style: `.none` unless the data source edits it.
+    /// The row's editing style: `.none` unless the data source edits it, and while rows are
+    /// checked instead (``allowsMultipleSelectionDuringEditing``).
     func style(at indexPath: IndexPath, in table: TableViewController) -> TableViewCell.EditingStyle {
-        guard table.dataSource.canEditRow(at: indexPath) else { return .none }
+        guard !checksRows, table.dataSource.canEditRow(at: indexPath) else { return .none }
         return table.delegate?.tableView(table, editingStyleForRowAt: indexPath) ?? .delete
     }
 
@@ -198,7 +211,8 @@ final class EditingPart: TableViewControllerPart {
         confirmingRow = nil
         // The control's column, and the margin and the space on either side of it.
         guard cell.showsEditingControl, (0 ... 2).contains(column) else {
-            guard !allowsSelectionDuringEditing else { return nil }
+            // Checking rows, a click checks or unchecks, as the table's own checks do.
+            guard !allowsSelectionDuringEditing, !checksRows else { return nil }
             // No selection while editing: a click focuses the row, and that is all.
             table.focusRow(at: row)
             return .handled

@@ -48,6 +48,8 @@ final class SwipeMenuPart: TableViewControllerPart {
     /// The configuration the delegate of `table` offers for `edge` of the row at `indexPath`,
     /// if it has any buttons.
     func configuration(for edge: SwipeEdge, at indexPath: IndexPath, in table: TableViewController) -> SwipeActionsConfiguration? {
+        // In editing mode rows do not swipe, as in UIKit: the controls are the way in.
+        guard !table.isEditing else { return nil }
         let configuration = edge == .leading
             ? table.delegate?.tableView(table, leadingSwipeActionsConfigurationForRowAt: indexPath)
             : table.delegate?.tableView(table, trailingSwipeActionsConfigurationForRowAt: indexPath)
