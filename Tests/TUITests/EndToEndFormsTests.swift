@@ -77,7 +77,7 @@ struct EndToEndFormsTests {
         session.send("Tab", "C-u")
         session.sendLiteral("8")
         session.send("C-s")
-        await session.waitUntil("the list again") { $0.first?.contains("Edit") == false && $0.contains { $0.contains("Bob") } }
+        await session.waitUntil("the list again") { $0.first?.contains("Edit “") == false && $0.contains { $0.contains("Bob") } }
         let saved = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         #expect(saved == original.replacingOccurrences(of: "\"age\": 7,", with: "\"age\": 8,"))
         session.send("q")

@@ -26,7 +26,8 @@ struct EndToEndTests {
 
         let screen = app.session.capture()
         try #require(screen.count == 24)
-        #expect(screen.first?.trimmed.hasPrefix("◖ Title │ Author") == true, "the title bar: Title | Author in place of the title")
+        #expect(screen.first?.hasPrefix("Edit (E)") == true && screen.first?.contains("◖ Title │ Author") == true,
+                "the title bar: Edit, and Title | Author in place of the title")
         #expect(screen[1].hasPrefix(" A "), "a section header at the top: \(screen[1])")
         #expect(screen[1].hasSuffix("A") && screen[1].displayWidth == 80, "the index's first title at the right edge: \(screen[1])")
         #expect(screen[23].contains("quit"), "the key hints on the last line: \(screen[23])")
@@ -105,7 +106,7 @@ struct EndToEndTests {
         if let small {
             #expect(small.allSatisfy { $0.displayWidth <= 60 })
             let title = small[0]
-            #expect(title.count - title.trimmingLeadingSpaces.count == (60 - "◖ Title │ Author )".count) / 2,
+            #expect(App.titleColumn(title) == (60 - "◖ Title │ Author )".count) / 2,
                     "the title is centred for 60 columns: '\(title)'")
             #expect(small[1].displayWidth == 60 && small[1].hasSuffix("A"), "the index moved to column 60: '\(small[1])'")
             #expect(small[14].contains("quit"), "the key hints are on line 15: '\(small[14])'")
@@ -206,7 +207,7 @@ struct EndToEndTests {
         await app.session.waitUntilScreen(equals: secondDetail, "the detail of \(second) after a click on line \(secondLine)")
 
         app.session.send("Escape")
-        await app.session.waitUntil("the list after Esc") { $0.first?.trimmed.hasPrefix("◖ Title │ Author") == true }
+        await app.session.waitUntil("the list after Esc") { $0.first?.contains("◖ Title │ Author") == true }
         app.session.sendLiteral("\u{1B}[<0;12;\(thirdSubtitleLine)M")
         app.session.sendLiteral("\u{1B}[<0;12;\(thirdSubtitleLine)m")
         await app.session.waitUntilScreen(equals: thirdDetail, "the detail of \(third) after a click on its subtitle, line \(thirdSubtitleLine)")
@@ -283,7 +284,7 @@ private struct AppUnderTest {
     /// Waits until the list is up (on the alternate screen).
     func waitForList(sourceLocation: SourceLocation = #_sourceLocation) async {
         await session.waitUntil("the Books list", sourceLocation: sourceLocation) { screen in
-            screen.first?.trimmed.hasPrefix("◖ Title │ Author") == true && screen.last?.contains("quit") == true
+            screen.first?.contains("◖ Title │ Author") == true && screen.last?.contains("quit") == true
         }
     }
 
@@ -359,11 +360,16 @@ private enum App {
         return screen[label + 1].trimmed
     }
 
+    /// The column where the title bar's Title | Author control starts, if it shows (Edit is to
+    /// its left).
+    static func titleColumn(_ line: String) -> Int? {
+        line.range(of: "◖ Title │ Author").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+    }
+
     /// The list laid out for exactly `width` × `height`: the title centred, a header whose line
     /// reaches the last column (the index), and the key hints on the last line.
     static func isListLayout(_ screen: [String], width: Int, height: Int) -> Bool {
-        guard screen.count == height, screen[0].trimmed.hasPrefix("◖ Title │ Author") else { return false }
-        let indent = screen[0].count - screen[0].trimmingLeadingSpaces.count
+        guard screen.count == height, let indent = titleColumn(screen[0]) else { return false }
         return abs(indent - (width - "◖ Title │ Author )".count) / 2) <= 1
             && screen[1].displayWidth == width
             && screen[height - 1].contains("quit")

@@ -77,7 +77,8 @@ struct GamesTests {
         #expect(text(app).filter { $0.contains("[★]") }.count == 1, "un-starring removes the row")
         try keys(app, "Esc")
         #expect(text(app)[0].contains("Wishlist: 1 (w)"))
-        #expect(text(app)[3].hasSuffix("ⓘ [☆] │"), "the list shows the star taken off")
+        #expect(text(app)[4].hasSuffix("ⓘ [☆] │") && text(app)[3].hasSuffix("ⓘ [★] │"),
+                "the list shows the star taken off LastStandStan, first in the wishlist as the first starred")
     }
 
     @Test func enterOpensTheReviewAndDownloadShowsTheStoreLink() throws {
@@ -103,22 +104,25 @@ struct GamesTests {
         #expect(text(app)[4].contains("LastStandStan"))
     }
 
-    @Test func theWishlistChecksGamesCountsThemInItsTitleAndRemovesTheCheckedAfterAsking() throws {
+    /// The wishlist as Mail's list: Edit (E) puts a check circle on each row, Space checks
+    /// (the title counts), Select All / Select None, and Remove (2) takes the checked games
+    /// off after asking; Done clears the checks.
+    @Test func editingChecksGamesCountsThemInItsTitleAndRemovesTheCheckedAfterAsking() throws {
         let app = try app()
         try keys(app, "e j e j e w")
-        #expect(text(app)[0].hasSuffix("Wishlist"))
-        try keys(app, "Space j Space")
+        #expect(text(app)[0].hasSuffix("Edit (E)") && text(app)[0].contains("Wishlist"))
+        #expect(text(app)[2].hasPrefix(" │ Ironbloom Vanguard"), "no check circles outside editing: \(text(app)[2])")
+        // The first row has the focus as the wishlist opens.
+        try keys(app, "E Space j Space")
         var lines = text(app)
-        #expect(lines[0].hasSuffix("2 Selected"), "\(lines.joined(separator: "\n"))")
-        #expect(lines[3].hasPrefix(" │ ◉   Ironbloom Vanguard") && lines[3].hasSuffix("ⓘ [★] │"), "a leading check beside ⓘ and the star")
-        #expect(lines[5].hasPrefix(" │ ○   Rivetstorm Ravine"))
-        #expect(lines[20].hasPrefix("Select All (a) Select None (n)") && lines[20].hasSuffix("Remove (d)"))
+        #expect(lines[0].contains("2 Selected") && lines[0].hasSuffix("Done (E)"), "\(lines.joined(separator: "\n"))")
+        #expect(lines[2].hasPrefix(" │ ◉   Ironbloom Vanguard") && lines[2].hasSuffix("$2.99 ≡ │"), "a check and ≡, no ⓘ or star: \(lines[2])")
+        #expect(lines[3].hasPrefix(" │ ◉   LastStandStan") && lines[4].hasPrefix(" │ ○   Rivetstorm Ravine"))
+        #expect(lines[20].hasPrefix("Select All (a) Select None (n)") && lines[20].hasSuffix("Remove (2) (d)"), "\(lines[20])")
 
-        // Enter opens the review without touching the checks; they are still there after it.
+        // Enter opens nothing in editing mode, and keeps the checks.
         try keys(app, "Enter")
-        #expect(text(app)[0].contains("LastStandStan"))
-        try keys(app, "Esc")
-        #expect(text(app)[0].hasSuffix("2 Selected"))
+        #expect(text(app)[0].contains("2 Selected"))
 
         // Remove asks first; Cancel keeps everything.
         try keys(app, "d")
@@ -129,14 +133,56 @@ struct GamesTests {
         lines = text(app)
         #expect(app.games.wishlist.titles == ["Rivetstorm Ravine"])
         #expect(app.settings.state.wishlist == ["Rivetstorm Ravine"], "the removal is saved")
-        #expect(lines[0].hasSuffix("Wishlist") && lines[3].hasPrefix(" │ ○   Rivetstorm Ravine"))
+        #expect(lines[0].contains("Wishlist") && lines[2].hasPrefix(" │ ○   Rivetstorm Ravine"), "\(lines.joined(separator: "\n"))")
 
         // Select All, then Select None.
         try keys(app, "a")
-        #expect(text(app)[0].hasSuffix("1 Selected"))
+        #expect(text(app)[0].contains("1 Selected"))
         try keys(app, "n")
-        #expect(text(app)[0].hasSuffix("Wishlist"))
+        #expect(text(app)[0].contains("Wishlist"))
         #expect(app.render(context: RenderContext()).styledText.contains("«dim fg=grey|Select None (n)»"), "nothing to uncheck: dimmed")
+        // Done leaves editing with nothing checked; Enter opens the review again.
+        try keys(app, "a E")
+        #expect(text(app)[0].contains("Wishlist") && text(app)[0].hasSuffix("Edit (E)"))
+        #expect(!text(app).contains { $0.hasPrefix("Select All") }, "the toolbar is editing's")
+        try keys(app, "Enter")
+        #expect(text(app)[0].contains("Rivetstorm Ravine"))
+    }
+
+    /// The wishlist is in the order the games were starred, and Edit reorders it with Alt-↑/↓:
+    /// the order is saved as it changes, and comes back the same.
+    @Test func editingReordersTheWishlistAndTheOrderIsSaved() throws {
+        let app = try app()
+        // Starred bottom-up: the wishlist's order is the stars', not the list's.
+        try keys(app, "j j e k e k e w")
+        func shown() -> [String] { text(app)[2 ..< 5].map { String($0.dropFirst(3).prefix(26)).trimmingCharacters(in: .whitespaces) } }
+        #expect(shown() == ["Rivetstorm Ravine", "LastStandStan", "Ironbloom Vanguard"])
+        try keys(app, "E A-Down")
+        #expect(shown().map { $0.replacingOccurrences(of: "○   ", with: "") } == ["LastStandStan", "Rivetstorm Ravine", "Ironbloom Vanguard"])
+        #expect(app.settings.state.wishlist == ["LastStandStan", "Rivetstorm Ravine", "Ironbloom Vanguard"], "saved as it moved")
+        try keys(app, "A-Down A-Down")
+        #expect(app.settings.state.wishlist == ["LastStandStan", "Ironbloom Vanguard", "Rivetstorm Ravine"], "the last place, and no further")
+        try keys(app, "j j A-Up A-Up A-Up")
+        #expect(app.settings.state.wishlist == ["Rivetstorm Ravine", "LastStandStan", "Ironbloom Vanguard"], "back to the first place, and no further")
+        try keys(app, "Esc Esc")
+        #expect(app.games.wishlist.titles == app.settings.state.wishlist)
+        // A new star goes last.
+        try keys(app, "j j j e w")
+        #expect(app.settings.state.wishlist.count == 4 && app.settings.state.wishlist.prefix(3) == ["Rivetstorm Ravine", "LastStandStan", "Ironbloom Vanguard"],
+                "\(app.settings.state.wishlist)")
+        #expect(shown().first == "Rivetstorm Ravine")
+    }
+
+    /// A swipe takes one game off (its button says Remove); editing mode has no swipe.
+    @Test func aSwipeRemovesAGameOutsideEditingOnly() throws {
+        let app = try app()
+        try keys(app, "e j e w s")
+        #expect(text(app)[2].contains("Remove") && !text(app)[2].contains("Ironbloom"), "\(text(app)[2])")
+        try keys(app, "Enter")
+        #expect(app.settings.state.wishlist == ["LastStandStan"], "\(app.settings.state.wishlist)")
+        try keys(app, "E s")
+        #expect(!text(app).contains { $0.contains("Remove │") }, "no swipe while editing")
+        #expect(app.settings.state.wishlist == ["LastStandStan"])
     }
 }
 

@@ -89,8 +89,9 @@ struct HelpConsistencyTests {
     }
 
     @Test func theWishlistWithACheckedGame() throws {
-        // Three starred games, the middle one checked: Select All, Select None and Remove all apply.
-        try check("3 e j e j e w j Space")
+        // Three starred games in editing mode, the middle one checked: Select All, Select None,
+        // Remove, Alt-↑/↓ and Done all apply.
+        try check("3 e j e j e w E j Space")
     }
 
     @Test func settingsOnARadioRow() throws {

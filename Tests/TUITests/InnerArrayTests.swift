@@ -100,10 +100,10 @@ struct InnerArrayTests {
         let app = BrowserApp(list: list, size: Size(width: 60, height: 12), options: AppOptions(searchesSynchronously: true, animates: false))
         let shown = text(app)
         #expect(shown[0] == "          Records at /3166-1 · 2 other arrays (a)")
-        #expect(shown[1].hasPrefix("Sort (o)") && shown[1].contains("iso_3166-1"))
+        #expect(shown[1].hasPrefix("Edit (E)  Sort (o)") && shown[1].contains("iso_"), "\(shown[1])")
         #expect(shown[2] == " A                                                         A")
         // A click on Sort (o), now on the second line, opens the sort sheet.
-        _ = app.handle(.mouse(MouseEvent(.press, at: Point(x: 2, y: 1))))
+        _ = app.handle(.mouse(MouseEvent(.press, at: Point(x: 12, y: 1))))
         #expect(text(app).contains { $0.contains("Sort By") })
     }
 

@@ -128,6 +128,48 @@ struct RecordEditingTests {
         #expect(contents(newPath) == #"[{"name": "Ann", "age": 43}]"#)
     }
 
+    /// Edit (E), check two records, Delete (2), and the alert: only the two go, every other
+    /// byte of the file stays; Cancel keeps them, a refused save keeps them checked.
+    @Test("Edit checks records and Delete (2) deletes them after asking, spliced out of the file")
+    func deleteCheckedRecords() throws {
+        let files = TemporaryFiles()
+        let original = "[\n  {\"name\": \"Ann\"},\n  {\"name\": \"Bob\",  \"n\": 1.50},\n  {\"name\": \"Cy\"},\n  {\"name\": \"Dee\"}\n]\n"
+        let path = files.write(original)
+        let app = try app(["--data", path])
+        try keys(app, "E")
+        #expect(screen(app).contains("○   Ann") && screen(app).contains("Done (E)"), "\(screen(app))")
+        try keys(app, "Space j j Space")
+        let checked = screen(app)
+        #expect(checked.contains("2 Selected") && checked.contains("Delete (2) (d)"), "\(checked)")
+        #expect(checked.contains("◉   Ann") && checked.contains("◉   Cy") && checked.contains("○   Bob"))
+        try keys(app, "d")
+        #expect(screen(app).contains("Delete 2 Records?"))
+        try keys(app, "Esc")
+        #expect(contents(path) == original, "Cancel deletes nothing")
+        #expect(screen(app).contains("2 Selected"), "and keeps the checks")
+        try keys(app, "d Right Enter")
+        #expect(contents(path) == "[\n  {\"name\": \"Bob\",  \"n\": 1.50},\n  {\"name\": \"Dee\"}\n]\n", "\(contents(path))")
+        let after = screen(app)
+        #expect(after.contains("Bob") && after.contains("Dee") && !after.contains("Ann") && !after.contains("Cy"))
+        #expect(after.contains("Edit (E)") && !after.contains("Selected"), "editing ends with the deletion")
+    }
+
+    @Test("a refused multiple delete keeps the records, and their checks")
+    func aRefusedDeleteOfCheckedRecordsKeepsThem() throws {
+        let files = TemporaryFiles()
+        let original = #"[{"name": "Ann"}, {"name": "Bob"}]"#
+        let path = files.write(original)
+        chmod(path, 0o444)
+        let app = try app(["--data", path])
+        try keys(app, "E Space d")
+        #expect(screen(app).contains("Delete 1 Record?") && screen(app).contains("“Ann” is deleted"), "\(screen(app))")
+        try keys(app, "Right Enter")
+        #expect(screen(app).contains("Not Deleted") && screen(app).contains("is not writable"), "\(screen(app))")
+        try keys(app, "Enter")
+        #expect(contents(path) == original)
+        #expect(screen(app).contains("1 Selected") && screen(app).contains("◉   Ann"), "\(screen(app))")
+    }
+
     // MARK: Books
 
     @Test("Add Book, edit it from its detail, delete it: the bundled file is never written, the changes file is")

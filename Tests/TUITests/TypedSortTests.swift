@@ -110,7 +110,7 @@ struct TypedSortTests {
         #expect(sheet.contains { $0.contains("mpg") } && sheet.contains { $0.contains("electric") })
         try keys(app, "Down Enter g")
         let shown = text(app)
-        #expect(shown[0].hasPrefix("Sort (o)"))
+        #expect(shown[0].hasPrefix("Edit (E)  Sort (o)"))
         #expect(shown[1] == " -20", "a section per range of values")
         #expect(shown[2].hasPrefix(" A'ou 2") && shown[3] == " mpg: -3", "the value stands under the title")
         #expect(shown.contains { $0.hasSuffix("220") }, "the index lists the ranges")

@@ -40,12 +40,12 @@ final class BrowserApp {
         let settings = options.settings
         self.settings = settings
         animates = options.animates
-        let wishlist = Wishlist(titles: Set(settings.state.wishlist))
-        // The stars changed, not the whole list: another instance's stars stay (and show).
-        wishlist.onChange = { [weak settings, weak wishlist] starred, unstarred in
+        let wishlist = Wishlist(titles: settings.state.wishlist)
+        // The change, not the whole list: another instance's stars and moves stay (and show).
+        wishlist.onChange = { [weak settings, weak wishlist] edit in
             guard let settings else { return }
-            settings.update { $0.wishlist = Set($0.wishlist).union(starred).subtracting(unstarred).sorted() }
-            wishlist?.show(Set(settings.state.wishlist))
+            settings.update { edit.apply(to: &$0.wishlist) }
+            wishlist?.show(settings.state.wishlist)
         }
         list.sorting.onSortOrderChosen = { [weak settings] order in
             settings?.update { $0.bookOrder = order == .title ? .title : .author }
@@ -138,7 +138,8 @@ final class BrowserApp {
             games.animatesSpins = animates && state.animations
             games.animationSpeed = state.speed
             games.reviewWidth = state.reviewColumns
-            for screen in [list, tweets] as [TableViewController] {
+            // The Wishlist takes these from the Games screen as it opens.
+            for screen in [list, tweets, games] as [TableViewController] {
                 screen.swipeMenuStyle = (state.swipeStyle ?? .reveal).menuStyle
                 screen.animatesSwipeMenus = animates && state.animations
                 screen.animatesRowChanges = animates && state.animations

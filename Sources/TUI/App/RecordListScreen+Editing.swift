@@ -30,3 +30,55 @@ extension RecordListScreen {
         }
     }
 }
+
+/// Deleting several records at once: Edit (`E`) checks rows, Delete (3) asks, then saves one
+/// change that removes them all, spliced out of the file as a single deletion is.
+extension RecordListScreen {
+    /// The records checked, as the file numbers them.
+    private var checkedRecords: [RecordIndex] {
+        indexPathsForSelectedRows.compactMap(dataSourceOfRecords.recordIndex(at:))
+    }
+
+    /// Asks before deleting the checked records.
+    func confirmDeletingChecked() -> ScreenResponse {
+        let checked = checkedRecords
+        guard editing != nil, !checked.isEmpty else { return .handled }
+        let noun = isBookList ? (checked.count == 1 ? "Book" : "Books") : (checked.count == 1 ? "Record" : "Records")
+        let named = checked.count == 1 ? "“\(ControlEscaping.escaped(String(records.store.title(at: checked[0]).prefix(40))))”" : nil
+        var alert = Alert(title: "Delete \(checked.count) \(noun)?",
+                          message: "\(named.map { $0 + " is" } ?? "They are") deleted from \(editing?.records.destination ?? "the file") at once; the rest of it stays as it is.")
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        alert.addAction(AlertAction(title: "Delete", style: .destructive, answer: { [weak self] in self?.deleteChecked(checked) ?? .handled }))
+        return .present(AlertController(alert: alert))
+    }
+
+    /// Deletes `checked` with one save; a save that fails keeps them, checked, and says why.
+    private func deleteChecked(_ checked: [RecordIndex]) -> ScreenResponse {
+        guard let editing else { return .handled }
+        do {
+            try editing.records.save(RecordChanges(deleted: Set(checked.map(\.rawValue))))
+        } catch {
+            var alert = Alert(title: "Not Deleted", message: error.message + "\nThe records are still checked.")
+            if error.reason == .changedOnDisk, editing.records.canReload {
+                // Read again, the rows are where the other writer left them: check them again.
+                alert.addAction(AlertAction(title: "Reload", key: .character("r"), answer: { [weak self] in
+                    guard let self else { return .handled }
+                    do throws(SaveFailure) {
+                        _ = try editing.records.reload(following: nil)
+                    } catch {
+                        var failed = Alert(title: "Not Reloaded", message: error.message)
+                        failed.addAction(AlertAction(title: "OK", style: .cancel))
+                        return .present(AlertController(alert: failed))
+                    }
+                    recordsDidChange(focusing: nil)
+                    return .handled
+                }))
+            }
+            alert.addAction(AlertAction(title: "OK", style: .cancel))
+            return .present(AlertController(alert: alert))
+        }
+        setEditing(false, animated: false)
+        recordsDidChange(focusing: nil)
+        return .handled
+    }
+}

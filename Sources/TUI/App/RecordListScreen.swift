@@ -12,6 +12,8 @@ extension BarButtonItem.Identifier {
     static let reload: Self = "reload"
     /// +: add a record.
     static let addRecord: Self = "addRecord"
+    /// Delete (3): delete the records checked in editing mode.
+    static let deleteChecked: Self = "deleteChecked"
 }
 
 /// A sectioned, indexed list of records, on TableKit's table and search controllers: Enter
@@ -61,6 +63,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         shown = ShownRecords(order: records.order)
         super.init(title: title, dataSource: RecordsDataSource(records: records, isEditable: editable != nil))
         delegate = self
+        allowsMultipleSelectionDuringEditing = true
         // A long list gets a scrubber of pages under its rows (p).
         showsPageScrubber = true
         if isBookList { titleSegmentedControl = SegmentedControl(segments: ["Title", "Author"]) }
@@ -180,29 +183,49 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
 
     /// Sort (o), for a `--data` list: the books have Title | Author in the bar instead.
     override var leftBarButtonItems: [BarButtonItem] {
-        guard !isBookList else { return [] }
-        let isEnabled = isOn && records.isSorted && records.count > 0 && reloadTask == nil
-        return [BarButtonItem(id: .sortBy, title: "Sort", key: .character("o"), isEnabled: isEnabled, help: "sort by a field"),
-                BarButtonItem(id: .columns, title: "Columns", key: .character("c"), isEnabled: isEnabled, help: "show fields as columns")]
+        // Edit on the left, as in the Phone app's lists: the right side is full.
+        var items: [BarButtonItem] = []
+        if editing != nil, isEditing || (isOn && records.isSorted && records.count > 0) {
+            var edit = editButtonItem()
+            edit.help = isEditing ? "stop checking records" : "check records to delete several at once"
+            items.append(edit)
+        }
+        guard !isBookList else { return items }
+        let isEnabled = isOn && records.isSorted && records.count > 0 && reloadTask == nil && !isEditing
+        return items + [BarButtonItem(id: .sortBy, title: "Sort", key: .character("o"), isEnabled: isEnabled, help: "sort by a field"),
+                        BarButtonItem(id: .columns, title: "Columns", key: .character("c"), isEnabled: isEnabled, help: "show fields as columns")]
     }
 
     override var rightBarButtonItems: [BarButtonItem] {
-        let actions = BarButtonItem(system: .action, id: .actions, key: .character("a"), isEnabled: hasRowActions, help: "actions for the focused row")
+        // In editing mode the checks are all there is: nothing reloads, sorts or hides rows
+        // under them.
+        let actions = BarButtonItem(system: .action, id: .actions, key: .character("a"), isEnabled: hasRowActions && !isEditing,
+                                    help: "actions for the focused row")
         var items = [actions]
         if editing != nil {
-            items.append(BarButtonItem(system: .add, id: .addRecord, key: .character("+"), isEnabled: isOn && records.isSorted,
+            items.append(BarButtonItem(system: .add, id: .addRecord, key: .character("+"), isEnabled: isOn && records.isSorted && !isEditing,
                                        help: isBookList ? "add a book" : "add a record"))
         }
         if source.reload != nil {
-            items.append(BarButtonItem(system: .refresh, id: .reload, key: .character("r"), isEnabled: reloadTask == nil, help: "reload the file"))
+            items.append(BarButtonItem(system: .refresh, id: .reload, key: .character("r"), isEnabled: reloadTask == nil && !isEditing,
+                                       help: "reload the file"))
         }
         return items
+    }
+
+    /// In editing mode: Delete (3), for the records checked.
+    override var toolbarItems: [BarButtonItem] {
+        guard isEditing else { return [] }
+        let count = numberOfSelectedItems
+        return [.flexibleSpace,
+                BarButtonItem(id: .deleteChecked, title: count > 0 ? "Delete (\(count))" : "Delete", key: .character("d"), isEnabled: count > 0,
+                              help: isBookList ? "delete the checked books" : "delete the checked records")]
     }
 
     override var keyHints: [KeyHint] {
         if !records.isSorted { return source.reload != nil && reloadTask == nil ? footerHints(button: .reload, "load") : [] }
         if searchController?.isEditing == true || state.isIndexFocused || isSwipeMenuOpen { return super.keyHints }
-        return super.keyHints + (hasRowActions ? footerHints(button: .actions, "actions") : [])
+        return super.keyHints + (hasRowActions && !isEditing ? footerHints(button: .actions, "actions") : [])
     }
 
     /// The footer's hint for the bar button `id`: its key, and `help`.
@@ -214,11 +237,17 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     private var hasRowActions: Bool { state.focusedRow != nil || !shown.hiddenPositions.isEmpty }
 
     /// A list with no records has nothing to search.
-    override var isSearchAvailable: Bool { isOn && records.isSorted && records.count > 0 && super.isSearchAvailable }
+    override var isSearchAvailable: Bool { isOn && records.isSorted && records.count > 0 && !isEditing && super.isSearchAvailable }
 
     /// While only the first rows are in place, keys and clicks wait for the rest of the sort
     /// (at a million records the last tenth of the load), queued, not blocked.
     override var defersEvents: Bool { restOfSort != nil }
+
+    /// In editing mode the title counts the records checked ("3 Selected").
+    override func setEditing(_ editing: Bool, animated: Bool) {
+        super.setEditing(editing, animated: animated)
+        showsSelectionCount = editing
+    }
 
     override func viewWillAppear() {
         // The row opened is deselected on the way back, as UIKit's table controller does.
@@ -250,20 +279,25 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
             return .push(ColumnsScreen(choice: fields.columnsChoice, keys: keys) { [weak self] in self?.showColumns($0) })
         case .addRecord:
             return addForm()
+        case .deleteChecked:
+            return confirmDeletingChecked()
         case .reload:
             guard let reload = source.reload, reloadTask == nil else { return .ignored }
             backgroundWorkTitle = nil
             startReload(BackgroundTask(reload))
             return .handled
         default:
-            return .ignored
+            // Edit and Done.
+            return super.barButtonTapped(id, area: area)
         }
     }
 
     // MARK: Selection
 
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
-        detail(at: indexPath)
+        // In editing mode a selection is a check, nothing more (UIKit tells it here too).
+        guard !isEditing else { return .handled }
+        return detail(at: indexPath)
     }
 
     func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse {

@@ -77,42 +77,82 @@ enum GameLibrary {
     }
 }
 
-/// The games a person has starred, shared by the Games list, its Wishlist and the saved
-/// state; tells whoever listens when it changes.
-final class Wishlist {
-    private(set) var titles: Set<String>
-    /// Called after every change with the titles starred and un-starred (to save them).
-    var onChange: (_ starred: Set<String>, _ unstarred: Set<String>) -> Void = { _, _ in }
+/// A change to the wishlist, said so that it can be applied again to the wishlist saved by
+/// another instance meanwhile: stars it made stay, and this change still means what it did.
+enum WishlistEdit: Hashable {
+    /// Star a game: it goes last, unless it is starred already.
+    case star(String)
+    /// Un-star these games.
+    case unstar(Set<String>)
+    /// Put a game just before another (`nil`: last); a game that is not starred stays off,
+    /// and one whose neighbour is gone goes last.
+    case move(String, before: String?)
 
-    init(titles: Set<String> = []) {
-        self.titles = titles
+    /// `titles` with this change made.
+    func apply(to titles: inout [String]) {
+        switch self {
+        case .star(let title):
+            if !titles.contains(title) { titles.append(title) }
+        case .unstar(let removed):
+            titles.removeAll { removed.contains($0) }
+        case .move(let title, let next):
+            guard let from = titles.firstIndex(of: title) else { return }
+            titles.remove(at: from)
+            titles.insert(title, at: next.flatMap { titles.firstIndex(of: $0) } ?? titles.endIndex)
+        }
+    }
+}
+
+/// The games a person has starred, in the order they put them (a new star goes last), shared
+/// by the Games list, its Wishlist and the saved state; tells whoever listens when it changes.
+final class Wishlist {
+    /// The starred titles, in order.
+    private(set) var titles: [String]
+    private var starred: Set<String>
+    /// Called after every change, to save it.
+    var onChange: (WishlistEdit) -> Void = { _ in }
+
+    init(titles: [String] = []) {
+        (self.titles, starred) = Self.withoutRepeats(titles)
     }
 
-    func contains(_ game: Game) -> Bool { titles.contains(game.title) }
+    /// `titles` with each title only where it first comes (a state file edited by hand may
+    /// repeat one), and as a set.
+    private static func withoutRepeats(_ titles: [String]) -> ([String], Set<String>) {
+        var seen = Set<String>()
+        return (titles.filter { seen.insert($0).inserted }, seen)
+    }
+
+    func contains(_ game: Game) -> Bool { starred.contains(game.title) }
 
     var count: Int { titles.count }
 
     /// Stars `game`, or un-stars it when it is starred.
     func toggle(_ game: Game) {
-        if titles.remove(game.title) == nil {
-            titles.insert(game.title)
-            onChange([game.title], [])
-        } else {
-            onChange([], [game.title])
-        }
+        apply(contains(game) ? .unstar([game.title]) : .star(game.title))
     }
 
     /// Un-stars the games titled `removed`, with one change (one save).
     func remove(titles removed: Set<String>) {
-        let unstarred = titles.intersection(removed)
-        guard !unstarred.isEmpty else { return }
-        titles.subtract(unstarred)
-        onChange([], unstarred)
+        guard !starred.isDisjoint(with: removed) else { return }
+        apply(.unstar(removed))
+    }
+
+    /// Moves the starred game titled `title` to just before `next` (`nil`: last).
+    func move(_ title: String, before next: String?) {
+        guard starred.contains(title), next != title else { return }
+        apply(.move(title, before: next))
+    }
+
+    private func apply(_ edit: WishlistEdit) {
+        edit.apply(to: &titles)
+        starred = Set(titles)
+        onChange(edit)
     }
 
     /// Takes the titles saved, which may hold another instance's stars (no change is told).
-    func show(_ saved: Set<String>) {
-        titles = saved
+    func show(_ saved: [String]) {
+        (titles, starred) = Self.withoutRepeats(saved)
     }
 }
 

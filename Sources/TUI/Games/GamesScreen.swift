@@ -111,7 +111,12 @@ final class GamesScreen: TableViewController, TableViewDelegate, SearchResultsUp
         guard isOn else { return .ignored }
         switch id {
         case .wishlist:
-            return .push(WishlistScreen(games: games, wishlist: wishlist, releaseDates: releaseDates, glyphs: glyphs, reviewWidth: currentReviewWidth))
+            let screen = WishlistScreen(games: games, wishlist: wishlist, releaseDates: releaseDates, glyphs: glyphs, reviewWidth: currentReviewWidth)
+            screen.swipeMenuStyle = swipeMenuStyle
+            screen.animatesSwipeMenus = animatesSwipeMenus
+            screen.animatesRowChanges = animatesRowChanges
+            screen.animationSpeed = animationSpeed
+            return .push(screen)
         case .feelingLucky:
             let lucky = FeelingLuckyScreen(games: games, wishlist: wishlist, releaseDates: releaseDates, glyphs: glyphs, seed: spinSeed,
                                            animates: animatesSpins, speed: animationSpeed)
@@ -144,17 +149,65 @@ final class GamesScreen: TableViewController, TableViewDelegate, SearchResultsUp
     }
 }
 
-/// The starred games, grouped as on the Games tab. Un-starring one (`e`, or a click on
-/// `[★]`) removes its row at once and Enter opens its review; Space checks games (the title
-/// then counts them), Select All / Select None check or uncheck them all, and Remove takes the
-/// checked ones off the wishlist after asking.
+/// The starred games in the wishlist's order, for the Wishlist screen: a delete takes the
+/// game off the wishlist, a move puts it where it was moved, both saved at once.
+struct WishlistRows: TableViewDataSource {
+    let wishlist: Wishlist
+    /// The starred games the library has, in the wishlist's order.
+    private(set) var games: [Game]
+
+    init(library: [Game], wishlist: Wishlist) {
+        let byTitle = Dictionary(library.map { ($0.title, $0) }) { first, _ in first }
+        self.wishlist = wishlist
+        games = wishlist.titles.compactMap { byTitle[$0] }
+    }
+
+    func numberOfRows(inSection section: Int) -> Int { games.count }
+
+    func cell(for indexPath: IndexPath) -> TableViewCell { GameRows.cell(games[indexPath.row], wishlist: wishlist) }
+
+    func titleForFooter(inSection section: Int) -> String? {
+        games.isEmpty ? nil : "A new star goes last. Edit puts the games in the order you want, or takes several off."
+    }
+
+    func itemIdentifier(for indexPath: IndexPath) -> AnyHashable? { games[indexPath.row].title }
+
+    func canEditRow(at indexPath: IndexPath) -> Bool { true }
+
+    mutating func commit(_ editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+        guard editingStyle == .delete else { return }
+        wishlist.remove(titles: [games.remove(at: indexPath.row).title])
+    }
+
+    func canMoveRow(at indexPath: IndexPath) -> Bool { true }
+
+    mutating func moveRow(at source: IndexPath, to destination: IndexPath) {
+        let game = games.remove(at: source.row)
+        games.insert(game, at: destination.row)
+        // Said by its neighbour, not its number: the wishlist may hold titles not shown here.
+        wishlist.move(game.title, before: games.indices.contains(destination.row + 1) ? games[destination.row + 1].title : nil)
+    }
+
+    /// Takes the games titled `titles` off the rows and the wishlist (one save), and says
+    /// which rows they were.
+    mutating func remove(_ titles: Set<String>) -> [IndexPath] {
+        let rows = games.indices.filter { titles.contains(games[$0].title) }
+        games.removeAll { titles.contains($0.title) }
+        wishlist.remove(titles: titles)
+        return rows.map { IndexPath(row: $0, section: 0) }
+    }
+}
+
+/// The starred games, in the order the person put them (a new star goes last). Enter opens a
+/// review, `e` (or a click on `[★]`) un-stars a game and its row goes, a swipe removes it too.
+/// Edit (`E`) reorders with Alt-↑/↓ and checks games with Space; Remove (`d`) takes the
+/// checked ones off after asking.
 final class WishlistScreen: TableViewController, TableViewDelegate {
     private let games: [Game]
     private let wishlist: Wishlist
     private let releaseDates: ReleaseDates
     private let glyphs: Glyphs
     private let reviewWidth: () -> Int?
-    private var starred: GroupedSections<Game>
 
     init(games: [Game], wishlist: Wishlist, releaseDates: ReleaseDates, glyphs: Glyphs, reviewWidth: @escaping () -> Int? = { nil }) {
         self.reviewWidth = reviewWidth
@@ -162,30 +215,36 @@ final class WishlistScreen: TableViewController, TableViewDelegate {
         self.wishlist = wishlist
         self.releaseDates = releaseDates
         self.glyphs = glyphs
-        starred = Self.starred(games, wishlist: wishlist)
-        var table = TableView(style: .grouped, emptyMessage: "No Starred Games: ☆ (e) Stars One")
-        table.selectionMode = .multiple(.leading)
-        super.init(title: "Wishlist", tableView: table, dataSource: starred)
-        showsSelectionCount = true
+        let table = TableView(style: .grouped, emptyMessage: "No Starred Games: ☆ (e) Stars One")
+        super.init(title: "Wishlist", tableView: table, dataSource: WishlistRows(library: games, wishlist: wishlist))
+        allowsMultipleSelectionDuringEditing = true
         delegate = self
     }
 
-    private static func starred(_ games: [Game], wishlist: Wishlist) -> GroupedSections<Game> {
-        GameRows.sections(games.filter(wishlist.contains), wishlist: wishlist)
+    /// In editing mode the title counts the games checked ("2 Selected").
+    override func setEditing(_ editing: Bool, animated: Bool) {
+        super.setEditing(editing, animated: animated)
+        showsSelectionCount = editing
     }
+
+    private var rows: WishlistRows { dataSource as? WishlistRows ?? WishlistRows(library: games, wishlist: wishlist) }
 
     override func viewWillAppear() {
         super.viewWillAppear()
-        // A review may have changed the star; checked games still starred stay checked.
-        starred = Self.starred(games, wishlist: wishlist)
-        dataSource = starred
+        // A review may have changed the star, another instance the order.
+        dataSource = WishlistRows(library: games, wishlist: wishlist)
+    }
+
+    override var rightBarButtonItems: [BarButtonItem] {
+        rows.games.isEmpty && !isEditing ? [] : [editButtonItem()]
     }
 
     override var toolbarItems: [BarButtonItem] {
+        guard isEditing else { return [] }
         let count = numberOfSelectedItems
         return selectionBarButtonItems() + [
             .flexibleSpace,
-            BarButtonItem(id: .removeChecked, title: "Remove", key: .character("d"), isEnabled: count > 0,
+            BarButtonItem(id: .removeChecked, title: count > 0 ? "Remove (\(count))" : "Remove", key: .character("d"), isEnabled: count > 0,
                           help: "take the checked games off the wishlist"),
         ]
     }
@@ -201,28 +260,31 @@ final class WishlistScreen: TableViewController, TableViewDelegate {
         return .present(AlertController(alert: alert))
     }
 
-    /// Takes `titles` off the wishlist and their rows off the list.
+    /// Takes `titles` off the wishlist, their rows closing up.
     private func unstar(_ titles: Set<String>) {
         titles.forEach { deselectItem($0) }
-        wishlist.remove(titles: titles)
-        starred = starred.removing { titles.contains($0.title) }
-        dataSource = starred
+        performBatchUpdates { update in
+            var rows = self.rows
+            update.deleteRows(at: rows.remove(titles))
+            dataSource = rows
+        }
+        if rows.games.isEmpty { setEditing(false, animated: true) }
     }
 
-    func tableView(_ tableView: TableViewController, canPerformPrimaryActionForRowAt indexPath: IndexPath) -> Bool { true }
+    func tableView(_ tableView: TableViewController, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? { "Remove" }
 
-    /// Enter opens the review; Space checks.
-    func tableView(_ tableView: TableViewController, performPrimaryActionForRowAt indexPath: IndexPath) -> ScreenResponse {
-        starred.item(at: indexPath).map { .push(GameReviewScreen(game: $0, wishlist: wishlist, releaseDates: releaseDates, textWidth: reviewWidth)) } ?? .handled
+    /// Enter opens the review; in editing mode a selection is a check, nothing more.
+    func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+        guard !isEditing else { return .handled }
+        return rows.games.indices.contains(indexPath.row) ? .push(GameReviewScreen(game: rows.games[indexPath.row], wishlist: wishlist, releaseDates: releaseDates, textWidth: reviewWidth)) : .handled
     }
 
     func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
-        starred.item(at: indexPath).map { .present(GameRows.quickLook(releaseDates.applied(to: $0), glyphs: glyphs)) } ?? .handled
+        rows.games.indices.contains(indexPath.row) ? .present(GameRows.quickLook(releaseDates.applied(to: rows.games[indexPath.row]), glyphs: glyphs)) : .handled
     }
 
     func tableView(_ tableView: TableViewController, customAccessoryTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
-        guard let game = starred.item(at: indexPath) else { return .handled }
-        unstar([game.title])
+        if rows.games.indices.contains(indexPath.row) { unstar([rows.games[indexPath.row].title]) }
         return .handled
     }
 }

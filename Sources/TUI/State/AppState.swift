@@ -76,7 +76,7 @@ struct AppState: Codable, Equatable, Sendable {
     var sources = Set(Source.allCases)
     var animations = true
     var mouse = true
-    /// The titles of the starred games.
+    /// The titles of the starred games, in the order the person put them.
     var wishlist: [String] = []
     /// The Profile form of the Forms tab, as saved (the password is never stored); `nil`
     /// until it is first saved. Optional, so that files written before it existed still load.
