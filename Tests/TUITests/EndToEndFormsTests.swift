@@ -84,4 +84,28 @@ struct EndToEndFormsTests {
         let end = await session.waitUntil("the end") { $0.contains(where: TableBrowserBinary.isExitLine) }
         #expect(end?.contains("EXIT:0") == true)
     }
+
+    @Test("two records of a --data file checked in editing mode and deleted: the file is the rest of it, byte for byte")
+    func twoCheckedRecordsAreDeletedFromTheFile() async throws {
+        let files = TemporaryFiles()
+        let original = "[\n  {\"name\": \"Ann\", \"age\": 41},\n  {\"name\": \"Bob\", \"age\": 7},\n  {\"name\": \"Cy\",  \"age\": 3.50},\n  {\"name\": \"Dee\"}\n]\n"
+        let path = files.write(original)
+        let session = try await TableBrowserBinary.launchInTmux(arguments: ["--no-animation", "--data", path], width: 80, height: 24)
+        await session.waitUntil("the list") { $0.contains { $0.contains("Dee") } && $0.last?.contains("quit") == true }
+        session.send("E", "j", "Space", "j", "j", "Space")
+        await session.waitUntil("Bob and Dee checked") { screen in
+            screen.contains { $0.contains("◉   Bob") } && screen.contains { $0.contains("◉   Dee") } && screen.contains { $0.contains("Delete (2) (d)") }
+        }
+        session.send("d")
+        await session.waitUntil("the question") { $0.contains { $0.contains("Delete 2 Records?") } }
+        session.send("Right", "Enter")
+        await session.waitUntil("the list without them") { screen in
+            screen.contains { $0.contains("Cy") } && !screen.contains { $0.contains("Bob") || $0.contains("Dee") } && screen.first?.contains("Edit (E)") == true
+        }
+        let saved = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        #expect(saved == "[\n  {\"name\": \"Ann\", \"age\": 41},\n  {\"name\": \"Cy\",  \"age\": 3.50}\n]\n", "\(saved)")
+        session.send("q")
+        let end = await session.waitUntil("the end") { $0.contains(where: TableBrowserBinary.isExitLine) }
+        #expect(end?.contains("EXIT:0") == true)
+    }
 }

@@ -51,6 +51,42 @@ struct EndToEndStateTests {
         #expect(end?.contains("EXIT:0") == true)
     }
 
+    @Test("reorder the wishlist with Edit and Alt-↓, quit, start again: the same order")
+    func wishlistOrderLastsAcrossRuns() async throws {
+        let session = try await TableBrowserBinary.launchInTmux(arguments: ["--no-animation"], width: 80, height: 24)
+        await session.waitUntil("the Books list") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
+        session.send("3")
+        await session.waitUntil("the Games tab") { $0.contains { $0.contains("LastStandStan") } }
+        // The first three games, starred in order; the wishlist lists them so.
+        session.send("e", "j", "e", "j", "e", "w")
+        let starred = ["Ironbloom Vanguard", "LastStandStan", "Rivetstorm Ravine"]
+        await session.waitUntil("the wishlist in the stars' order") { Self.wishlist(in: $0) == starred }
+        session.send("E", "M-Down")
+        let moved = ["LastStandStan", "Ironbloom Vanguard", "Rivetstorm Ravine"]
+        await session.waitUntil("Ironbloom moved down a place") { Self.wishlist(in: $0) == moved }
+        session.send("Escape", "q")
+        await session.waitUntil("the first run's end") { $0.contains(where: TableBrowserBinary.isExitLine) }
+
+        session.type(commandLine: "clear; \"$APP\" --no-animation; echo \"EXIT:$?\"")
+        await session.waitUntil("the Books list again") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
+        session.send("3", "w")
+        let again = await session.waitUntil("the wishlist in the order it was left") { Self.wishlist(in: $0) == moved }
+        #expect(again != nil)
+        session.send("q")
+        let end = await session.waitUntil("the second run's end") { $0.contains(where: TableBrowserBinary.isExitLine) }
+        #expect(end?.contains("EXIT:0") == true)
+    }
+
+    /// The titles of the wishlist's rows, top to bottom (with or without check circles).
+    private static func wishlist(in screen: [String]) -> [String]? {
+        guard screen.first?.contains("Wishlist") == true else { return nil }
+        return screen.dropFirst().compactMap { line -> String? in
+            guard line.hasPrefix(" │ "), line.contains("$") else { return nil }
+            let title = line.dropFirst(3).replacingOccurrences(of: "○   ", with: "").replacingOccurrences(of: "◉   ", with: "")
+            return title.components(separatedBy: "  ").first?.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
     @Test("a paste reaches a form's field as one insertion: a refused character refuses it, and q in it is a letter")
     func bracketedPasteIntoTheProfileForm() async throws {
         let session = try await TableBrowserBinary.launchInTmux(arguments: ["--no-animation"], width: 80, height: 24)
