@@ -42,4 +42,86 @@ struct DocumentationSnippetsTests {
         screen.layout(for: Size(width: 30, height: 6))
         #expect(lines(of: screen, size: Size(width: 30, height: 6)).contains(" │ Colour               Red │"))
     }
+
+    /// "Editing a List": the list that deletes, inserts and moves, and the inbox that checks
+    /// rows for Delete (3).
+    @Test func editingAList() {
+        let size = Size(width: 30, height: 8)
+        let screen = EditingAListArticle.FruitScreen()
+        let root = RootController(content: NavigationController(root: screen), size: size)
+        #expect(root.render(context: RenderContext()).lines[0].hasSuffix("Edit (E)"))
+        _ = root.handle(.key(.character("E")))
+        _ = root.handle(.key(.altDown))
+        #expect((screen.dataSource as? EditingAListArticle.Fruit)?.names == ["Banana", "Apple", "Cherry"])
+
+        let inbox = EditingAListArticle.Inbox()
+        let mail = RootController(content: NavigationController(root: inbox), size: size)
+        inbox.animatesRowChanges = false
+        for key: Key in [.character("E"), .space, .down, .down, .space] { _ = mail.handle(.key(key)) }
+        #expect(mail.render(context: RenderContext()).lines.contains { $0.hasSuffix("Delete (2) (d)") })
+        _ = mail.handle(.key(.character("d")))
+        #expect((inbox.dataSource as? EditingAListArticle.Fruit)?.names == ["Banana"])
+        #expect(inbox.numberOfSelectedItems == 0)
+    }
+}
+
+// "Editing a List", as the article has them (in a namespace: the suite has its own Fruit).
+
+private enum EditingAListArticle {
+    struct Fruit: TableViewDataSource {
+        var names = ["Apple", "Banana", "Cherry"]
+
+        func numberOfRows(inSection section: Int) -> Int { names.count }
+        func cell(for indexPath: IndexPath) -> TableViewCell { TableViewCell(text: names[indexPath.row]) }
+
+        func canEditRow(at indexPath: IndexPath) -> Bool { true }
+        mutating func commit(_ editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+            if editingStyle == .delete { names.remove(at: indexPath.row) }
+        }
+
+        func canMoveRow(at indexPath: IndexPath) -> Bool { true }
+        mutating func moveRow(at source: IndexPath, to destination: IndexPath) {
+            names.insert(names.remove(at: source.row), at: destination.row)
+        }
+    }
+
+    final class FruitScreen: TableViewController {
+        init() { super.init(title: "Fruit", dataSource: Fruit()) }
+        override var rightBarButtonItems: [BarButtonItem] { [editButtonItem()] }
+    }
+
+    final class Inbox: TableViewController, TableViewDelegate {
+        init() {
+            super.init(title: "Inbox", dataSource: Fruit())
+            allowsMultipleSelectionDuringEditing = true
+            delegate = self
+        }
+
+        override var rightBarButtonItems: [BarButtonItem] { [editButtonItem()] }
+
+        override var toolbarItems: [BarButtonItem] {
+            guard isEditing else { return [] }
+            let count = numberOfSelectedItems
+            return [.flexibleSpace, BarButtonItem(id: "delete", title: count > 0 ? "Delete (\(count))" : "Delete",
+                                                  key: .character("d"), isEnabled: count > 0)]
+        }
+
+        override func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse {
+            guard id == "delete" else { return super.barButtonTapped(id, area: area) }
+            let checked = indexPathsForSelectedRows
+            deselectAllRows()
+            guard var fruit = dataSource as? Fruit else { return .handled }
+            performBatchUpdates { update in
+                for indexPath in checked.reversed() { fruit.names.remove(at: indexPath.row) }
+                dataSource = fruit
+                update.deleteRows(at: checked)
+            }
+            return .handled
+        }
+
+        func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+            guard !isEditing else { return .handled }
+            return .handled // Open the message.
+        }
+    }
 }
