@@ -136,8 +136,11 @@ struct RecordEditingTests {
         let original = "[\n  {\"name\": \"Ann\"},\n  {\"name\": \"Bob\",  \"n\": 1.50},\n  {\"name\": \"Cy\"},\n  {\"name\": \"Dee\"}\n]\n"
         let path = files.write(original)
         let app = try app(["--data", path])
-        try keys(app, "E")
+        try keys(app, "s")
+        #expect(screen(app).contains("⊘ Hide"), "outside editing, s swipes a row aside")
+        try keys(app, "Esc E s")
         #expect(screen(app).contains("○   Ann") && screen(app).contains("Done (E)"), "\(screen(app))")
+        #expect(!screen(app).contains("⊘ Hide"), "in editing mode rows do not swipe")
         try keys(app, "Space j j Space")
         let checked = screen(app)
         #expect(checked.contains("2 Selected") && checked.contains("Delete (2) (d)"), "\(checked)")
