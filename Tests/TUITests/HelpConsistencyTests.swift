@@ -94,6 +94,11 @@ struct HelpConsistencyTests {
         try check("3 e j e j e w E j Space")
     }
 
+    @Test func theKeyboardListInEditingMode() throws {
+        // ⊖ and ≡ on a keyboard in the middle: Delete, Alt-↑/↓ and Done apply.
+        try check("5 G k k k k k k Enter E j j")
+    }
+
     @Test func settingsOnARadioRow() throws {
         // Enter and Space choose the row already chosen; 5 is the tab in front.
         try check("5", noVisibleEffect: [.character("5"), .function(5), .enter, .space, .right, .character("l"),

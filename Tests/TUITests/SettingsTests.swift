@@ -68,4 +68,72 @@ struct SettingsTests {
         try keys(app, "5 End")
         #expect(text(app).contains { $0.contains("Records") && $0.hasSuffix("3 │") }, "\(text(app).joined(separator: "\n"))")
     }
+    /// Settings › General › Keyboards, as iOS's: Edit removes (⊖ then Delete) and reorders
+    /// (Alt-↑/↓, never below "Add New Keyboard…"), a swipe removes, Add New Keyboard… lists the
+    /// others by what they are for and searches them; the Forms tab's Keyboard Types has
+    /// exactly those fields, in that order, and the order is saved.
+    @Test func theKeyboardListEditsAsIOSAndTheFormsTabFollows() throws {
+        let (app, _) = try app()
+        func rows() -> [String] {
+            text(app).dropFirst().prefix { !$0.hasPrefix(" ╰") }.compactMap { line in
+                guard line.hasPrefix(" │ ") else { return nil }
+                let content = line.dropFirst(3).replacingOccurrences(of: "⊖ ", with: "")
+                return content.components(separatedBy: "  ").first?.trimmingCharacters(in: .whitespaces)
+            }
+        }
+        func formFields() throws -> [String] {
+            try keys(app, "4 j Enter")
+            defer { _ = try? keys(app, "Esc") }
+            // Each field's label, in its column of 18 (a long one ends in …).
+            return text(app).compactMap { line in
+                guard line.hasPrefix(" │ ") else { return nil }
+                let label = String(line.dropFirst(3).prefix(18)).trimmingCharacters(in: .whitespaces)
+                return KeyboardType.allCases.first { $0.name == label || (label.hasSuffix("…") && $0.name.hasPrefix(label.dropLast())) }?.name
+            }
+        }
+        try keys(app, "5 G k k k k k k")
+        #expect(text(app).contains { $0.contains("Keyboards") && $0.contains("11 ›") })
+        try keys(app, "Enter")
+        #expect(text(app)[0].contains("Keyboards") && text(app)[0].hasSuffix("Edit (E)"))
+        #expect(rows() == KeyboardType.allCases.map(\.name) + ["Add New Keyboard…"])
+
+        // Remove ASCII Capable (⊖ then Delete), move Default below URL, swipe Web Search away.
+        try keys(app, "E j Delete")
+        #expect(app.settings.state.keyboards == nil, "⊖ alone removes nothing")
+        try keys(app, "Enter")
+        #expect(!rows().contains("ASCII Capable"))
+        try keys(app, "g A-Down A-Down")
+        #expect(rows().prefix(3) == ["Numbers and Punctuation", "URL", "Default"])
+        // The last keyboard goes no lower than the last keyboard's place.
+        try keys(app, "End k A-Down A-Down")
+        #expect(rows().suffix(2) == ["Web Search", "Add New Keyboard…"])
+        try keys(app, "Esc s Enter")
+        #expect(!rows().contains("Web Search"), "a swipe's Delete removes it: \(rows())")
+        let kept = ["Numbers and Punctuation", "URL", "Default", "Number Pad", "Phone Pad", "Name Phone Pad", "Email Address", "Decimal Pad", "Twitter"]
+        #expect(rows() == kept + ["Add New Keyboard…"])
+        #expect(app.settings.state.keyboardTypes.map(\.name) == kept, "saved as it changed")
+
+        // Add New Keyboard…: the two taken off, grouped; a search finds one; Enter adds it last.
+        try keys(app, "End Enter")
+        let choices = text(app).joined(separator: "\n")
+        #expect(choices.contains("ASCII Capable") && choices.contains("Web Search") && !choices.contains("Twitter"), "\(choices)")
+        #expect(choices.contains("TEXT"))
+        try keys(app, "/ w e b Enter Enter")
+        #expect(text(app)[0].contains("Keyboards"), "back on the list")
+        #expect(rows() == kept + ["Web Search", "Add New Keyboard…"])
+
+        #expect(try formFields() == kept + ["Web Search"], "Forms › Keyboard Types: those keyboards, in that order")
+    }
+    /// iOS keeps one keyboard: the last one left has no ⊖, Delete does nothing to it, and it
+    /// does not swipe away.
+    @Test func theLastKeyboardStays() throws {
+        let (app, _) = try app()
+        app.settings.update { $0.keyboards = ["URL", "default"] }
+        try keys(app, "5 G k k k k k k Enter E Delete Enter")
+        #expect(app.settings.state.keyboardTypes == [.default])
+        #expect(text(app)[2].hasPrefix(" │ Default"), "no ⊖ on the last keyboard: \(text(app)[2])")
+        try keys(app, "Delete Enter Esc s Enter")
+        #expect(app.settings.state.keyboardTypes == [.default])
+        #expect(text(app).contains { $0.contains("Add New Keyboard…") })
+    }
 }

@@ -82,7 +82,8 @@ final class BrowserApp {
         root = RootController(content: tabs, size: size, glyphs: options.capabilities.glyphs)
         // Runners keep only the root, so the settings reach what they change directly (all of
         // it is held by the root) rather than through this object.
-        let applied = Applied(root: root, tabs: tabs, list: list, games: games, tweets: tweets, settings: settings, animates: animates)
+        let applied = Applied(root: root, tabs: tabs, list: list, games: games, tweets: tweets, settingsScreen: settingsScreen,
+                              settings: settings, animates: animates)
         settings.apply = { [weak root] state in
             guard root != nil else { return }
             applied.apply(state, atStart: false)
@@ -116,6 +117,7 @@ final class BrowserApp {
         weak var list: RecordListScreen?
         weak var games: GamesScreen?
         weak var tweets: TweetsScreen?
+        weak var settingsScreen: SettingsScreen?
         weak var settings: AppSettings?
         let animates: Bool
 
@@ -138,8 +140,8 @@ final class BrowserApp {
             games.animatesSpins = animates && state.animations
             games.animationSpeed = state.speed
             games.reviewWidth = state.reviewColumns
-            // The Wishlist takes these from the Games screen as it opens.
-            for screen in [list, tweets, games] as [TableViewController] {
+            // The Wishlist and the Keyboards take these from the screen that opens them.
+            for screen in [list, tweets, games, settingsScreen].compactMap({ $0 }) as [TableViewController] {
                 screen.swipeMenuStyle = (state.swipeStyle ?? .reveal).menuStyle
                 screen.animatesSwipeMenus = animates && state.animations
                 screen.animatesRowChanges = animates && state.animations

@@ -10,7 +10,7 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
 
     /// The sections, in order.
     enum Group: Int, CaseIterable {
-        case theme, bookOrder, reminder, bookFields, sources, swipeStyle, behaviour, reading
+        case theme, bookOrder, reminder, bookFields, sources, swipeStyle, behaviour, reading, general
     }
 
 
@@ -48,6 +48,9 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
                               slider: Slider(value: Double(settings.state.reviewColumns ?? AppState.reviewWidths.upperBound),
                                              in: Double(AppState.reviewWidths.lowerBound) ... Double(AppState.reviewWidths.upperBound), step: 5)),
             ]),
+            TableSection(header: "General", selectionMode: .single, cells: [
+                TableViewCell(style: .value1, text: "Keyboards", detailText: String(settings.state.keyboardTypes.count), accessory: .disclosureIndicator),
+            ]),
         ]
         for group in facts() {
             sections.append(TableSection(header: group.title, selectionMode: SelectionMode.none, cells: group.rows.map {
@@ -80,6 +83,9 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
     }
 
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+        if indexPath.section == Group.general.rawValue {
+            return .push(animatingAsThis(KeyboardsScreen(settings: settings)))
+        }
         change(indexPath, isOn: true)
         return .handled
     }
@@ -147,7 +153,7 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
                 if let source = Self.element(AppState.Source.allCases, row) {
                     if isOn { state.sources.insert(source) } else { state.sources.remove(source) }
                 }
-            case .behaviour, .reading:
+            case .behaviour, .reading, .general:
                 break
             case .swipeStyle: if isOn, let choice = Self.element(AppState.SwipeStyle.allCases, row) { state.swipeStyle = choice }
             }

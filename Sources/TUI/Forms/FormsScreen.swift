@@ -2,7 +2,7 @@ import Foundation
 import TableKit
 
 /// The Forms tab: the Profile form, which shows every trait a field can have, and a form of
-/// every keyboard type, one field each, to try them.
+/// the keyboards of Settings › General › Keyboards, one field each, to try them.
 final class FormsScreen: TableViewController, TableViewDelegate, FormEditorDelegate {
     private let settings: AppSettings
 
@@ -20,7 +20,7 @@ final class FormsScreen: TableViewController, TableViewDelegate, FormEditorDeleg
         dataSource = StaticTableDataSource([
             TableSection(header: "Forms", footer: "Tab moves between fields, Ctrl-S saves, Esc cancels.", cells: [
                 TableViewCell(style: .value1, text: "Profile", detailText: name, accessory: .disclosureIndicator),
-                TableViewCell(style: .value1, text: "Keyboard Types", detailText: "\(KeyboardType.allCases.count) fields", accessory: .disclosureIndicator),
+                TableViewCell(style: .value1, text: "Keyboard Types", detailText: "\(settings.state.keyboardTypes.count) fields", accessory: .disclosureIndicator),
             ]),
         ])
     }
@@ -31,7 +31,7 @@ final class FormsScreen: TableViewController, TableViewDelegate, FormEditorDeleg
     }
 
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
-        guard indexPath.row == 0 else { return .push(Self.keyboardsForm()) }
+        guard indexPath.row == 0 else { return .push(Self.keyboardsForm(settings.state.keyboardTypes)) }
         // Only the profile is stored: the keyboards form checks its fields and pops.
         let form = Self.profileForm(values: settings.state.profile ?? [:])
         form.formDelegate = self
@@ -79,9 +79,10 @@ final class FormsScreen: TableViewController, TableViewDelegate, FormEditorDeleg
         return FormEditor(title: "Profile", sections: sections, values: values)
     }
 
-    /// One field for each of the eleven keyboard types, each with the rules it brings.
-    static func keyboardsForm() -> FormEditor {
-        let fields = KeyboardType.allCases.map { keyboard in
+    /// One field for each keyboard of Settings › General › Keyboards, in its order, each with
+    /// the rules it brings.
+    static func keyboardsForm(_ keyboards: [KeyboardType] = KeyboardType.allCases) -> FormEditor {
+        let fields = keyboards.map { keyboard in
             var traits = TextInputTraits(keyboardType: keyboard, autocapitalizationType: keyboard == .default ? .sentences : .none)
             traits.returnKeyType = keyboard == .webSearch ? .search : .next
             return FormField(key: keyboard.rawValue, label: keyboard.name, placeholder: Self.example(keyboard), traits: traits)
@@ -91,7 +92,8 @@ final class FormsScreen: TableViewController, TableViewDelegate, FormEditorDeleg
         ], saveTitle: "Check")
     }
 
-    private static func example(_ keyboard: KeyboardType) -> String {
+    /// What a field of `keyboard` might hold, as its placeholder and in Add New Keyboard.
+    static func example(_ keyboard: KeyboardType) -> String {
         switch keyboard {
         case .default: return "Anything"
         case .asciiCapable: return "ASCII only"

@@ -77,32 +77,6 @@ enum GameLibrary {
     }
 }
 
-/// A change to the wishlist, said so that it can be applied again to the wishlist saved by
-/// another instance meanwhile: stars it made stay, and this change still means what it did.
-enum WishlistEdit: Hashable {
-    /// Star a game: it goes last, unless it is starred already.
-    case star(String)
-    /// Un-star these games.
-    case unstar(Set<String>)
-    /// Put a game just before another (`nil`: last); a game that is not starred stays off,
-    /// and one whose neighbour is gone goes last.
-    case move(String, before: String?)
-
-    /// `titles` with this change made.
-    func apply(to titles: inout [String]) {
-        switch self {
-        case .star(let title):
-            if !titles.contains(title) { titles.append(title) }
-        case .unstar(let removed):
-            titles.removeAll { removed.contains($0) }
-        case .move(let title, let next):
-            guard let from = titles.firstIndex(of: title) else { return }
-            titles.remove(at: from)
-            titles.insert(title, at: next.flatMap { titles.firstIndex(of: $0) } ?? titles.endIndex)
-        }
-    }
-}
-
 /// The games a person has starred, in the order they put them (a new star goes last), shared
 /// by the Games list, its Wishlist and the saved state; tells whoever listens when it changes.
 final class Wishlist {
@@ -110,7 +84,7 @@ final class Wishlist {
     private(set) var titles: [String]
     private var starred: Set<String>
     /// Called after every change, to save it.
-    var onChange: (WishlistEdit) -> Void = { _ in }
+    var onChange: (OrderedListEdit) -> Void = { _ in }
 
     init(titles: [String] = []) {
         (self.titles, starred) = Self.withoutRepeats(titles)
@@ -129,13 +103,13 @@ final class Wishlist {
 
     /// Stars `game`, or un-stars it when it is starred.
     func toggle(_ game: Game) {
-        apply(contains(game) ? .unstar([game.title]) : .star(game.title))
+        apply(contains(game) ? .remove([game.title]) : .add(game.title))
     }
 
     /// Un-stars the games titled `removed`, with one change (one save).
     func remove(titles removed: Set<String>) {
         guard !starred.isDisjoint(with: removed) else { return }
-        apply(.unstar(removed))
+        apply(.remove(removed))
     }
 
     /// Moves the starred game titled `title` to just before `next` (`nil`: last).
@@ -144,7 +118,7 @@ final class Wishlist {
         apply(.move(title, before: next))
     }
 
-    private func apply(_ edit: WishlistEdit) {
+    private func apply(_ edit: OrderedListEdit) {
         edit.apply(to: &titles)
         starred = Set(titles)
         onChange(edit)

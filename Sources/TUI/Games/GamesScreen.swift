@@ -111,12 +111,8 @@ final class GamesScreen: TableViewController, TableViewDelegate, SearchResultsUp
         guard isOn else { return .ignored }
         switch id {
         case .wishlist:
-            let screen = WishlistScreen(games: games, wishlist: wishlist, releaseDates: releaseDates, glyphs: glyphs, reviewWidth: currentReviewWidth)
-            screen.swipeMenuStyle = swipeMenuStyle
-            screen.animatesSwipeMenus = animatesSwipeMenus
-            screen.animatesRowChanges = animatesRowChanges
-            screen.animationSpeed = animationSpeed
-            return .push(screen)
+            return .push(animatingAsThis(WishlistScreen(games: games, wishlist: wishlist, releaseDates: releaseDates, glyphs: glyphs,
+                                                        reviewWidth: currentReviewWidth)))
         case .feelingLucky:
             let lucky = FeelingLuckyScreen(games: games, wishlist: wishlist, releaseDates: releaseDates, glyphs: glyphs, seed: spinSeed,
                                            animates: animatesSpins, speed: animationSpeed)

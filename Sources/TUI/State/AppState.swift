@@ -94,6 +94,29 @@ struct AppState: Codable, Equatable, Sendable {
     /// width).
     var reviewWidth: Int?
 
+    /// The keyboards of Settings › General › Keyboards, in order, by `KeyboardType` raw value;
+    /// nil in files written before there was the list (every keyboard, in the usual order).
+    var keyboards: [String]?
+
+    /// The keyboards the person keeps, in their order: names this build does not know are
+    /// passed over, and a list left empty by hand is the default keyboard alone (iOS always
+    /// keeps one).
+    var keyboardTypes: [KeyboardType] {
+        var seen = Set<KeyboardType>()
+        let kept = (keyboards ?? Self.allKeyboards).compactMap(KeyboardType.init(rawValue:)).filter { seen.insert($0).inserted }
+        return kept.isEmpty ? [.default] : kept
+    }
+
+    /// Every keyboard, in the usual order: the list before the person changes it.
+    static let allKeyboards = KeyboardType.allCases.map(\.rawValue)
+
+    /// Makes `edit` to the keyboards (every keyboard, until they are first changed).
+    mutating func editKeyboards(_ edit: OrderedListEdit) {
+        var names = keyboards ?? Self.allKeyboards
+        edit.apply(to: &names)
+        keyboards = names
+    }
+
     /// The animation speeds Settings offers.
     static let animationSpeeds = 0.5 ... 2.0
     /// The review widths Settings offers, in columns; the top is the whole width.
