@@ -260,6 +260,41 @@ struct EditingTests {
         #expect(table.state.focusedRow == IndexPath(row: 0, section: 0))
     }
 
+    /// A press on `≡` takes hold of the row and a drag moves it to the row under the pointer,
+    /// across sections, through the delegate; a drag that starts elsewhere on a row moves
+    /// nothing.
+    @Test(arguments: [false, true])
+    func aDragOnTheReorderControlMovesTheRow(retargets: Bool) {
+        let size = Size(width: 24, height: 8)
+        let table = baskets()
+        let keeps = KeepsFirstPlace()
+        if retargets { table.delegate = keeps }
+        table.isEditing = true
+        let drawn = lines(of: table, size: size)
+        guard let apple = drawn.firstIndex(where: { $0.contains("Apple") }), let cherry = drawn.firstIndex(where: { $0.contains("Cherry") }),
+              let damson = drawn.firstIndex(where: { $0.contains("Damson") }) else {
+            Issue.record("\(drawn)")
+            return
+        }
+        #expect(drawn[apple].hasSuffix("≡"), "\(drawn[apple])")
+        let grip = size.width - 2
+        // Held by the middle of the row: nothing moves.
+        _ = table.handle(.mouse(MouseEvent(.press, at: Point(x: 8, y: apple))), area: Rect(origin: .zero, size: size))
+        _ = table.handle(.mouse(MouseEvent(.drag, at: Point(x: 8, y: damson))), area: Rect(origin: .zero, size: size))
+        _ = table.handle(.mouse(MouseEvent(.release, at: Point(x: 8, y: damson))), area: Rect(origin: .zero, size: size))
+        #expect(fruit(table) == [["Apple", "Banana"], ["Cherry", "Damson"]])
+        // Held by ≡: onto Cherry's place (the delegate keeps it out of there), then let go.
+        _ = table.handle(.mouse(MouseEvent(.press, at: Point(x: grip, y: apple))), area: Rect(origin: .zero, size: size))
+        _ = table.handle(.mouse(MouseEvent(.drag, at: Point(x: grip, y: cherry))), area: Rect(origin: .zero, size: size))
+        _ = table.handle(.mouse(MouseEvent(.release, at: Point(x: grip, y: cherry))), area: Rect(origin: .zero, size: size))
+        #expect(fruit(table) == (retargets ? [["Banana"], ["Cherry", "Apple", "Damson"]] : [["Banana"], ["Apple", "Cherry", "Damson"]]),
+                "\(fruit(table))")
+        #expect(table.state.focusedRow == IndexPath(row: retargets ? 1 : 0, section: 1), "the focus went with Apple")
+        // Let go, a drag moves nothing more.
+        _ = table.handle(.mouse(MouseEvent(.drag, at: Point(x: grip, y: 1))), area: Rect(origin: .zero, size: size))
+        #expect(fruit(table)[0] == ["Banana"])
+    }
+
     @Test func theDelegateRetargetsAMove() {
         let table = baskets()
         let keeps = KeepsFirstPlace()

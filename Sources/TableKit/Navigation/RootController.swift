@@ -208,7 +208,7 @@ public final class RootController {
     public static let mouseHelp = [
         KeyHint("click", "a row, a tab, a button or a control"),
         KeyHint("wheel", "scroll the rows, turn a picker's wheel"),
-        KeyHint("drag", "scrub the index, slide a row aside, move a slider"),
+        KeyHint("drag", "scrub the index, slide a row aside, move a slider, move a row by its ≡"),
     ]
 
     /// The help overlay for what is in front now (the mouse's part while it reports).

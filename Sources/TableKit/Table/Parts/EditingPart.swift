@@ -27,6 +27,8 @@ final class EditingPart: TableViewControllerPart {
     private(set) var isEditing = false
     /// The row whose Delete button shows, waiting for a confirmation.
     private(set) var confirmingRow: IndexPath?
+    /// The row held by its `≡` while the mouse drags it, where it is now.
+    private(set) var draggedRow: IndexPath?
     /// Whether Enter and clicks select rows in editing mode (UIKit's default: no).
     var allowsSelectionDuringEditing = false
     /// Whether editing mode checks rows instead of showing their ⊖ and ⊕ (UIKit's default: no).
@@ -65,6 +67,7 @@ final class EditingPart: TableViewControllerPart {
         guard editing != isEditing else { return }
         if editing, table.swipeMenuPart.menu != nil { table.swipeMenuPart.close(in: table) }
         isEditing = editing
+        draggedRow = nil
         confirmingRow = nil
         if allowsMultipleSelectionDuringEditing {
             // Checks made in editing mode are its own: none on the way in, none left after.
@@ -190,9 +193,21 @@ final class EditingPart: TableViewControllerPart {
     }
 
     /// A click on a row's ⊖ or ⊕ (the columns before its content) works as its key; a click
-    /// on the Delete button deletes; a click anywhere else puts the Delete button away.
+    /// on the Delete button deletes; a click anywhere else puts the Delete button away. A
+    /// press on `≡` takes hold of the row: dragged, it moves to the row under the pointer
+    /// (where the delegate lets it), until the button comes up.
     func handleMouse(_ mouse: MouseEvent, in table: TableViewController) -> ScreenResponse? {
-        guard isEditing, mouse.kind == .press else { return nil }
+        guard isEditing else { return nil }
+        switch mouse.kind {
+        case .press: break
+        case .drag: return draggedRow.map { dragMove($0, to: mouse.position, in: table) }
+        case .release:
+            guard draggedRow != nil else { return nil }
+            draggedRow = nil
+            return .handled
+        case .scrollUp, .scrollDown: return nil
+        }
+        draggedRow = nil
         guard let row = table.tableView.row(atLine: mouse.position.y, state: table.state, dataSource: table.dataSource, size: table.tableSize, heightCache: table.heightCache),
               let frame = table.rowFrame(of: row), frame.visible.contains(mouse.position) else {
             confirmingRow = nil
@@ -200,6 +215,13 @@ final class EditingPart: TableViewControllerPart {
         }
         let cell = table.tableView.displayedCell(at: row, dataSource: table.dataSource, isSelected: false)
         let column = mouse.position.x - frame.rect.minX
+        // `≡` and the margin after it: the row's last two columns.
+        if cell.showsReorderControl, column >= frame.rect.width - 2 {
+            confirmingRow = nil
+            table.focusRow(at: row)
+            draggedRow = row
+            return .handled
+        }
         if row == confirmingRow, let title = cell.deleteConfirmationTitle {
             let width = title.displayWidth + 2
             if (frame.rect.width - 1 - width ..< frame.rect.width - 1).contains(column) {
@@ -221,6 +243,16 @@ final class EditingPart: TableViewControllerPart {
         return perform(cell.editingControl == .insert ? .insert : .revealDelete, in: table)
     }
 
+    /// The held row moves to the row under `point`, if that is another row.
+    private func dragMove(_ row: IndexPath, to point: Point, in table: TableViewController) -> ScreenResponse {
+        guard let under = table.tableView.row(atLine: point.y, state: table.state, dataSource: table.dataSource, size: table.tableSize, heightCache: table.heightCache),
+              under != row else { return .handled }
+        move(row, to: under, in: table)
+        // Where the row went (the delegate may have sent it elsewhere, or kept it).
+        draggedRow = table.state.focusedRow
+        return .handled
+    }
+
     func helpHints(in table: TableViewController) -> [KeyHint] { keyBindings(in: table).helpHints() }
 
     func footerHints(in table: TableViewController) -> [KeyHint] { keyBindings(in: table).footerHints() }
@@ -228,5 +260,8 @@ final class EditingPart: TableViewControllerPart {
     /// While a Delete button shows, its keys are the only ones.
     var hasKeyboardFocus: Bool { confirmingRow != nil }
 
-    func dataDidReload(in table: TableViewController) { confirmingRow = nil }
+    func dataDidReload(in table: TableViewController) {
+        confirmingRow = nil
+        draggedRow = nil
+    }
 }
