@@ -137,6 +137,24 @@ struct BatchUpdateTests {
         #expect(frame(table) == ["Apple", "Apple tree", "Banana", "Banana tree", "Cherry", "Cherry tree", "", ""])
     }
 
+    /// A moved row travels, drawn whole, from its old lines to its new ones, over the rows it
+    /// passes; the places it leaves and takes close and open as space.
+    @Test func aMovedRowTravelsFromItsOldPlaceToItsNewOne() {
+        let clock = Clock()
+        let table = animatedTable(["Apple", "Banana", "Cherry"], clock: clock)
+        table.performBatchUpdates { update in
+            table.dataSource = StaticTableDataSource(cells: ["Banana", "Cherry", "Apple"].map { TableViewCell(style: .subtitle, text: $0, detailText: "\($0) tree") })
+            update.moveRow(at: IndexPath(row: 0, section: 0), to: IndexPath(row: 2, section: 0))
+        }
+        #expect(frame(table) == ["Apple", "Apple tree", "Banana", "Banana tree", "Cherry", "Cherry tree", "", ""], "at the start, as before")
+        clock.now += .milliseconds(125)
+        #expect(frame(table) == ["", "Banana", "Apple", "Apple tree", "Cherry tree", "", "", ""],
+                "half way: Apple half way down, over Banana's second line and Cherry's first")
+        clock.now += .milliseconds(125)
+        _ = table.handle(.tick, area: Rect(x: 0, y: 0, width: 20, height: 8))
+        #expect(frame(table) == ["Banana", "Banana tree", "Cherry", "Cherry tree", "Apple", "Apple tree", "", ""])
+    }
+
     /// Off for the table (`--no-animation`), or not asked for by the update.
     @Test(arguments: [true, false])
     func withoutAnimationTheChangeIsThereAtOnce(offForTheTable: Bool) {

@@ -21,10 +21,10 @@ extension TableViewController {
     ///   app with "invalid update") is shown as ``reloadData()`` would show it: the focus and
     ///   the selection kept where the data source identifies its items, the rows as they are.
     ///
-    /// - Parameters:
     /// Animated, the change takes a quarter second: a deleted row collapses line by line, an
-    /// inserted one opens, and the rows around them close up or make room (a moved row
-    /// collapses where it was and opens where it goes). ``animatesRowChanges`` turns it off.
+    /// inserted one opens, a moved one travels, drawn whole, from its old place to its new
+    /// one, and the rows around them close up or make room. ``animatesRowChanges`` turns it
+    /// off.
     ///
     /// - Parameters:
     ///   - animated: whether the change is shown over a quarter second.

@@ -1,7 +1,9 @@
 import Foundation
 
 /// The quarter second after an animated batch update: a deleted row collapses line by line,
-/// an inserted one opens line by line, and the rows around them close up or make room.
+/// an inserted one opens line by line, a moved one travels from its old place to its new one
+/// (the first closing and the second opening under it), and the rows around them close up
+/// or make room.
 ///
 /// The table is drawn in its new state as always; over it, while the animation runs, the
 /// part lays the rows out again as strips — each row of the new layout, and each deleted row
@@ -34,6 +36,9 @@ final class RowAnimationPart: TableViewControllerPart {
         /// Whether it grows in (inserted), shrinks away (deleted), or stays.
         var change: Change
         enum Change { case stays, inserted, deleted }
+        /// For the two places of a moved row (the one it leaves, the one it takes): its new
+        /// index path. Their lines are drawn travelling, not in either place.
+        var moved: IndexPath?
     }
 
     /// The animation under way.
@@ -42,10 +47,13 @@ final class RowAnimationPart: TableViewControllerPart {
         /// The table before the update, as it was drawn (taller than the viewport, so that
         /// rows come up from below as others go).
         var before: Canvas
-        /// The items drawn before, top to bottom, and their new places (`nil`: deleted).
-        var beforeItems: [(placed: TableLayout.Placed, after: ContentItem?)]
+        /// The items drawn before, top to bottom, their new places (`nil`: deleted or moved),
+        /// and where a moved row went.
+        var beforeItems: [(placed: TableLayout.Placed, after: ContentItem?, movedTo: IndexPath?)]
         /// The new rows that were inserted or moved in.
         var arriving: Set<IndexPath>
+        /// The new places of the moved rows.
+        var movedIn: Set<IndexPath>
     }
 
     private var animation: Animation?
@@ -65,15 +73,19 @@ final class RowAnimationPart: TableViewControllerPart {
 
     /// Starts animating from `snapshot` (taken before the update) to the table now.
     func begin(from snapshot: (canvas: Canvas, layout: TableLayout), update: TableViewBatchUpdate, mapping: BatchUpdateMapping, in table: TableViewController) {
-        let items = snapshot.layout.placed.map { placed -> (placed: TableLayout.Placed, after: ContentItem?) in
+        let moves = Dictionary(update.movedRows.map { ($0.from, $0.to) }) { first, _ in first }
+        let items = snapshot.layout.placed.map { placed -> (placed: TableLayout.Placed, after: ContentItem?, movedTo: IndexPath?) in
             guard let path = placed.item.indexPath else {
                 let section = mapping.sections.indices.contains(placed.item.section) ? mapping.sections[placed.item.section] : nil
-                return (placed, section.map { ContentItem(placed.item.kind, section: $0) })
+                return (placed, section.map { ContentItem(placed.item.kind, section: $0) }, nil)
             }
-            return (placed, mapping.path(from: path).map { ContentItem.row($0) })
+            // A moved row leaves its old place as a deleted one does, and travels.
+            if let movedTo = moves[path] { return (placed, nil, movedTo) }
+            return (placed, mapping.path(from: path).map { ContentItem.row($0) }, nil)
         }
+        let movedIn = Set(update.movedRows.map(\.to))
         animation = Animation(started: table.now(), before: snapshot.canvas, beforeItems: items,
-                              arriving: update.insertedRows.union(update.movedRows.map(\.to)))
+                              arriving: update.insertedRows.union(movedIn), movedIn: movedIn)
     }
 
     /// How far the animation has got, 0…1.
@@ -94,21 +106,33 @@ final class RowAnimationPart: TableViewControllerPart {
         var after = Canvas(size: tall.size)
         table.tableView.render(table.state, dataSource: table.dataSource, into: &after, area: tall, context: context, heightCache: table.heightCache, clampsToContent: false)
         let afterLayout = table.tableView.layout(table.state, dataSource: table.dataSource, width: wholeTable.width, viewportHeight: tall.height, heightCache: table.heightCache, clampsToContent: false)
-        // The strips in the new order, each deleted row after the row that was above it.
-        var deletedAfter: [ContentItem?: [TableLayout.Placed]] = [:]
+        // The strips in the new order, each deleted (or moved) row after the row that was
+        // above it.
+        var deletedAfter: [ContentItem?: [(placed: TableLayout.Placed, movedTo: IndexPath?)]] = [:]
         var previous: ContentItem?
-        for (placed, new) in animation.beforeItems {
-            if let new { previous = new } else { deletedAfter[previous, default: []].append(placed) }
+        for (placed, new, movedTo) in animation.beforeItems {
+            if let new { previous = new } else { deletedAfter[previous, default: []].append((placed, movedTo)) }
         }
-        var strips = (deletedAfter[nil] ?? []).map { Strip(source: .before, y: $0.y, height: $0.height, change: .deleted) }
+        func leaving(_ row: (placed: TableLayout.Placed, movedTo: IndexPath?)) -> Strip {
+            Strip(source: .before, y: row.placed.y, height: row.placed.height, change: .deleted, moved: row.movedTo)
+        }
+        var strips = (deletedAfter[nil] ?? []).map(leaving)
         for placed in afterLayout.placed {
             let arriving = placed.item.indexPath.map(animation.arriving.contains) ?? false
-            strips.append(Strip(source: .after, y: placed.y, height: placed.height, change: arriving ? .inserted : .stays))
-            for deleted in deletedAfter[placed.item] ?? [] {
-                strips.append(Strip(source: .before, y: deleted.y, height: deleted.height, change: .deleted))
+            let moved = placed.item.indexPath.flatMap { animation.movedIn.contains($0) ? $0 : nil }
+            strips.append(Strip(source: .after, y: placed.y, height: placed.height, change: arriving ? .inserted : .stays, moved: moved))
+            strips += (deletedAfter[placed.item] ?? []).map(leaving)
+        }
+        // Lay them out from the top of the rows, each as tall as it has got. The two places
+        // of a moved row are laid out as space; where both are in the pictures, the row is
+        // drawn once, whole, on its way from where it was on screen to where it will be.
+        var left: [IndexPath: Strip] = [:], taken: [IndexPath: Strip] = [:]
+        for strip in strips {
+            if let moved = strip.moved {
+                if strip.source == .before { left[moved] = strip } else { taken[moved] = strip }
             }
         }
-        // Lay them out from the top of the rows, each as tall as it has got.
+        let travelling = Set(left.keys).intersection(taken.keys)
         var y = afterLayout.placed.first.map { min(0, $0.y) } ?? 0
         var composed = Canvas(size: rows.size)
         for strip in strips {
@@ -124,10 +148,18 @@ final class RowAnimationPart: TableViewControllerPart {
             // A row that opens shows its top lines first; one that collapses keeps its top
             // lines last. Lines above the viewport (a row partly scrolled off) are left out.
             let skipped = max(0, -y)
-            if shown > skipped {
+            if shown > skipped, strip.moved.map(travelling.contains) != true {
                 composed.copy(picture, from: Rect(x: 0, y: strip.y + skipped, width: rows.width, height: shown - skipped), to: Point(x: 0, y: y + skipped))
             }
             y += shown
+        }
+        for moved in travelling {
+            guard let from = left[moved], let to = taken[moved] else { continue }
+            // Both pictures' lines are the screen's (each drawn from the top of the rows).
+            let at = Int((Double(from.y) * (1 - t) + Double(to.y) * t).rounded())
+            let top = max(0, at), bottom = min(rows.height, at + to.height)
+            guard top < bottom else { continue }
+            composed.copy(after, from: Rect(x: 0, y: to.y + top - at, width: rows.width, height: bottom - top), to: Point(x: 0, y: top))
         }
         canvas.copy(composed, from: Rect(origin: .zero, size: rows.size), to: rows.origin)
     }
