@@ -25,7 +25,8 @@ struct ASCIIInterfaceTests {
         "2", "2 s", "2 Enter", "2 r",
         "3", "3 f", "3 f Tab", "3 Enter", "3 Enter Down Down Down Enter", "3 w", "3 i",
         "4", "4 Enter", "4 Enter Tab 2 0 0 C-s", "4 Enter Tab Tab Enter", "4 Down Enter",
-        "5", "5 G k k k k k k k",
+        "5", "5 G k k k k k k k", "5 G k k k k k k Enter E", "5 G k k k k k k Enter E Delete",
+        "3 e w E", "3 e w E Space", "E", "E Space",
         "/ Tab", "/ a Down", "o", "c", "c Down Space Esc",
     ]
 

@@ -84,8 +84,8 @@ struct EndToEndShellTests {
         let bottom = await app.session.waitUntil("the end of Settings") { screen in
             screen.compactMap(ShellApp.settingsRow).contains { $0.hasPrefix("Colours ") }
         }
-        // Back up past the facts, Review Width, Animation Speed and Mouse to Animations.
-        app.session.send(keys: Array(repeating: "k", count: 9))
+        // Back up past the facts, Keyboards, Review Width, Animation Speed and Mouse to Animations.
+        app.session.send(keys: Array(repeating: "k", count: 10))
         let behaviour = await app.session.waitUntil("the Animations switch") { screen in
             screen.compactMap(ShellApp.settingsRow).contains { $0.hasPrefix("Animations ") }
         }

@@ -20,8 +20,8 @@ struct SlidersInAppTests {
     @Test func theSpeedSliderSetsTheAnimationSpeedEverywhere() throws {
         let settings = AppSettings(store: nil)
         let app = try app(settings: settings)
-        // From the last row up past the facts and Review Width.
-        try keys(app, "5 G k k k k k k k")
+        // From the last row up past the facts, Keyboards and Review Width.
+        try keys(app, "5 G k k k k k k k k")
         #expect(text(app).contains { $0.contains("Animation Speed") && $0.hasSuffix("1× │") })
         try keys(app, "Right Right End Left")
         #expect(settings.state.animationSpeed == 1.75)
@@ -33,7 +33,7 @@ struct SlidersInAppTests {
     @Test func reviewWidthNarrowsAGamesReviewAndFullGivesItTheRow() throws {
         let settings = AppSettings(store: nil)
         let app = try app(settings: settings)
-        try keys(app, "5 G k k k k k k")
+        try keys(app, "5 G k k k k k k k")
         #expect(text(app).contains { $0.contains("Review Width") && $0.hasSuffix("Full │") })
         try keys(app, "Home")
         #expect(settings.state.reviewWidth == 40)
