@@ -96,6 +96,33 @@ struct EditingTests {
         #expect(lines(of: table, size: size)[0 ..< 2] == [" ⊖ Apple", " ⊖ Cherry"])
     }
 
+    /// Edit, animated: the rows' content slides aside for ⊖ a column at a time over a quarter
+    /// second, and slides back on Done; without animation the controls are there at once.
+    @Test func theControlsSlideInAndOut() {
+        final class Time: @unchecked Sendable { var now = ContinuousClock.now }
+        let time = Time()
+        let table = TableViewController(title: "Fruit", dataSource: FruitBasket(names: ["Apple", "Banana"]))
+        table.now = { time.now }
+        table.layout(for: size)
+        _ = lines(of: table, size: size)
+        table.setEditing(true, animated: true)
+        #expect(lines(of: table, size: size)[0] == " Apple                ›", "at the start, as before")
+        time.now += .milliseconds(125)
+        #expect(lines(of: table, size: size)[0 ..< 2] == [" ⊖Apple                ›", " ⊖Banana               ›"], "\(lines(of: table, size: size))")
+        time.now += .milliseconds(125)
+        _ = table.handle(.tick, area: area)
+        #expect(lines(of: table, size: size)[0] == " ⊖ Apple")
+        table.setEditing(false, animated: true)
+        time.now += .milliseconds(125)
+        #expect(lines(of: table, size: size)[0] == " ⊖Apple                ›", "half way back")
+        time.now += .milliseconds(125)
+        _ = table.handle(.tick, area: area)
+        #expect(lines(of: table, size: size)[0] == " Apple                ›")
+        table.animatesRowChanges = false
+        table.setEditing(true, animated: true)
+        #expect(lines(of: table, size: size)[0] == " ⊖ Apple", "no animation: at once")
+    }
+
     private func names(_ table: TableViewController) -> [String] { (table.dataSource as? FruitBasket)?.names ?? [] }
 
     @Test func editingShowsTheControlsAndHidesTheAccessories() {

@@ -338,6 +338,11 @@ extension TableViewCell {
     /// moves right to make room), as rows of a table in editing mode do.
     var showsEditingControl: Bool { editingControl == .delete || editingControl == .insert }
 
+    /// The columns before the content that the editing control and a leading check take.
+    var contentIndent: Int {
+        (showsEditingControl ? Self.editingControlWidth + 1 : 0) + (leadingCheck != nil ? Self.leadingCheckWidth + 1 : 0)
+    }
+
     /// The columns an editing control takes.
     static let editingControlWidth = 1
 

@@ -153,9 +153,10 @@ open class TableViewController: Screen {
     ///
     /// - Parameters:
     ///   - editing: whether to edit.
-    ///   - animated: whether the controls slide in; ignored for now: they show at once.
+    ///   - animated: whether the rows' content slides aside for the controls (and back) over
+    ///     a quarter second (when ``animatesRowChanges`` allows).
     open func setEditing(_ editing: Bool, animated: Bool) {
-        editingPart.setEditing(editing, in: self)
+        editingPart.setEditing(editing, animated: animated, in: self)
     }
 
     /// Whether the stack may pop this screen (default: yes).

@@ -29,6 +29,9 @@ final class EditingPart: TableViewControllerPart {
     private(set) var confirmingRow: IndexPath?
     /// The row held by its `≡` while the mouse drags it, where it is now.
     private(set) var draggedRow: IndexPath?
+    /// Editing mode coming or going, animated: when the change began, and which way. The
+    /// rows' content slides aside for the controls (or back) over a quarter second.
+    private var slide: (started: ContinuousClock.Instant, entering: Bool)?
     /// Whether Enter and clicks select rows in editing mode (UIKit's default: no).
     var allowsSelectionDuringEditing = false
     /// Whether editing mode checks rows instead of showing their ⊖ and ⊕ (UIKit's default: no).
@@ -63,8 +66,9 @@ final class EditingPart: TableViewControllerPart {
     ]
 
     /// Enters or leaves editing mode; leaving hides a Delete button.
-    func setEditing(_ editing: Bool, in table: TableViewController) {
+    func setEditing(_ editing: Bool, animated: Bool, in table: TableViewController) {
         guard editing != isEditing else { return }
+        slide = animated && table.rowAnimationPart.isEnabled ? (table.now(), editing) : nil
         if editing, table.swipeMenuPart.menu != nil { table.swipeMenuPart.close(in: table) }
         isEditing = editing
         draggedRow = nil
@@ -75,20 +79,24 @@ final class EditingPart: TableViewControllerPart {
             table.state.selectedRows.removeAll()
             table.tableView.selectionModeDuringEditing = editing ? .multiple(.leading) : nil
         }
-        let decorate: @MainActor @Sendable (IndexPath) -> EditingDecoration? = { [weak table] indexPath in
-            guard let table else { return nil }
-            return table.editingPart.decoration(at: indexPath, in: table)
-        }
-        table.tableView.editingDecoration = editing ? decorate : nil
+        table.tableView.editingDecoration = editing ? Self.decorations(in: table, checksRows: allowsMultipleSelectionDuringEditing) : nil
         table.heightCache.removeAll()
         table.perform(.refresh)
+    }
+
+    /// What each row of `table` shows in editing mode, asked as it is drawn.
+    private static func decorations(in table: TableViewController, checksRows: Bool) -> @MainActor @Sendable (IndexPath) -> EditingDecoration? {
+        { [weak table] indexPath in
+            guard let table else { return nil }
+            return table.editingPart.decoration(at: indexPath, in: table, checksRows: checksRows)
+        }
     }
 
     /// What the row at `indexPath` shows in editing mode: its control (`.none` for a row the
     /// data source does not edit: no control, no indent), `≡` if it moves, and the Delete
     /// button if its ⊖ was used. Every row's accessory gives way in editing mode.
-    func decoration(at indexPath: IndexPath, in table: TableViewController) -> EditingDecoration? {
-        let style = style(at: indexPath, in: table)
+    func decoration(at indexPath: IndexPath, in table: TableViewController, checksRows: Bool) -> EditingDecoration? {
+        let style = checksRows ? .none : editableStyle(at: indexPath, in: table)
         var decoration = EditingDecoration(control: style, showsReorderControl: table.dataSource.canMoveRow(at: indexPath))
         if confirmingRow == indexPath {
             decoration.deleteConfirmationTitle = table.delegate?.tableView(table, titleForDeleteConfirmationButtonForRowAt: indexPath) ?? "Delete"
@@ -99,7 +107,12 @@ final class EditingPart: TableViewControllerPart {
     /// The row's editing style: `.none` unless the data source edits it, and while rows are
     /// checked instead (``allowsMultipleSelectionDuringEditing``).
     func style(at indexPath: IndexPath, in table: TableViewController) -> TableViewCell.EditingStyle {
-        guard !checksRows, table.dataSource.canEditRow(at: indexPath) else { return .none }
+        checksRows ? .none : editableStyle(at: indexPath, in: table)
+    }
+
+    /// The row's style were it not checked: `.none` unless the data source edits it.
+    private func editableStyle(at indexPath: IndexPath, in table: TableViewController) -> TableViewCell.EditingStyle {
+        guard table.dataSource.canEditRow(at: indexPath) else { return .none }
         return table.delegate?.tableView(table, editingStyleForRowAt: indexPath) ?? .delete
     }
 
@@ -253,6 +266,60 @@ final class EditingPart: TableViewControllerPart {
         return .handled
     }
 
+    // MARK: The slide
+
+    /// While editing mode comes or goes: each row whose content moves aside for its controls
+    /// is drawn with its content that far across (a column at a time), the controls showing
+    /// in the columns it has left. The table's lines are as they are in the mode it is in now;
+    /// the mode it left is drawn again aside, for the rows' content. Rows whose heights change
+    /// with the mode (text wrapped again) simply change.
+    func render(into canvas: inout Canvas, area: Rect, context: RenderContext, in table: TableViewController) {
+        guard let slide else { return }
+        let t = min(1, max(0, slide.started.duration(to: table.now()) / RowAnimationPart.duration))
+        guard t < 1 else { return }
+        let whole = table.tableArea(in: area)
+        // The table in the mode it left.
+        var other = table.tableView
+        other.editingDecoration = slide.entering ? nil : Self.decorations(in: table, checksRows: allowsMultipleSelectionDuringEditing)
+        other.selectionModeDuringEditing = !slide.entering && allowsMultipleSelectionDuringEditing ? .multiple(.leading) : nil
+        let otherHeights = RowHeightCache()
+        let otherLayout = other.layout(table.state, dataSource: table.dataSource, width: whole.width, viewportHeight: whole.height, heightCache: otherHeights)
+        let layout = table.tableView.layout(table.state, dataSource: table.dataSource, width: whole.width, viewportHeight: whole.height, heightCache: table.heightCache)
+        guard otherLayout.placed == layout.placed else { return }
+        var otherPicture = Canvas(size: whole.size)
+        other.render(table.state, dataSource: table.dataSource, into: &otherPicture, area: Rect(origin: .zero, size: whole.size), context: context,
+                     heightCache: otherHeights, clampsToContent: true)
+        var current = Canvas(size: whole.size)
+        current.copy(canvas, from: whole, to: .zero)
+        let (plain, editing) = slide.entering ? (otherPicture, current) : (current, otherPicture)
+        let plainTable = slide.entering ? other : table.tableView, editingTable = slide.entering ? table.tableView : other
+        // How far the controls are in, 0…1.
+        let shown = slide.entering ? t : 1 - t
+        for placed in layout.placed {
+            guard let row = placed.item.indexPath, let frame = table.rowFrame(of: row) else { continue }
+            let indent = editingTable.displayedCell(at: row, dataSource: table.dataSource, isSelected: false).contentIndent
+                - plainTable.displayedCell(at: row, dataSource: table.dataSource, isSelected: false).contentIndent
+            let moved = Int((Double(indent) * shown).rounded())
+            guard indent > 0 else { continue }
+            // The cell's columns after its margin: the controls' first `moved`, then the content.
+            let left = frame.rect.minX + 1, width = frame.rect.width - 1
+            for y in max(frame.visible.minY, 0) ..< min(frame.visible.maxY, whole.height) {
+                canvas.copy(editing, from: Rect(x: left, y: y, width: moved, height: 1), to: Point(x: whole.minX + left, y: whole.minY + y))
+                canvas.copy(plain, from: Rect(x: left, y: y, width: max(0, width - moved), height: 1), to: Point(x: whole.minX + left + moved, y: whole.minY + y))
+            }
+        }
+    }
+
+    func tick(in table: TableViewController) -> ScreenResponse {
+        if let slide, slide.started.duration(to: table.now()) >= RowAnimationPart.duration { self.slide = nil }
+        return .handled
+    }
+
+    func wantsTicks(in table: TableViewController) -> Bool { slide != nil }
+
+    func sizeChanged(in table: TableViewController) { slide = nil }
+    func didDisappear(in table: TableViewController) { slide = nil }
+
     func helpHints(in table: TableViewController) -> [KeyHint] { keyBindings(in: table).helpHints() }
 
     func footerHints(in table: TableViewController) -> [KeyHint] { keyBindings(in: table).footerHints() }
@@ -263,5 +330,6 @@ final class EditingPart: TableViewControllerPart {
     func dataDidReload(in table: TableViewController) {
         confirmingRow = nil
         draggedRow = nil
+        slide = nil
     }
 }
