@@ -14,7 +14,9 @@
 #include <langinfo.h>
 #include <errno.h>
 #include <pthread.h>
-#include <semaphore.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,47 +115,57 @@ __attribute__((weak)) size_t tk_crash_prefix_length = 0;
 
 // The process's wake-up: posted by a termination signal and by work that finishes
 // (tk_wakeup_post), so that a thread waiting for either blocks in tk_wakeup_wait instead of
-// polling. sem_post is async-signal-safe; the handler posts only once it is made.
-__attribute__((weak)) sem_t tk_wakeup = {{0}};
-__attribute__((weak)) volatile sig_atomic_t tk_wakeup_made = 0;
-__attribute__((weak)) pthread_once_t tk_wakeup_once = PTHREAD_ONCE_INIT;
+// polling. A post adds one to a generation and wakes every waiter (a futex); each thread
+// remembers the generation it last woke at, so a post made after that — before its wait, or
+// during it — ends its wait, whoever else is waiting. (A counting semaphore let one waiter
+// take the post another was waiting for, which then waited for ever.) The increment and the
+// futex call are async-signal-safe.
+__attribute__((weak)) int tk_wakeup_generation = 0;
+__attribute__((weak)) __thread int tk_wakeup_seen = 0;
 
-static inline void tk_wakeup_make_once(void) {
-    sem_init(&tk_wakeup, 0, 0);
-    tk_wakeup_made = 1;
-}
-
-/// Makes the wake-up, once (from any thread but a signal handler).
-static inline void tk_wakeup_make(void) { pthread_once(&tk_wakeup_once, tk_wakeup_make_once); }
-
-/// Wakes the thread waiting in tk_wakeup_wait (or the next one to wait).
+/// Wakes every thread waiting in tk_wakeup_wait; a thread that waits later returns at once.
 static inline void tk_wakeup_post(void) {
-    tk_wakeup_make();
-    sem_post(&tk_wakeup);
+    __atomic_add_fetch(&tk_wakeup_generation, 1, __ATOMIC_SEQ_CST);
+    syscall(SYS_futex, &tk_wakeup_generation, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }
 
-/// Waits for a post, or until `milliseconds` have passed (negative: no limit). Returns 1 when
-/// woken, 0 when the time ran out.
+/// Waits for a post this thread has not yet woken for, or until `milliseconds` have passed
+/// (negative: no limit). Returns 1 when woken, 0 when the time ran out.
 static inline int tk_wakeup_wait(long milliseconds) {
-    tk_wakeup_make();
-    if (milliseconds < 0) {
-        while (sem_wait(&tk_wakeup) != 0) {
-            if (errno != EINTR) return 0;
+    int seen = tk_wakeup_seen;
+    struct timespec end = {0, 0};
+    if (milliseconds >= 0) {
+        clock_gettime(CLOCK_MONOTONIC, &end);
+        end.tv_sec += milliseconds / 1000;
+        end.tv_nsec += (milliseconds % 1000) * 1000000L;
+        if (end.tv_nsec >= 1000000000L) {
+            end.tv_sec += 1;
+            end.tv_nsec -= 1000000000L;
         }
-        return 1;
     }
-    struct timespec deadline;
-    clock_gettime(CLOCK_REALTIME, &deadline);
-    deadline.tv_sec += milliseconds / 1000;
-    deadline.tv_nsec += (milliseconds % 1000) * 1000000L;
-    if (deadline.tv_nsec >= 1000000000L) {
-        deadline.tv_sec += 1;
-        deadline.tv_nsec -= 1000000000L;
+    for (;;) {
+        int now = __atomic_load_n(&tk_wakeup_generation, __ATOMIC_SEQ_CST);
+        if (now != seen) {
+            tk_wakeup_seen = now;
+            return 1;
+        }
+        struct timespec left, *timeout = NULL;
+        if (milliseconds >= 0) {
+            struct timespec clock;
+            clock_gettime(CLOCK_MONOTONIC, &clock);
+            left.tv_sec = end.tv_sec - clock.tv_sec;
+            left.tv_nsec = end.tv_nsec - clock.tv_nsec;
+            if (left.tv_nsec < 0) {
+                left.tv_sec -= 1;
+                left.tv_nsec += 1000000000L;
+            }
+            if (left.tv_sec < 0 || (left.tv_sec == 0 && left.tv_nsec == 0)) return 0;
+            timeout = &left;
+        }
+        // Sleeps only while the generation is still `seen` (EAGAIN otherwise); EINTR and a
+        // timeout go round again, to look at the generation and the clock.
+        syscall(SYS_futex, &tk_wakeup_generation, FUTEX_WAIT_PRIVATE, seen, timeout, NULL, 0);
     }
-    while (sem_timedwait(&tk_wakeup, &deadline) != 0) {
-        if (errno != EINTR) return 0;
-    }
-    return 1;
 }
 
 /// Whether the weak globals above were really emitted (see the note above).
@@ -163,8 +175,7 @@ static inline int tk_signal_storage_available(void) {
         && &tk_previous_actions[0] != NULL && &tk_handlers_installed != NULL
         && &tk_atexit_registered != NULL && &tk_pending_stop != NULL && &tk_pending_continue != NULL
         && &tk_modes_saved != NULL && &tk_handlers_for_process != NULL && &tk_crashes_to_previous != NULL
-        && &tk_crash_prefix[0] != NULL && &tk_crash_prefix_length != NULL && &tk_wakeup != NULL
-        && &tk_wakeup_made != NULL && &tk_wakeup_once != NULL;
+        && &tk_crash_prefix[0] != NULL && &tk_crash_prefix_length != NULL && &tk_wakeup_generation != NULL;
 }
 
 /// Puts the terminal back as the shell had it: async-signal-safe, and a no-op when curses is
@@ -217,7 +228,7 @@ static inline void tk_on_termination_signal(int sig, siginfo_t *info, void *cont
     }
     tk_pending_termination = sig;
     // Whoever waits for the load (or other work) hears of it at once.
-    if (tk_wakeup_made) sem_post(&tk_wakeup);
+    tk_wakeup_post();
 }
 
 static inline void tk_on_stop_signal(int sig) { (void)sig; tk_pending_stop = 1; }
@@ -332,8 +343,6 @@ static inline void tk_own_job_control(int ours);
 
 static inline void tk_install_signal_handlers(void) {
     if (!tk_signal_storage_available()) return;
-    // Made before any handler can post it.
-    tk_wakeup_make();
     if (tk_handlers_installed) {
         // Installed for the process already: only the stop and continue handlers were left out.
         if (tk_handlers_for_process) tk_own_job_control(1);

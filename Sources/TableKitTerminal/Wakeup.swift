@@ -6,8 +6,9 @@ import CNcurses
 /// taken over, a key that needs work in flight — blocks in ``wait(until:)`` instead of
 /// sleeping and looking again.
 ///
-/// Posts are counted, so one made before the wait is not lost; a waiter may wake for another
-/// piece of work's post, so it checks what it waits for and waits again:
+/// A post wakes every waiting thread, and a thread's next wait returns at once when there was
+/// a post since it last woke, so none is lost, however many threads wait; a waiter may wake
+/// for another piece of work's post, so it checks what it waits for and waits again:
 ///
 /// ```swift
 /// while !task.isFinished {
@@ -16,12 +17,14 @@ import CNcurses
 /// }
 /// ```
 public enum Wakeup {
-    /// Wakes the thread waiting in ``wait(until:)``, or the next one to wait.
+    /// Wakes every thread waiting in ``wait(until:)``; a thread that waits later, and has not
+    /// woken since, returns at once.
     public static func post() {
         tk_wakeup_post()
     }
 
-    /// Blocks until a post, or until `deadline` passes (nil: no limit).
+    /// Blocks until a post this thread has not yet woken for, or until `deadline` passes (nil:
+    /// no limit).
     /// - Returns: Whether a post woke it (false: the deadline came first).
     @discardableResult
     public static func wait(until deadline: ContinuousClock.Instant? = nil) -> Bool {

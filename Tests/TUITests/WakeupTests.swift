@@ -19,7 +19,47 @@ struct WakeupTests {
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { Wakeup.post() }
         #expect(Wakeup.wait(until: .now + .seconds(10)), "woken by the post, not by the deadline")
         Wakeup.post()
-        #expect(Wakeup.wait(until: .now + .seconds(10)), "a post before the wait is counted")
+        #expect(Wakeup.wait(until: .now + .seconds(10)), "a post before the wait is not lost")
+    }
+
+    /// Two threads wait, each for its own work; one post, for the first's, must reach the
+    /// first whatever the second does. (With a counting semaphore the second could take the
+    /// post, look, find its own work unfinished and wait again, while the first waited for
+    /// ever: the hang that kept CI from finishing.)
+    @Test("a post wakes every waiter, so none waits for a post another took")
+    func aPostWakesEveryWaiter() {
+        final class Flags: @unchecked Sendable {
+            let lock = NSLock()
+            var firstDone = false, secondDone = false
+            var firstWoken: Bool?
+            func read<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
+        }
+        let flags = Flags()
+        let waiting = DispatchGroup()
+        let first = Thread {
+            let deadline = ContinuousClock.now + .seconds(5)
+            while !flags.read({ flags.firstDone }), ContinuousClock.now < deadline { Wakeup.wait(until: deadline) }
+            flags.read { flags.firstWoken = flags.firstDone && ContinuousClock.now < deadline }
+            waiting.leave()
+        }
+        let second = Thread {
+            let deadline = ContinuousClock.now + .seconds(5)
+            while !flags.read({ flags.secondDone }), ContinuousClock.now < deadline { Wakeup.wait(until: deadline) }
+            waiting.leave()
+        }
+        waiting.enter()
+        waiting.enter()
+        first.start()
+        second.start()
+        // Both are waiting (or about to): the first's work ends, with one post.
+        usleep(100_000)
+        flags.read { flags.firstDone = true }
+        Wakeup.post()
+        usleep(200_000)
+        flags.read { flags.secondDone = true }
+        Wakeup.post()
+        waiting.wait()
+        #expect(flags.read { flags.firstWoken } == true, "the first waiter heard its post before its deadline")
     }
 
     @Test("without a post, a wait ends at its deadline and says so")
