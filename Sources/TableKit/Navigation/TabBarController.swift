@@ -1,8 +1,15 @@
+import Foundation
+
 /// Tabs of navigation stacks with a tab bar at the bottom, as `UITabBarController`.
 ///
 /// Each tab keeps its own stack. `1`…`5` (and F1…F5) or a click choose a tab; choosing the
 /// tab already in front pops it to its root. The `▲` indicator slides to the chosen tab over
 /// ``indicatorDuration`` (instant when zero).
+///
+/// With more than five tabs the fifth slot is More, as in UIKit: its key, F-key or a click
+/// shows ``moreNavigationController``, a list of the tabs the bar has no slot for; choosing
+/// one shows that tab (More stays lit), and the back key at its first screen returns to the
+/// list.
 @MainActor
 public final class TabBarController: ShellContent {
     /// One tab: its bar item and its navigation stack.
@@ -40,6 +47,24 @@ public final class TabBarController: ShellContent {
     /// it yet (as `UITabBarController` loads a tab's view only when it is first shown).
     private var area: Rect?
     private var needsLayout: Set<Int> = []
+    /// Whether the More list is in front (rather than the selected tab).
+    public private(set) var showsMoreList = false
+
+    /// The More list's stack, as UIKit's `moreNavigationController`: a table of the tabs
+    /// beyond the fourth, each opening its tab.
+    public private(set) lazy var moreNavigationController: NavigationController = {
+        let more = TableViewController(title: TabBar.moreTitle, dataSource: StaticTableDataSource(cells: tabs.dropFirst(TabBar.maximumSlots - 1).map {
+            TableViewCell(text: $0.item.title, accessory: .disclosureIndicator)
+        }))
+        more.delegate = moreListDelegate
+        return NavigationController(root: more)
+    }()
+    private lazy var moreListDelegate = MoreListDelegate { [weak self] row in
+        self?.select(TabBar.maximumSlots - 1 + row)
+    }
+
+    /// The stack in front: the More list's, or the selected tab's.
+    private var frontNavigation: NavigationController { showsMoreList ? moreNavigationController : selectedTab.navigation }
 
     /// Creates a tab bar controller with the first tab in front.
     public init(tabs: [Tab], indicatorDuration: Duration = .milliseconds(150), now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }) {
@@ -87,7 +112,16 @@ public final class TabBarController: ShellContent {
     /// Chooses tab `index`: another tab comes to the front; the tab in front pops to its root.
     public func select(_ index: Int) {
         guard tabs.indices.contains(index) else { return }
-        if index == selectedIndex {
+        if showsMoreList {
+            // From the More list: the tab chosen comes to the front, More still lit.
+            moreNavigationController.viewDidDisappear()
+            showsMoreList = false
+            if index == selectedIndex {
+                layoutIfNeeded(index)
+                selectedTab.navigation.viewWillAppear()
+                return
+            }
+        } else if index == selectedIndex {
             tabs[index].navigation.popToRoot()
             return
         }
@@ -103,6 +137,21 @@ public final class TabBarController: ShellContent {
         selectedTab.navigation.viewWillAppear()
     }
 
+    /// Shows the More list (More's key, F-key or click); again, it pops the list to its root.
+    public func showMoreList() {
+        guard tabBar.hasMore else { return }
+        if showsMoreList {
+            moreNavigationController.popToRoot()
+            return
+        }
+        selectedTab.navigation.viewDidDisappear()
+        let from = indicatorColumn(at: now()) ?? tabBar.indicatorTarget(for: selectedIndex, width: width)
+        animation = SlideAnimation(from: from, to: tabBar.indicatorTarget(for: TabBar.maximumSlots - 1, width: width), start: now(), duration: indicatorDuration)
+        showsMoreList = true
+        if let area { moreNavigationController.layout(in: stackArea(in: area)) }
+        moreNavigationController.viewWillAppear()
+    }
+
     /// Lays the tab in front out in `area` less the tab bar; a tab behind is laid out in it
     /// when it is chosen or first handles an event, so tabs never shown cost nothing.
     public func layout(in area: Rect) {
@@ -110,6 +159,7 @@ public final class TabBarController: ShellContent {
         self.area = area
         needsLayout = Set(tabs.indices)
         layoutIfNeeded(selectedIndex)
+        if showsMoreList { moreNavigationController.layout(in: stackArea(in: area)) }
     }
 
     /// Lays tab `index` out in the last area if it has not been since that area was set.
@@ -120,7 +170,7 @@ public final class TabBarController: ShellContent {
 
     /// The tab in front appears.
     public func viewWillAppear() {
-        selectedTab.navigation.viewWillAppear()
+        frontNavigation.viewWillAppear()
     }
 
     /// The indicator's column now, while it slides; `nil` when it rests under its tab.
@@ -133,8 +183,9 @@ public final class TabBarController: ShellContent {
 
     /// Draws the tab in front and the tab bar.
     public func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
-        selectedTab.navigation.render(into: &canvas, area: stackArea(in: area), context: context)
-        tabBar.render(selectedIndex: selectedIndex, indicatorColumn: indicatorColumn(at: now()),
+        frontNavigation.render(into: &canvas, area: stackArea(in: area), context: context)
+        // The More list lights More (the fifth slot shows every tab from the fifth on).
+        tabBar.render(selectedIndex: showsMoreList ? TabBar.maximumSlots - 1 : selectedIndex, indicatorColumn: indicatorColumn(at: now()),
                       into: &canvas, area: area.bottomLines(TabBar.height), context: context)
     }
 
@@ -145,43 +196,55 @@ public final class TabBarController: ShellContent {
         switch event {
         case .tick:
             if let animation, animation.isFinished(at: now()) { self.animation = nil }
-            var response = selectedTab.navigation.handle(.tick, area: stack, glyphs: glyphs)
+            var response = frontNavigation.handle(.tick, area: stack, glyphs: glyphs)
             // Tabs behind keep their background work going (new content arriving sets their
             // glow); only an alert of theirs comes forward.
-            for index in tabs.indices where index != selectedIndex && tabs[index].navigation.wantsTicks {
+            for index in tabs.indices where (index != selectedIndex || showsMoreList) && tabs[index].navigation.wantsTicks {
                 layoutIfNeeded(index)
                 let behind = tabs[index].navigation.handle(.tick, area: stack, glyphs: glyphs)
                 if case .present = behind, case .handled = response { response = behind }
             }
             return response
         case .mouse(let mouse) where mouse.position.y >= stack.maxY:
-            if mouse.kind == .press, let hit = tabBar.itemIndex(atColumn: mouse.position.x - area.minX, width: area.width),
-               case .item(let index) = hit {
-                return personSelects(index)
+            if mouse.kind == .press, let hit = tabBar.itemIndex(atColumn: mouse.position.x - area.minX, width: area.width) {
+                return personSelects(hit)
             }
             return .handled
         default:
             break
         }
-        let response = selectedTab.navigation.handle(event, area: stack, glyphs: glyphs)
-        if case .ignored = response, let key = event.key, tabKeyBindings.action(for: key) == .chooseNumberedTab,
-           let hit = tabBar.hit(for: key), case .item(let index) = hit {
-            return personSelects(index)
+        let response = frontNavigation.handle(event, area: stack, glyphs: glyphs)
+        guard case .ignored = response, let key = event.key else { return response }
+        if tabKeyBindings.action(for: key) == .chooseNumberedTab, let hit = tabBar.hit(for: key) {
+            return personSelects(hit)
+        }
+        // A tab opened from More goes back to the list from its first screen, as it would
+        // from a screen pushed onto More's stack in UIKit.
+        if !showsMoreList, tabBar.hit(forItemAt: selectedIndex) == .more, selectedTab.navigation.stack.count == 1,
+           NavigationController.backKeys.contains(key) {
+            showMoreList()
+            return .handled
         }
         return response
     }
 
     /// A tab chosen by a key or a click: with unsaved edits in the tab in front, "Discard
     /// changes?" first; discarding pops that tab to its root.
-    private func personSelects(_ index: Int) -> ScreenResponse {
-        let leaving = selectedTab.navigation
-        guard leaving.hasUnsavedChanges, tabs.indices.contains(index) else {
-            select(index)
+    private func personSelects(_ hit: TabBar.Hit) -> ScreenResponse {
+        let choose: () -> Void = { [weak self] in
+            switch hit {
+            case .item(let index): self?.select(index)
+            case .more: self?.showMoreList()
+            }
+        }
+        let leaving = frontNavigation
+        guard leaving.hasUnsavedChanges else {
+            choose()
             return .handled
         }
-        return .present(AlertController.discardChanges(answer: { [weak self, weak leaving] in
+        return .present(AlertController.discardChanges(answer: { [weak leaving] in
             leaving?.popToRoot()
-            self?.select(index)
+            choose()
             return .handled
         }))
     }
@@ -190,31 +253,35 @@ public final class TabBarController: ShellContent {
     public var hasUnsavedChanges: Bool { tabs.contains { $0.navigation.hasUnsavedChanges } }
 
     /// The status of the screen in front.
-    public var statusMessage: String? { selectedTab.navigation.statusMessage }
+    public var statusMessage: String? { frontNavigation.statusMessage }
 
     /// The keys of the screen in front, its stack, and the tabs.
     public var helpSections: [HelpOverlay.Section] {
-        selectedTab.navigation.helpSections + [HelpOverlay.Section(title: "Tabs", entries: tabKeyHelp)]
+        frontNavigation.helpSections + [HelpOverlay.Section(title: "Tabs", entries: tabKeyHelp)]
     }
 
     /// The hints of the screen in front.
-    public var keyHints: [KeyHint] { selectedTab.navigation.keyHints }
+    public var keyHints: [KeyHint] { frontNavigation.keyHints }
 
     /// Ticks while the indicator slides or a tab's screen wants them (the one in front, or
     /// one behind with work under way).
-    public var wantsTicks: Bool { animation != nil || tabs.contains { $0.navigation.wantsTicks } }
+    public var wantsTicks: Bool {
+        animation != nil || tabs.contains { $0.navigation.wantsTicks } || (showsMoreList && moreNavigationController.wantsTicks)
+    }
 
     /// Whether the screen in front takes typed letters.
-    public var capturesTextInput: Bool { selectedTab.navigation.capturesTextInput }
+    public var capturesTextInput: Bool { frontNavigation.capturesTextInput }
 
     /// Whether `screen` is on one of the tabs' stacks.
-    public func hosts(_ screen: any Screen) -> Bool { tabs.contains { $0.navigation.hosts(screen) } }
+    public func hosts(_ screen: any Screen) -> Bool {
+        tabs.contains { $0.navigation.hosts(screen) } || (tabBar.hasMore && moreNavigationController.hosts(screen))
+    }
 
     /// The screen in front of the tab in front.
-    public var frontScreen: any Screen { selectedTab.navigation.top }
+    public var frontScreen: any Screen { frontNavigation.top }
 
     /// Whether the screen in front holds keys until its work arrives.
-    public var defersEvents: Bool { selectedTab.navigation.defersEvents }
+    public var defersEvents: Bool { frontNavigation.defersEvents }
 
     /// Carries out `response` on the stack of whichever tab holds `screen`, in front or not.
     public func deliver(_ response: ScreenResponse, from screen: any Screen, area: Rect) -> ScreenResponse {
@@ -223,6 +290,19 @@ public final class TabBarController: ShellContent {
             if case .ignored = answer { continue }
             return answer
         }
-        return .ignored
+        guard tabBar.hasMore else { return .ignored }
+        return moreNavigationController.deliver(response, from: screen, area: stackArea(in: area))
+    }
+}
+
+/// Tells the tab bar controller which of the More list's rows was chosen.
+@MainActor
+private final class MoreListDelegate: TableViewDelegate {
+    let choose: (Int) -> Void
+    init(choose: @escaping (Int) -> Void) { self.choose = choose }
+
+    func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+        choose(indexPath.row)
+        return .handled
     }
 }
