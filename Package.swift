@@ -44,7 +44,7 @@ let package = Package(
         .target(
             name: "BundledData",
             path: "Resources",
-            resources: [.copy("books.json"), .copy("games.json"), .copy("tweets.json"), .copy("tweets-new.json")]
+            resources: [.copy("books.json"), .copy("games.json"), .copy("tweets.json"), .copy("tweets-new.json"), .copy("photos")]
         ),
         .executableTarget(
             name: "TUI",
