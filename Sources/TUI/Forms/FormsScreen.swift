@@ -81,7 +81,7 @@ final class FormsScreen: TableViewController, TableViewDelegate, FormEditorDeleg
 
     /// One field for each keyboard of Settings › General › Keyboards, in its order, each with
     /// the rules it brings.
-    static func keyboardsForm(_ keyboards: [KeyboardType] = KeyboardType.allCases) -> FormEditor {
+    static func keyboardsForm(_ keyboards: [KeyboardType]) -> FormEditor {
         let fields = keyboards.map { keyboard in
             var traits = TextInputTraits(keyboardType: keyboard, autocapitalizationType: keyboard == .default ? .sentences : .none)
             traits.returnKeyType = keyboard == .webSearch ? .search : .next

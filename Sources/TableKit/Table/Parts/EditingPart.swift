@@ -296,11 +296,12 @@ final class EditingPart: TableViewControllerPart {
         // How far the controls are in, 0…1.
         let shown = slide.entering ? t : 1 - t
         for placed in layout.placed {
-            guard let row = placed.item.indexPath, let frame = table.rowFrame(of: row) else { continue }
+            guard let row = placed.item.indexPath else { continue }
             let indent = editingTable.displayedCell(at: row, dataSource: table.dataSource, isSelected: false).contentIndent
                 - plainTable.displayedCell(at: row, dataSource: table.dataSource, isSelected: false).contentIndent
+            // Only rows that slide need their frame (which lays the table out again).
+            guard indent > 0, let frame = table.rowFrame(of: row) else { continue }
             let moved = Int((Double(indent) * shown).rounded())
-            guard indent > 0 else { continue }
             // The cell's columns after its margin: the controls' first `moved`, then the content.
             let left = frame.rect.minX + 1, width = frame.rect.width - 1
             for y in max(frame.visible.minY, 0) ..< min(frame.visible.maxY, whole.height) {
