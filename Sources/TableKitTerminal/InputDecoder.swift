@@ -149,7 +149,12 @@ enum InputDecoder {
         } else {
             kind = nil
         }
-        return kind.map { .mouse(MouseEvent($0, at: position)) }
+        // Bits 4, 8 and 16 of the button are Shift, Meta and Control (xterm's ctlseqs).
+        var modifiers: MouseEvent.Modifiers = []
+        if button & 4 != 0 { modifiers.insert(.shift) }
+        if button & 8 != 0 { modifiers.insert(.alt) }
+        if button & 16 != 0 { modifiers.insert(.control) }
+        return kind.map { .mouse(MouseEvent($0, at: position, modifiers: modifiers)) }
     }
 
     // X10 reports carry each value + 32 in one character; a release does not say which button.

@@ -116,7 +116,10 @@ struct CursesInputTests {
         ("[<32;12;6M", .mouse(MouseEvent(.drag, at: Point(x: 11, y: 5)))),
         ("[<64;3;3M", .mouse(MouseEvent(.scrollUp, at: Point(x: 2, y: 2)))),
         ("[<65;3;3M", .mouse(MouseEvent(.scrollDown, at: Point(x: 2, y: 2)))),
-        ("[<4;1;1M", .mouse(MouseEvent(.press, at: Point(x: 0, y: 0)))),  // Shift-click
+        ("[<4;1;1M", .mouse(MouseEvent(.press, at: Point(x: 0, y: 0), modifiers: .shift))),  // Shift-click
+        ("[<80;3;3M", .mouse(MouseEvent(.scrollUp, at: Point(x: 2, y: 2), modifiers: .control))),  // Ctrl-wheel: a pinch
+        ("[<73;3;3M", .mouse(MouseEvent(.scrollDown, at: Point(x: 2, y: 2), modifiers: .alt))),  // Alt-wheel: a rotation
+        ("[<48;4;2M", .mouse(MouseEvent(.drag, at: Point(x: 3, y: 1), modifiers: .control))),
         ("[<2;3;3M", nil), ("[<1;3;3M", nil), ("[<35;3;3M", nil), ("[<66;3;3M", nil),
         ("[<0;0;5M", nil), ("[<0;5M", nil),
         ("[M \u{2A}\u{25}", .mouse(MouseEvent(.press, at: Point(x: 9, y: 4)))),

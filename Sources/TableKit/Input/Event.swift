@@ -14,15 +14,34 @@ public struct MouseEvent: Hashable, Sendable {
         case scrollDown
     }
 
+    /// The keys held while the mouse acted, as the terminal reports them. Terminals often keep
+    /// some chords for themselves (Ctrl-wheel to change the font size, Shift to select text), so
+    /// every gesture that needs a modifier also has a key.
+    public struct Modifiers: OptionSet, Hashable, Sendable {
+        /// The bits.
+        public let rawValue: UInt8
+        /// Creates modifiers from their bits.
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// Shift.
+        public static let shift = Modifiers(rawValue: 1)
+        /// Alt (Meta).
+        public static let alt = Modifiers(rawValue: 2)
+        /// Control.
+        public static let control = Modifiers(rawValue: 4)
+    }
+
     /// What happened.
     public var kind: Kind
     /// Where, in screen cells.
     public var position: Point
+    /// The keys held.
+    public var modifiers: Modifiers
 
     /// Creates a mouse event.
-    public init(_ kind: Kind, at position: Point) {
+    public init(_ kind: Kind, at position: Point, modifiers: Modifiers = []) {
         self.kind = kind
         self.position = position
+        self.modifiers = modifiers
     }
 }
 
