@@ -36,6 +36,13 @@ let package = Package(
             ],
             linkerSettings: [.linkedLibrary("simdjson")]
         ),
+        // The photo board's PNG and Exif decoding, through Debian's libpng and libexif (issue 27).
+        // libpng reports errors by longjmp, so every libpng call stays in C.
+        .target(
+            name: "CPhotoDecoding",
+            path: "Sources/CPhotoDecoding",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("exif")]
+        ),
         // Pure Swift: models, layout, drawing into a Canvas, key handling. Never curses.
         .target(name: "TableKit", path: "Sources/TableKit"),
         // Runs a TableKit app: in a real terminal through curses, or headless with scripted keys.
@@ -49,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "TUI",
             dependencies: [
-                "TableKit", "TableKitTerminal", "CSimdjson", "BundledData",
+                "TableKit", "TableKitTerminal", "CSimdjson", "CPhotoDecoding", "BundledData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/TUI"

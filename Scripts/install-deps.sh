@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages TableKit needs, only those that are missing:
-# ncursesw (curses), simdjson (fast JSON) and tmux (end-to-end tests in a real terminal).
+# ncursesw (curses), simdjson (fast JSON), libpng and libexif (the photo board's PNG files and
+# their Exif metadata) and tmux (end-to-end tests in a real terminal).
 set -euo pipefail
-packages=(libncursesw5-dev libsimdjson-dev tmux)
+packages=(libncursesw5-dev libsimdjson-dev libpng-dev libexif-dev tmux)
 missing=()
 for package in "${packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
