@@ -1,6 +1,7 @@
 import Foundation
 
-/// Finds the JSON files bundled with the app without ever crashing when they are missing.
+/// Finds the files bundled with the app (the JSON files, the folder of photos) without ever
+/// crashing when they are missing.
 ///
 /// SwiftPM's generated `Bundle.module` stops the process when the bundle is not beside the
 /// binary; a terminal app must instead say so in words. So the bundle is looked up by hand:
@@ -11,6 +12,8 @@ public enum BundledData {
     public static let booksFileName = "books.json"
     /// The bundled game reviews.
     public static let gamesFileName = "games.json"
+    /// The folder of the photo board's PNG files (issue 27).
+    public static let photosFolderName = "photos"
 
     /// The places searched for a bundled file, most likely first.
     public static func candidateDirectories() -> [URL] {
@@ -34,6 +37,21 @@ public enum BundledData {
         for directory in directories {
             let url = directory.appendingPathComponent(name)
             if FileManager.default.isReadableFile(atPath: url.path) { return .success(url) }
+        }
+        return .failure(BundledDataMissing(fileName: name, searched: directories.map(\.path)))
+    }
+
+    /// The path of a bundled folder, or a sentence saying where it was looked for. Unlike
+    /// ``url(forFile:)`` this passes over a plain file of that name.
+    public static func url(forFolder name: String) -> Result<URL, BundledDataMissing> {
+        let directories = candidateDirectories()
+        for directory in directories {
+            let url = directory.appendingPathComponent(name, isDirectory: true)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue,
+               FileManager.default.isReadableFile(atPath: url.path) {
+                return .success(url)
+            }
         }
         return .failure(BundledDataMissing(fileName: name, searched: directories.map(\.path)))
     }
