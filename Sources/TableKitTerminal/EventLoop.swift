@@ -45,7 +45,7 @@ public struct EventLoop {
     public func run() -> Ending {
         root.glyphs = backend.capabilities.glyphs
         if root.size != backend.size { _ = root.handle(.resize(backend.size)) }
-        let context = RenderContext(glyphs: backend.capabilities.glyphs)
+        let context = RenderContext(glyphs: backend.capabilities.glyphs, colorDepth: backend.capabilities.colorDepth)
         root.mailbox.setWake(backend.wake)
         defer { root.mailbox.setWake(nil) }
         var needsDraw = true

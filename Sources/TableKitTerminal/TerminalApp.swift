@@ -106,7 +106,7 @@ public struct TerminalApp {
         let backend = HeadlessTerminal(size: size, events: keys.map(Event.key), capabilities: capabilities)
         let root = makeRoot(capabilities)
         _ = EventLoop(root: root, backend: backend).run()
-        return backend.lastFrame ?? root.render(context: RenderContext(glyphs: capabilities.glyphs))
+        return backend.lastFrame ?? root.render(context: RenderContext(glyphs: capabilities.glyphs, colorDepth: capabilities.colorDepth))
     }
 }
 

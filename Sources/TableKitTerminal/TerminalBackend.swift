@@ -2,20 +2,9 @@ import TableKit
 
 /// What a terminal can show; decided once by the backend at start-up.
 public struct TerminalCapabilities: Equatable, Sendable {
-    /// How many colours the terminal shows.
-    public enum ColorDepth: Int, Comparable, Sendable {
-        /// No colour (`NO_COLOR`, or a monochrome terminal).
-        case none = 0
-        /// The 16 ANSI colours.
-        case ansi16 = 16
-        /// The 256 xterm colours.
-        case indexed256 = 256
-        /// 24-bit colour, sent as such (a `*-direct` terminfo entry such as `xterm-direct`).
-        case trueColor = 16_777_216
-
-        /// Fewer colours first.
-        public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
-    }
+    /// How many colours the terminal shows: TableKit's ``TableKit/ColorDepth``, which the
+    /// event loop hands to drawing in `RenderContext.colorDepth`.
+    public typealias ColorDepth = TableKit.ColorDepth
 
     /// How many colours are shown.
     public var colorDepth: ColorDepth

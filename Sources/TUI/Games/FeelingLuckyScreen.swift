@@ -113,7 +113,7 @@ final class FeelingLuckyScreen: TableViewController, TableViewDelegate {
 
     /// The list's focus shows as inactive while the keys turn the wheels.
     override func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
-        super.render(into: &canvas, area: area, context: RenderContext(glyphs: context.glyphs, isActive: context.isActive && !wheelsHaveFocus))
+        super.render(into: &canvas, area: area, context: RenderContext(glyphs: context.glyphs, isActive: context.isActive && !wheelsHaveFocus, colorDepth: context.colorDepth))
     }
 
     override func handleTableHeaderMouse(_ mouse: MouseEvent, size: Size) -> ScreenResponse {

@@ -1,15 +1,24 @@
-/// What drawing needs to know besides the state: the glyphs the terminal can show and
-/// whether the view has the keyboard.
+/// What drawing needs to know besides the state: the glyphs and colours the terminal can show
+/// and whether the view has the keyboard.
+///
+/// A view that draws its part with another context (a table that is not active while a
+/// part over it has the keys) makes it from the one it was given, keeping the glyphs and the
+/// colour depth.
 public struct RenderContext: Sendable {
     /// Unicode or ASCII symbols.
     public var glyphs: Glyphs
     /// Whether the view being drawn has the keyboard focus (its focus highlight is strong).
     public var isActive: Bool
+    /// How many colours the terminal shows, as its backend found out. Most drawing can ignore
+    /// it (the backend lowers every colour to one the terminal has); an image dithers to it
+    /// (``Canvas/drawHalfBlocks(_:at:clip:glyphs:colorDepth:)``).
+    public var colorDepth: ColorDepth
 
-    /// Creates a context.
-    public init(glyphs: Glyphs = .unicode, isActive: Bool = true) {
+    /// Creates a context; by default Unicode, active, in true colour.
+    public init(glyphs: Glyphs = .unicode, isActive: Bool = true, colorDepth: ColorDepth = .trueColor) {
         self.glyphs = glyphs
         self.isActive = isActive
+        self.colorDepth = colorDepth
     }
 }
 

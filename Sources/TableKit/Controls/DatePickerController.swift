@@ -73,7 +73,7 @@ open class DatePickerController: Screen {
         let (row, wheels, footer) = parts(of: area)
         let table = TableView(style: .grouped, showsSectionIndex: false, selectionMode: SelectionMode.none)
         let value = StaticTableDataSource([TableSection(cells: [TableViewCell(style: .value1, text: title, detailText: datePicker.displayText)])])
-        table.render(TableViewState(), dataSource: value, into: &canvas, area: row, context: RenderContext(glyphs: context.glyphs, isActive: false),
+        table.render(TableViewState(), dataSource: value, into: &canvas, area: row, context: RenderContext(glyphs: context.glyphs, isActive: false, colorDepth: context.colorDepth),
                      heightCache: RowHeightCache())
         datePicker.render(into: &canvas, rect: wheels, isFocused: context.isActive, context: context)
         if let text = self.footer {

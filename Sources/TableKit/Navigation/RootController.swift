@@ -229,7 +229,7 @@ public final class RootController {
             drawTooSmallNotice(into: &canvas)
             return canvas
         }
-        content.render(into: &canvas, area: contentArea, context: RenderContext(glyphs: context.glyphs, isActive: modals.isEmpty))
+        content.render(into: &canvas, area: contentArea, context: RenderContext(glyphs: context.glyphs, isActive: modals.isEmpty, colorDepth: context.colorDepth))
         if modals.isEmpty, let status = content.statusMessage {
             let line = Rect(x: 0, y: size.height - 1, width: size.width, height: 1)
             canvas.draw(TextLayout.truncate(context.glyphs.interface(status), width: max(0, size.width - 2)), at: Point(x: 1, y: line.minY), style: Style(foreground: .destructive), clip: line)

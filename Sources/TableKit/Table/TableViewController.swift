@@ -249,7 +249,7 @@ open class TableViewController: Screen {
     /// parts over it.
     open func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
         searchPart.renderBar(into: &canvas, area: area, context: context)
-        let tableContext = RenderContext(glyphs: context.glyphs, isActive: context.isActive && partCapturingKeys == nil)
+        let tableContext = RenderContext(glyphs: context.glyphs, isActive: context.isActive && partCapturingKeys == nil, colorDepth: context.colorDepth)
         if tableHeaderHeight > 0 { renderTableHeader(into: &canvas, area: tableHeaderArea(in: area), context: context) }
         tableView.render(state, dataSource: dataSource, into: &canvas, area: tableArea(in: area), context: tableContext, heightCache: heightCache)
         for part in parts.reversed() { part.render(into: &canvas, area: area, context: tableContext, in: self) }
