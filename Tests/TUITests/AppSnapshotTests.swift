@@ -9,7 +9,8 @@ struct AppSnapshotTests {
     @Test func listIsSectionedIndexedAndSorted() throws {
         let lines = try snapshot(fixtureBooks)
         #expect(lines == [
-            // 50 columns leave no room for the title, the file's name (the tab has it).
+            // 50 columns leave no room for the title, the file's name (the tab has it), nor
+            // for six tabs: Settings and Photos are under More.
             "Edit (E)  Sort (o)  Columns (c)⋯ (a)  + (+)  ⟳ (r)",
             " A                                               A",
             " Ångström Units                             [✎]  •",
@@ -22,7 +23,7 @@ struct AppSnapshotTests {
             " E                                               Z",
             " élan vital                                 [✎]  #",
             "────▲─────────────────────────────────────────────",
-            "  1 data   2 Tweets  3 Games   4 Forms   5 Setti…",
+            "  1 data   2 Tweets  3 Games   4 Forms    5 More",
             " ↓ move  Enter open  Tab index  / search  q quit",
         ])
     }

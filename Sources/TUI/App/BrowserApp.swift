@@ -22,9 +22,12 @@ struct AppOptions {
     var settings = AppSettings(store: nil)
     /// Makes Feeling Lucky's spins the same on every run (`--seed`); random by default.
     var seed: UInt64?
+    /// Decodes the photos of the Photos tab, off the main actor (the bundled ones by default).
+    var photos: @Sendable () -> PhotoLoad = { PhotoDecoding.loadBundled() }
 }
 
-/// The app: five tabs — the records, the tweets, the game reviews, the forms, and Settings — under TableKit's root controller, which owns modals, help and the footer.
+/// The app: six tabs — the records, the tweets, the game reviews, the forms, Settings and the
+/// photo board — under TableKit's root controller, which owns modals, help and the footer.
 @MainActor
 final class BrowserApp {
     let root: RootController
@@ -33,6 +36,7 @@ final class BrowserApp {
     let games: GamesScreen
     let settings: AppSettings
     let tweets: TweetsScreen
+    let photos: PhotoBoardScreen
     private let animates: Bool
 
     init(list: RecordListScreen, size: Size = Size(width: 80, height: 24), options: AppOptions = AppOptions()) {
@@ -69,6 +73,9 @@ final class BrowserApp {
                            ("Glyphs", capabilities.glyphs == .ascii ? "ASCII" : "Unicode"),
                            ("Mouse reports", capabilities.hasMouse ? "Available" : "Not available")])]
         }
+        photos = PhotoBoardScreen(settings: settings, load: options.photos)
+        photos.glyphs = options.capabilities.glyphs
+        photos.animates = options.animates
         tabs = TabBarController(
             tabs: [
                 .init(root: list),
@@ -76,13 +83,14 @@ final class BrowserApp {
                 .init(root: games),
                 .init(root: FormsScreen(settings: settings)),
                 .init(root: settingsScreen),
+                .init(root: photos),
             ],
             indicatorDuration: .zero
         )
         root = RootController(content: tabs, size: size, glyphs: options.capabilities.glyphs)
         // Runners keep only the root, so the settings reach what they change directly (all of
         // it is held by the root) rather than through this object.
-        let applied = Applied(root: root, tabs: tabs, list: list, games: games, tweets: tweets, settingsScreen: settingsScreen,
+        let applied = Applied(root: root, tabs: tabs, list: list, games: games, tweets: tweets, photos: photos, settingsScreen: settingsScreen,
                               settings: settings, animates: animates)
         settings.apply = { [weak root] state in
             guard root != nil else { return }
@@ -117,6 +125,7 @@ final class BrowserApp {
         weak var list: RecordListScreen?
         weak var games: GamesScreen?
         weak var tweets: TweetsScreen?
+        weak var photos: PhotoBoardScreen?
         weak var settingsScreen: SettingsScreen?
         weak var settings: AppSettings?
         let animates: Bool
@@ -140,6 +149,7 @@ final class BrowserApp {
             games.animatesSpins = animates && state.animations
             games.animationSpeed = state.speed
             games.reviewWidth = state.reviewColumns
+            photos?.animates = animates && state.animations
             // The Wishlist and the Keyboards take these from the screen that opens them.
             for screen in [list, tweets, games, settingsScreen].compactMap({ $0 }) as [TableViewController] {
                 screen.swipeMenuStyle = (state.swipeStyle ?? .reveal).menuStyle

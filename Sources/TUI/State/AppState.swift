@@ -98,6 +98,14 @@ struct AppState: Codable, Equatable, Sendable {
     /// nil in files written before there was the list (every keyboard, in the usual order).
     var keyboards: [String]?
 
+    /// Where each photo of the Photos board lies, by photo name; nil before any was moved.
+    var photoLayout: [String: PhotoPlacement]?
+    /// The photos from the back of the board to the front, by name.
+    var photoOrder: [String]?
+    /// The tabs in the tab bar's order, by title, as More › Edit leaves them; nil for the
+    /// usual order.
+    var tabOrder: [String]?
+
     /// The keyboards the person keeps, in their order: names this build does not know are
     /// passed over, and a list left empty by hand is the default keyboard alone (iOS always
     /// keeps one).

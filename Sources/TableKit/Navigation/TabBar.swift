@@ -35,8 +35,9 @@ public final class TabBarItem {
 ///
 /// The bar is a pure view: the selection and the indicator's (animated) column belong to its
 /// owner (a slide animation). Drawing and hit-testing share one slot layout,
-/// so a click always lands on the tab drawn under it. With more than
-/// five items the bar shows the first four and a fifth slot, "More", as UIKit does.
+/// so a click always lands on the tab drawn under it. With more than five items the bar shows
+/// them all when they fit its width (as UIKit's bar does in a regular-width window), else the
+/// first four and a fifth slot, "More", as on an iPhone.
 struct TabBar {
     /// What a column or a key of the bar stands for.
     enum Hit: Hashable, Sendable {
@@ -48,21 +49,39 @@ struct TabBar {
 
     /// The tabs, in order.
     public var items: [TabBarItem]
+    /// The columns the bar has, which decide whether more than five items fit; `nil` for a
+    /// bar as narrow as a phone's (five slots at most).
+    var width: Int?
 
-    /// Creates a bar.
-    public init(items: [TabBarItem]) {
+    /// Creates a bar of `width` columns (`nil`: five slots at most).
+    public init(items: [TabBarItem], width: Int? = nil) {
         self.items = items
+        self.width = width
     }
 
     /// The lines the bar takes: the rule with the indicator, and the tabs.
     public static let height = 2
-    /// The most slots the bar shows; with more items the last slot is "More".
+    /// The most slots a narrow bar shows; with more items the last slot is "More".
     static let maximumSlots = 5
+    /// The most items a wide bar shows side by side: the digit keys number them.
+    static let maximumWideSlots = 9
     /// The title of the "More" tab.
     static let moreTitle = "More"
 
-    /// Whether the bar shows a "More" tab (it has more than five items).
-    var hasMore: Bool { items.count > Self.maximumSlots }
+    /// Whether the bar shows a "More" tab: more than five items that do not all fit its width.
+    var hasMore: Bool { items.count > Self.maximumSlots && !fitsEveryItem }
+
+    /// Whether every item fits the width: its number and a space, its title, a column of air
+    /// each side and one to spare (a long badge is shortened, as on a narrow bar). Then there
+    /// is no More.
+    private var fitsEveryItem: Bool {
+        guard let width, items.count <= Self.maximumWideSlots, !items.isEmpty else { return false }
+        let widest = items.map { $0.title.displayWidth }.max() ?? 0
+        return width / items.count >= widest + 5
+    }
+
+    /// The number of slots: every item, or four and More.
+    var slotCount: Int { hasMore ? Self.maximumSlots : items.count }
 
     /// The slot that shows `items[index]`: the item's own tab, or "More" for an item listed
     /// there; `nil` for an index outside `items`.

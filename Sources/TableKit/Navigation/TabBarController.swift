@@ -42,7 +42,7 @@ public final class TabBarController: ShellContent {
     /// Reads the time; tests pass a fixed clock.
     var now: () -> ContinuousClock.Instant
     private var animation: SlideAnimation?
-    private var width = 0
+    private var width: Int?
     /// The area of the last ``layout(in:)``, and which tabs behind have not been laid out in
     /// it yet (as `UITabBarController` loads a tab's view only when it is first shown).
     private var area: Rect?
@@ -73,8 +73,8 @@ public final class TabBarController: ShellContent {
         self.now = now
     }
 
-    /// The tab bar as drawn.
-    var tabBar: TabBar { TabBar(items: tabs.map(\.item)) }
+    /// The tab bar as drawn, at the width of the last layout or event.
+    var tabBar: TabBar { TabBar(items: tabs.map(\.item), width: width) }
 
     /// The tab in front.
     public var selectedTab: Tab { tabs[selectedIndex] }
@@ -85,14 +85,16 @@ public final class TabBarController: ShellContent {
         case chooseNumberedTab
     }
 
-    /// The most tabs the bar shows, each with its number key; more share a More tab.
+    /// The most tabs a narrow bar shows, each with its number key; more share a More tab.
     public nonisolated static let numberedTabLimit = TabBar.maximumSlots
+    /// The most tabs a wide bar shows side by side, each with its number key.
+    public nonisolated static let wideNumberedTabLimit = TabBar.maximumWideSlots
 
-    /// The tab keys of a bar of `tabCount` tabs, as data: `1`…`5` and `F1`…`F5`; while the
-    /// screen takes typed letters (`capturesTextInput`) digits are typed too, and only the
-    /// function keys switch.
+    /// The tab keys of a bar of `tabCount` slots, as data: `1`…`5` and `F1`…`F5` for five;
+    /// while the screen takes typed letters (`capturesTextInput`) digits are typed too, and
+    /// only the function keys switch.
     public nonisolated static func keyBindings(tabCount: Int, capturesTextInput: Bool) -> [KeyBinding<KeyAction>] {
-        let last = min(tabCount, TabBar.maximumSlots)
+        let last = min(tabCount, TabBar.maximumWideSlots)
         guard last > 0 else { return [] }
         let help = "switch tabs; again: to its first screen"
         let digits = KeyBinding((1 ... last).map { Key.character(Character(String($0))) }, KeyAction.chooseNumberedTab, label: "1…\(last)", help: help)
@@ -103,7 +105,7 @@ public final class TabBarController: ShellContent {
     /// The tab keys now, as data: ``handle(_:area:glyphs:)`` looks keys up here, and help
     /// reads it.
     public var tabKeyBindings: [KeyBinding<KeyAction>] {
-        Self.keyBindings(tabCount: tabs.count, capturesTextInput: capturesTextInput)
+        Self.keyBindings(tabCount: tabBar.slotCount, capturesTextInput: capturesTextInput)
     }
 
     /// The tab keys, for help.
@@ -126,8 +128,8 @@ public final class TabBarController: ShellContent {
             return
         }
         selectedTab.navigation.viewDidDisappear()
-        let from = indicatorColumn(at: now()) ?? tabBar.indicatorTarget(for: selectedIndex, width: width)
-        let to = tabBar.indicatorTarget(for: index, width: width)
+        let from = indicatorColumn(at: now()) ?? tabBar.indicatorTarget(for: selectedIndex, width: width ?? 0)
+        let to = tabBar.indicatorTarget(for: index, width: width ?? 0)
         animation = SlideAnimation(from: from, to: to, start: now(), duration: indicatorDuration)
         selectedIndex = index
         // A glow means "new since you last looked": looking clears it.
@@ -145,8 +147,8 @@ public final class TabBarController: ShellContent {
             return
         }
         selectedTab.navigation.viewDidDisappear()
-        let from = indicatorColumn(at: now()) ?? tabBar.indicatorTarget(for: selectedIndex, width: width)
-        animation = SlideAnimation(from: from, to: tabBar.indicatorTarget(for: TabBar.maximumSlots - 1, width: width), start: now(), duration: indicatorDuration)
+        let from = indicatorColumn(at: now()) ?? tabBar.indicatorTarget(for: selectedIndex, width: width ?? 0)
+        animation = SlideAnimation(from: from, to: tabBar.indicatorTarget(for: TabBar.maximumSlots - 1, width: width ?? 0), start: now(), duration: indicatorDuration)
         showsMoreList = true
         if let area { moreNavigationController.layout(in: stackArea(in: area)) }
         moreNavigationController.viewWillAppear()
@@ -157,6 +159,15 @@ public final class TabBarController: ShellContent {
     public func layout(in area: Rect) {
         width = area.width
         self.area = area
+        // Widened so that every tab fits: the More list goes, and its tab stays in front.
+        if showsMoreList && !tabBar.hasMore {
+            moreNavigationController.viewDidDisappear()
+            showsMoreList = false
+            needsLayout = Set(tabs.indices)
+            layoutIfNeeded(selectedIndex)
+            selectedTab.navigation.viewWillAppear()
+            return
+        }
         needsLayout = Set(tabs.indices)
         layoutIfNeeded(selectedIndex)
         if showsMoreList { moreNavigationController.layout(in: stackArea(in: area)) }
