@@ -158,6 +158,16 @@ public struct Canvas: Hashable, Sendable {
         return x + width
     }
 
+    /// Sets the cell at column `x`, line `y` (inside the canvas) to the one-column, printable
+    /// cluster `grapheme` in `style`: the cheapest way to draw a cell, for drawing that sets
+    /// many (an image's half blocks). Nothing is checked — neither the clip, nor the width,
+    /// nor control characters (see ``draw(_:at:style:clip:)``) — except that a wide cluster
+    /// it cuts through is blanked, as drawing always does.
+    @inline(__always)
+    mutating func setNarrowCell(x: Int, y: Int, grapheme: String, style: Style) {
+        setCell(x: x, y: y, Cell(grapheme: grapheme, width: 1, style: style))
+    }
+
     // Sets a cell, blanking the other half of any wide cluster it cuts through.
     private mutating func setCell(x: Int, y: Int, _ cell: Cell) {
         let index = y * size.width + x
