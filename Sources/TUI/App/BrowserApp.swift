@@ -87,6 +87,7 @@ final class BrowserApp {
             ],
             indicatorDuration: .zero
         )
+        Self.keepTabOrder(of: tabs, in: settings)
         root = RootController(content: tabs, size: size, glyphs: options.capabilities.glyphs)
         // Runners keep only the root, so the settings reach what they change directly (all of
         // it is held by the root) rather than through this object.
@@ -101,6 +102,22 @@ final class BrowserApp {
             var alert = Alert(title: "Books", message: problem)
             alert.addAction(AlertAction(title: "OK", style: .cancel))
             root.present(AlertController(alert: alert))
+        }
+    }
+
+    /// The names the state file gives the tabs, in their usual order: stable, unlike a title
+    /// (the records tab is named after its file).
+    static let tabNames = ["records", "tweets", "games", "forms", "settings", "photos"]
+
+    /// Puts the tabs in the order More › Edit left them, and keeps a new order when Edit ends.
+    private static func keepTabOrder(of tabs: TabBarController, in settings: AppSettings) {
+        let usual = tabs.tabs
+        let named = Dictionary(zip(tabNames, usual), uniquingKeysWith: { first, _ in first })
+        tabs.setTabOrder((settings.state.tabOrder ?? []).compactMap { named[$0] })
+        tabs.didEndCustomizing = { [weak settings] order, changed in
+            guard changed else { return }
+            let names = order.compactMap { tab in usual.firstIndex { $0 === tab }.map { tabNames[$0] } }
+            settings?.update { $0.tabOrder = names }
         }
     }
 

@@ -39,6 +39,8 @@ final class PhotoBoardScreen: Screen {
     private(set) var problems: [String] = []
     private var photos: [DecodedPhoto] = []
     private var size = Size(width: 80, height: 20)
+    private var hasLaidOut = false
+    private var hasPhotos = false
     private let arena = GestureArena()
     /// Whether the gesture in hand came from a key: it acts on the chosen photo.
     private var isKeyGesture = false
@@ -70,10 +72,16 @@ final class PhotoBoardScreen: Screen {
         }
     }
 
-    /// The decoded photos arrive (or why they could not).
+    /// The decoded photos arrive (or why they could not). The board is made at the first
+    /// layout after both, so that photos nobody has placed spread over the board's real size.
     func receive(_ loaded: PhotoLoad) {
         photos = loaded.photos
         problems = loaded.errors.map(\.description)
+        hasPhotos = true
+        if hasLaidOut { makeBoard() }
+    }
+
+    private func makeBoard() {
         let state = settings.state
         board = PhotoBoard(photos: photos, columns: size.width, lines: size.height, saved: state.photoLayout ?? [:], order: state.photoOrder ?? [])
     }
@@ -85,6 +93,8 @@ final class PhotoBoardScreen: Screen {
 
     func layout(for size: Size) {
         self.size = size
+        hasLaidOut = true
+        if board == nil, hasPhotos { makeBoard() }
         board?.resize(columns: size.width, lines: size.height)
     }
 

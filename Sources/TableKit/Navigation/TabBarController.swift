@@ -33,8 +33,8 @@ public final class TabBarController: ShellContent {
         }
     }
 
-    /// The tabs, left to right.
-    public let tabs: [Tab]
+    /// The tabs, left to right (More's Edit reorders them: ``moveTab(from:to:)``).
+    public private(set) var tabs: [Tab]
     /// The tab in front.
     public private(set) var selectedIndex = 0
     /// How long the indicator takes to slide (zero: `--no-animation`).
@@ -49,15 +49,22 @@ public final class TabBarController: ShellContent {
     private var needsLayout: Set<Int> = []
     /// Whether the More list is in front (rather than the selected tab).
     public private(set) var showsMoreList = false
+    /// Whether More's list offers Edit, to choose and order the tabs of the bar (UIKit's
+    /// `customizableViewControllers`, all or none).
+    public var allowsCustomizing = true
+    /// Called when More › Edit ends, with the tabs in their new order and whether it changed,
+    /// as `tabBarController(_:didEndCustomizing:changed:)`: the place to keep the order.
+    public var didEndCustomizing: (([Tab], Bool) -> Void)?
 
     /// The More list's stack, as UIKit's `moreNavigationController`: a table of the tabs
     /// beyond the fourth, each opening its tab.
-    public private(set) lazy var moreNavigationController: NavigationController = {
-        let more = TableViewController(title: TabBar.moreTitle, dataSource: StaticTableDataSource(cells: tabs.dropFirst(TabBar.maximumSlots - 1).map {
-            TableViewCell(text: $0.item.title, accessory: .disclosureIndicator)
-        }))
+    public private(set) lazy var moreNavigationController: NavigationController = NavigationController(root: moreList)
+
+    /// More's list, with Edit to choose and order the tabs of the bar.
+    lazy var moreList: MoreListController = {
+        let more = MoreListController(tabs: self)
         more.delegate = moreListDelegate
-        return NavigationController(root: more)
+        return more
     }()
     private lazy var moreListDelegate = MoreListDelegate { [weak self] row in
         self?.select(TabBar.maximumSlots - 1 + row)
@@ -137,6 +144,16 @@ public final class TabBarController: ShellContent {
         // A tab not laid out in the current area takes it now; appearing lays it out.
         if let area, needsLayout.remove(index) != nil { selectedTab.navigation.adopt(area: stackArea(in: area)) }
         selectedTab.navigation.viewWillAppear()
+    }
+
+    /// Makes `reordered` (the same tabs) the tabs, `selected` still the one chosen.
+    func replaceTabs(_ reordered: [Tab], selecting selected: Tab) {
+        tabs = reordered
+        selectedIndex = tabs.firstIndex { $0 === selected } ?? 0
+        animation = nil
+        needsLayout = Set(tabs.indices)
+        if !showsMoreList { layoutIfNeeded(selectedIndex) }
+        moreList.showTabs()
     }
 
     /// Shows the More list (More's key, F-key or click); again, it pops the list to its root.
