@@ -2,8 +2,8 @@ import TableKit
 
 /// What a terminal can show; decided once by the backend at start-up.
 public struct TerminalCapabilities: Equatable, Sendable {
-    /// How many colours the terminal shows: TableKit's ``TableKit/ColorDepth``, which the
-    /// event loop hands to drawing in `RenderContext.colorDepth`.
+    /// How many colours the terminal shows: TableKit's `ColorDepth`, which the event loop
+    /// hands to drawing in `RenderContext.colorDepth`.
     public typealias ColorDepth = TableKit.ColorDepth
 
     /// How many colours are shown.
