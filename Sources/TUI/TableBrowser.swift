@@ -10,7 +10,7 @@ struct TableBrowser: ParsableCommand {
         commandName: "table-browser",
         abstract: "Browse books, or any JSON array of objects, as an iOS-style table in the terminal.",
         discussion: keysDiscussion,
-        subcommands: [SnapshotCommand.self, BenchmarkCommand.self, BenchmarkDiffableCommand.self]
+        subcommands: [SnapshotCommand.self, BenchmarkCommand.self, BenchmarkDiffableCommand.self, BenchmarkPhotosCommand.self]
     )
 
     /// Parses, runs, and ends the process through ``ProcessExit`` whatever happened, so that

@@ -280,4 +280,17 @@ struct PhotoBoardTests {
         #expect(cherryEdge == .rgb(255, 204, 0), "the chosen photo's edge is yellow")
         #expect(canvas[0, 0].style.foreground == .rgb(44, 36, 30), "the board")
     }
+
+    @Test func theFrameFollowsTheTerminalsColourDepth() {
+        let board = Harness()
+        for (depth, isExpected) in [(ColorDepth.ansi16, { (colour: Color) in if case .ansi = colour { true } else { false } }),
+                                    (.indexed256, { (colour: Color) in if case .indexed = colour { true } else { false } })] {
+            var canvas = Canvas(size: board.area.size)
+            board.screen.render(into: &canvas, area: board.area, context: RenderContext(colorDepth: depth))
+            #expect(isExpected(canvas[10, 5].style.foreground), "\(depth): \(canvas[10, 5].style)")
+        }
+        var plain = Canvas(size: board.area.size)
+        board.screen.render(into: &plain, area: board.area, context: RenderContext(colorDepth: .none))
+        #expect(plain[10, 5].style.foreground == .terminalDefault && plain[10, 5].grapheme != "▀", "NO_COLOR: shades, no colour")
+    }
 }

@@ -115,7 +115,7 @@ final class PhotoBoardScreen: Screen {
             }
             return
         }
-        canvas.drawHalfBlocks(board.composed(showsChoice: context.isActive), at: area.origin, clip: area, glyphs: context.glyphs)
+        canvas.drawHalfBlocks(board.composed(showsChoice: context.isActive), at: area.origin, clip: area, glyphs: context.glyphs, colorDepth: context.colorDepth)
     }
 
     func handle(_ event: Event, area: Rect) -> ScreenResponse {
@@ -309,6 +309,13 @@ final class PhotoBoardScreen: Screen {
         guard glide != nil else { return }
         glide = nil
         saveLayout()
+    }
+
+    /// Changes the board from outside its gestures (a benchmark's layout); not kept.
+    func rearrange(_ change: (inout PhotoBoard) -> Void) {
+        guard var board else { return }
+        change(&board)
+        self.board = board
     }
 
     /// Whether a fling's glide is under way.

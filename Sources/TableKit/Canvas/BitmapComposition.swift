@@ -55,7 +55,7 @@ public struct BitmapPlacement: Hashable, Sendable, Codable {
 
 /// A picture composed of bitmaps, each placed, scaled and turned, later ones over earlier
 /// ones: the frame of a photo board, drawn into a ``Canvas`` with
-/// ``Canvas/drawHalfBlocks(_:at:clip:glyphs:)``. Turned and scaled pixels are resampled
+/// ``Canvas/drawHalfBlocks(_:at:clip:glyphs:colorDepth:)``. Turned and scaled pixels are resampled
 /// (bilinear), so a photo turned by any angle stays smooth.
 public struct BitmapComposition: Sendable {
     /// The columns of pixels.
