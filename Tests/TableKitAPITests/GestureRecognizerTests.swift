@@ -72,10 +72,13 @@ struct GestureRecognizerTests {
         #expect(singles.states == [.ended])
         arena.advance(to: at(1000))
         #expect(singles.states == [.ended, .ended] && doubles.states.isEmpty)
-        // A second tap in time but three cells away is not the same double tap.
+        // A second tap in time but three cells away, across or down, is not the same double tap.
         click(arena, Point(x: 5, y: 2), at: 2000)
         click(arena, Point(x: 8, y: 2), at: 2100)
         arena.advance(to: at(3000))
+        click(arena, Point(x: 5, y: 2), at: 4000)
+        click(arena, Point(x: 5, y: 5), at: 4100)
+        arena.advance(to: at(5000))
         #expect(doubles.states.isEmpty)
     }
 
@@ -122,10 +125,15 @@ struct GestureRecognizerTests {
         arena.advance(to: at(600))
         #expect(presses.states.isEmpty, "no long press after a move")
         arena.handle(MouseEvent(.release, at: Point(x: 6, y: 4)), now: at(700))
+        // Two lines down is as far as two columns across.
+        arena.handle(MouseEvent(.press, at: Point(x: 4, y: 4)), now: at(800))
+        arena.handle(MouseEvent(.drag, at: Point(x: 4, y: 6)), now: at(850))
+        #expect(press.state == .failed && pan.state == .began)
+        arena.handle(MouseEvent(.release, at: Point(x: 4, y: 6)), now: at(900))
         // Let go after 300 ms: a tap, not a long press.
         click(arena, Point(x: 4, y: 4), at: 1000, held: 300)
         arena.advance(to: at(2000))
-        #expect(presses.states.isEmpty && taps.states == [.ended] && pans.states == [.began, .ended])
+        #expect(presses.states.isEmpty && taps.states == [.ended] && pans.states == [.began, .ended, .began, .ended])
         // Held long enough, the long press makes the tap fail.
         click(arena, Point(x: 4, y: 4), at: 3000, held: 800)
         #expect(presses.states == [.began, .ended] && taps.states == [.ended])

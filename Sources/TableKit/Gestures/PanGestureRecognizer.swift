@@ -31,10 +31,10 @@ struct VelocityTracker {
         samples.removeAll { time - $0.time > Self.window }
     }
 
-    /// The speed over the samples in the window, at `time`; zero with fewer than two.
-    func velocity(at time: ContinuousClock.Instant) -> GestureVelocity {
-        let recent = samples.filter { time - $0.time <= Self.window }
-        guard let first = recent.first, let last = recent.last else { return .zero }
+    /// The speed over the samples in the window (the last ``add(_:at:)`` dropped older ones);
+    /// zero with fewer than two.
+    func velocity() -> GestureVelocity {
+        guard let first = samples.first, let last = samples.last else { return .zero }
         let seconds = Double((last.time - first.time) / .microseconds(1)) / 1_000_000
         guard seconds > 0 else { return .zero }
         return GestureVelocity(x: Double(last.point.x - first.point.x) / seconds, y: Double(last.point.y - first.point.y) / seconds)
@@ -90,7 +90,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
     override func pressMoved(to point: Point, now: ContinuousClock.Instant) {
         tracker.add(point, at: now)
         translation = Point(x: point.x - start.x, y: point.y - start.y)
-        velocity = tracker.velocity(at: now)
+        velocity = tracker.velocity()
         switch state {
         case .possible:
             if abs(translation.x) >= minimumDistance || abs(translation.y) >= minimumDistance { request(.began) }
@@ -105,7 +105,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
         guard state == .began || state == .changed else { return request(.failed) }
         tracker.add(point, at: now)
         translation = Point(x: point.x - start.x, y: point.y - start.y)
-        velocity = tracker.velocity(at: now)
+        velocity = tracker.velocity()
         request(.ended)
     }
 
@@ -202,7 +202,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         if now - startTime > maximumDuration { return request(.failed) }
         // Lines count double, so that a stroke's direction is judged by its look.
         let across = Double(point.x - start.x), down = Double(point.y - start.y) * 2
-        let velocity = tracker.velocity(at: now)
+        let velocity = tracker.velocity()
         let speedAcross = abs(velocity.x), speedDown = abs(velocity.y) * 2
         let stroke: Direction
         let distance: Double, speed: Double
