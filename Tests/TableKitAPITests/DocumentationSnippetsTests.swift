@@ -63,6 +63,81 @@ struct DocumentationSnippetsTests {
         #expect((inbox.dataSource as? EditingAListArticle.Fruit)?.names == ["Banana"])
         #expect(inbox.numberOfSelectedItems == 0)
     }
+
+    /// "Handling Gestures": the card board, by the mouse and by its keys.
+    @Test func handlingGestures() {
+        let board = HandlingGesturesArticle.CardBoard()
+        let root = RootController(content: NavigationController(root: board), size: Size(width: 40, height: 10))
+        _ = root.handle(.mouse(MouseEvent(.press, at: Point(x: 0, y: 1))))
+        _ = root.handle(.mouse(MouseEvent(.drag, at: Point(x: 3, y: 2))))
+        _ = root.handle(.mouse(MouseEvent(.drag, at: Point(x: 6, y: 3))))
+        _ = root.handle(.mouse(MouseEvent(.release, at: Point(x: 6, y: 3))))
+        #expect(board.offset == Point(x: 6, y: 2) && board.flingVelocity.x > 0)
+        _ = root.handle(.key(.right))
+        _ = root.handle(.key(.character("+")))
+        _ = root.handle(.key(.enter))
+        #expect(board.offset == Point(x: 7, y: 2) && abs(board.scale - 1.1) < 1e-9 && board.opened == 1)
+        #expect(root.render(context: RenderContext()).lines[3].contains("card ×1.1"))
+    }
+}
+
+// "Handling Gestures", as the article has it.
+
+private enum HandlingGesturesArticle {
+    final class CardBoard: Screen {
+        let title = "Cards"
+        private let arena = GestureArena()
+        private(set) var offset = Point.zero
+        private(set) var scale = 1.0
+        private(set) var opened = 0
+        private var dragStart = Point.zero
+        /// The speed a drag was let go with: the board glides on (see Deceleration).
+        private(set) var flingVelocity = GestureVelocity.zero
+
+        init() {
+            let pan = PanGestureRecognizer { [unowned self] pan in
+                if pan.state == .began { dragStart = offset }
+                offset = Point(x: dragStart.x + pan.translation.x, y: dragStart.y + pan.translation.y)
+                if pan.state == .ended { flingVelocity = pan.velocity }
+            }
+            pan.keyTranslations = [.left: Point(x: -1, y: 0), .right: Point(x: 1, y: 0)]
+            let doubleTap = TapGestureRecognizer(numberOfTapsRequired: 2) { [unowned self] _ in scale = scale == 1 ? 2 : 1 }
+            let tap = TapGestureRecognizer { [unowned self] _ in opened += 1 }
+            tap.keyEquivalents = [.enter]
+            tap.require(toFail: doubleTap)
+            let pinch = PinchGestureRecognizer { [unowned self] pinch in
+                scale = min(3, max(0.5, scale * pinch.scale))
+                pinch.scale = 1
+            }
+            pinch.zoomInKeys = [.character("+")]
+            pinch.zoomOutKeys = [.character("-")]
+            for recognizer in [pan, doubleTap, tap, pinch] as [GestureRecognizer] {
+                arena.addGestureRecognizer(recognizer)
+            }
+        }
+
+        func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
+            canvas.draw("card ×\(scale)", at: Point(x: area.minX + offset.x, y: area.minY + offset.y), style: .plain, clip: area)
+        }
+
+        func handle(_ event: Event, area: Rect) -> ScreenResponse {
+            let taken: Bool
+            switch event {
+            case .mouse(let mouse): taken = arena.handle(mouse, now: .now)
+            case .key(let key): taken = arena.handle(key, at: offset, now: .now)
+            default: return .ignored
+            }
+            // A tap waits to see whether a second one comes; a long press waits for its time.
+            // Hear that moment as a letter, not by ticking.
+            if let deadline = arena.nextDeadline {
+                post(after: max(.zero, deadline - .now)) { board in
+                    board.arena.advance(to: .now)
+                    return .handled
+                }
+            }
+            return taken ? .handled : .ignored
+        }
+    }
 }
 
 // "Editing a List", as the article has them (in a namespace: the suite has its own Fruit).

@@ -275,6 +275,22 @@ struct GestureRecognizerTests {
         #expect(arena.handle(.character("]"), at: Point(x: 1, y: 1), now: at(1010)) && rotation.rotation > 0, "] turns clockwise")
     }
 
+    @Test func anotherKeyOrAPressEndsAPinchAtOnceSoThatItsGestureCanBegin() {
+        let (arena, pinch, _, pinches, _, delegate) = pinchAndRotation(together: true)
+        defer { withExtendedLifetime(delegate) {} }
+        let taps = Log()
+        let tap = TapGestureRecognizer { taps.record($0) }
+        tap.keyEquivalents = [.enter]
+        arena.addGestureRecognizer(tap)
+        arena.handle(.character("+"), at: Point(x: 1, y: 1), now: at(0))
+        #expect(arena.handle(.enter, at: Point(x: 1, y: 1), now: at(50)))
+        #expect(pinches.states == [.began, .ended] && taps.states == [.ended], "Enter, 50 ms after +, is a tap")
+        arena.handle(.character("+"), at: Point(x: 1, y: 1), now: at(1000))
+        click(arena, Point(x: 2, y: 2), at: 1050)
+        #expect(pinches.states == [.began, .ended, .began, .ended] && taps.states == [.ended, .ended], "a click too")
+        #expect(pinch.state == .ended)
+    }
+
     @Test func thePlainWheelIsLeftToScroll() {
         let (arena, pinch, rotation, _, _, _) = pinchAndRotation(together: true)
         #expect(!arena.handle(MouseEvent(.scrollUp, at: Point(x: 5, y: 5)), now: at(0)))

@@ -77,6 +77,7 @@ public final class GestureArena {
                 recognizer.isEnabled && recognizer.state == .possible && recognizer.pendingStates.isEmpty
                     && recognizer.delegate?.gestureRecognizer(recognizer, shouldReceivePressAt: point) ?? true
             }
+            endQuietGestures(blocking: participants)
             for recognizer in participants {
                 recognizer.isTracking = true
                 recognizer.location = point
@@ -113,6 +114,9 @@ public final class GestureArena {
     @discardableResult
     public func handle(_ key: Key, at point: Point, now: ContinuousClock.Instant) -> Bool {
         advance(to: now)
+        // A pinch by `+` ends when Enter comes, not a quiet later: it would keep Enter's long
+        // press from beginning.
+        endQuietGestures(blocking: gestureRecognizers.filter { $0.isEnabled && $0.takes(key) })
         if !isPressed { resetFinishedGestures() }
         var taken = false
         for recognizer in gestureRecognizers where recognizer.isEnabled && !recognizer.state.isFinal && recognizer.pendingStates.isEmpty {
@@ -140,6 +144,19 @@ public final class GestureArena {
             recognizer.deadlinePassed(now: deadline)
             settle()
         }
+    }
+
+    /// Ends at once the step gestures under way (a pinch, a rotation waiting for its quiet)
+    /// that would keep one of `newcomers` from recognizing: another kind of input has come.
+    private func endQuietGestures(blocking newcomers: [GestureRecognizer]) {
+        for recognizer in gestureRecognizers
+        where recognizer.endsAfterQuiet && (recognizer.state == .began || recognizer.state == .changed) && recognizer.deadline != nil
+            && newcomers.contains(where: { $0 !== recognizer && !simultaneous(recognizer, $0) }) {
+            let deadline = recognizer.deadline ?? .now
+            recognizer.deadline = nil
+            recognizer.deadlinePassed(now: deadline)
+        }
+        settle()
     }
 
     /// Cancels every gesture under way and forgets the press: the screen went away, or a modal

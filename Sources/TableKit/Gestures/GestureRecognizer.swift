@@ -121,6 +121,11 @@ public class GestureRecognizer {
     func wheel(up: Bool, modifiers: MouseEvent.Modifiers, at point: Point, now: ContinuousClock.Instant) -> Bool { false }
     /// A key; whether the recognizer took it as its gesture's key equivalent.
     func key(_ key: Key, at point: Point, now: ContinuousClock.Instant) -> Bool { false }
+    /// Whether `key` is one of the recognizer's own keys (asked without acting on it).
+    func takes(_ key: Key) -> Bool { false }
+    /// Whether the gesture goes in steps and ends after a quiet (a pinch, a rotation): another
+    /// input ends it at once rather than wait for the quiet.
+    var endsAfterQuiet: Bool { false }
     /// The ``deadline`` passed.
     func deadlinePassed(now: ContinuousClock.Instant) {}
 }

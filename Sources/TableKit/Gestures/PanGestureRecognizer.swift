@@ -109,6 +109,8 @@ public final class PanGestureRecognizer: GestureRecognizer {
         request(.ended)
     }
 
+    override func takes(_ key: Key) -> Bool { keyTranslations[key] != nil }
+
     override func key(_ key: Key, at point: Point, now: ContinuousClock.Instant) -> Bool {
         guard let step = keyTranslations[key] else { return false }
         translation = step
@@ -189,6 +191,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         tracker.add(point, at: now)
         judge(point, now: now, isRelease: true)
     }
+
+    override func takes(_ key: Key) -> Bool { keyEquivalents[key].map { direction.contains($0) } ?? false }
 
     override func key(_ key: Key, at point: Point, now: ContinuousClock.Instant) -> Bool {
         guard let keyed = keyEquivalents[key], direction.contains(keyed) else { return false }

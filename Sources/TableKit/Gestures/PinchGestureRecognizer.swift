@@ -55,6 +55,9 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         return true
     }
 
+    override func takes(_ key: Key) -> Bool { zoomInKeys.contains(key) || zoomOutKeys.contains(key) }
+    override var endsAfterQuiet: Bool { true }
+
     override func key(_ key: Key, at point: Point, now: ContinuousClock.Instant) -> Bool {
         if zoomInKeys.contains(key) { step(up: true, now: now); return true }
         if zoomOutKeys.contains(key) { step(up: false, now: now); return true }
@@ -111,6 +114,9 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         StepTracker.step(self, now: now)
         return true
     }
+
+    override func takes(_ key: Key) -> Bool { clockwiseKeys.contains(key) || counterclockwiseKeys.contains(key) }
+    override var endsAfterQuiet: Bool { true }
 
     override func key(_ key: Key, at point: Point, now: ContinuousClock.Instant) -> Bool {
         if clockwiseKeys.contains(key) { rotation += stepAngle } else if counterclockwiseKeys.contains(key) { rotation -= stepAngle } else { return false }

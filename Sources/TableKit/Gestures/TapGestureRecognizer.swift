@@ -66,6 +66,8 @@ public final class TapGestureRecognizer: GestureRecognizer {
         request(.failed)
     }
 
+    override func takes(_ key: Key) -> Bool { keyEquivalents.contains(key) }
+
     override func key(_ key: Key, at point: Point, now: ContinuousClock.Instant) -> Bool {
         guard keyEquivalents.contains(key) else { return false }
         request(.recognized)
@@ -101,6 +103,9 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 
     override func pressBegan(at point: Point, now: ContinuousClock.Instant) {
         start = point
+        // No wait at all: the press itself begins it, as UIKit's long press of duration zero
+        // serves to follow a touch from the moment it lands.
+        if minimumPressDuration <= .zero { return request(.began) }
         deadline = now + minimumPressDuration
     }
 
@@ -124,6 +129,8 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         location = start
         request(.began)
     }
+
+    override func takes(_ key: Key) -> Bool { keyEquivalents.contains(key) }
 
     override func key(_ key: Key, at point: Point, now: ContinuousClock.Instant) -> Bool {
         guard keyEquivalents.contains(key) else { return false }
