@@ -109,6 +109,15 @@ struct GestureRecognizerTests {
         #expect(press.state == .changed && press.location == Point(x: 10, y: 6))
         arena.handle(MouseEvent(.release, at: Point(x: 10, y: 6)), now: at(700))
         #expect(log.states == [.began, .changed, .ended])
+        // Alone in its arena, moved two cells before its time, across or down: it fails.
+        for moved in [Point(x: 6, y: 4), Point(x: 4, y: 6)] {
+            arena.handle(MouseEvent(.press, at: Point(x: 4, y: 4)), now: at(1000))
+            arena.handle(MouseEvent(.drag, at: moved), now: at(1100))
+            arena.advance(to: at(1600))
+            #expect(press.state == .failed, "moved to \(moved)")
+            arena.handle(MouseEvent(.release, at: moved), now: at(1700))
+        }
+        #expect(log.states == [.began, .changed, .ended])
     }
 
     @Test func aLongPressFailsWhenMovedOrLetGoTooSoonAndATapWinsInstead() {
@@ -295,6 +304,17 @@ struct GestureRecognizerTests {
         let (arena, pinch, rotation, _, _, _) = pinchAndRotation(together: true)
         #expect(!arena.handle(MouseEvent(.scrollUp, at: Point(x: 5, y: 5)), now: at(0)))
         #expect(pinch.state == .possible && rotation.state == .possible)
+    }
+
+    @Test func aPressWhoseReleaseWasLostEndsThatPressFirst() {
+        let arena = GestureArena()
+        let log = Log()
+        let press = LongPressGestureRecognizer { log.record($0) }
+        press.minimumPressDuration = .zero
+        arena.addGestureRecognizer(press)
+        arena.handle(MouseEvent(.press, at: Point(x: 1, y: 1)), now: at(0))
+        arena.handle(MouseEvent(.press, at: Point(x: 5, y: 1)), now: at(100))
+        #expect(log.states == [.began, .ended, .began] && press.location == Point(x: 5, y: 1))
     }
 
     @Test func cancellingEndsAGestureUnderWayAsCancelled() {

@@ -70,7 +70,10 @@ public final class GestureArena {
         switch mouse.kind {
         case .press:
             // A press while one is down means the release was lost: end that press first.
-            if isPressed { release(at: point, now: now) }
+            if isPressed {
+                release(at: point, now: now)
+                settle()
+            }
             resetFinishedGestures()
             isPressed = true
             participants = gestureRecognizers.filter { recognizer in

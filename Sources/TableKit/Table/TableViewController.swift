@@ -68,6 +68,8 @@ open class TableViewController: Screen {
     let searchPart = SearchPart()
     let sliderPopoverPart = SliderPopoverPart()
     let swipeMenuPart = SwipeMenuPart()
+    /// The table's mouse: the parts' gesture recognizers and its own, in one arena.
+    lazy var gestures = makeGestures()
     let selectionPart = SelectionPart()
     let editingPart = EditingPart()
     let rowAnimationPart = RowAnimationPart()
@@ -171,6 +173,7 @@ open class TableViewController: Screen {
     }
     /// Left the front: an open swipe menu closes. Subclasses call `super`.
     open func viewDidDisappear() {
+        gestures.arena.cancelAllGestures()
         parts.forEach { $0.didDisappear(in: self) }
     }
 
@@ -280,10 +283,7 @@ open class TableViewController: Screen {
                 if mouse.position.y < header.height { return handleTableHeaderMouse(mouse, size: header.size) }
                 mouse.position.y -= header.height
             }
-            for part in parts {
-                if let response = part.handleMouse(mouse, in: self) { return response }
-            }
-            return perform(.mouse(mouse))
+            return handleTableMouse(mouse)
         case .key(let key):
             if let part = partCapturingKeys { return part.handleKey(key, in: self) ?? .ignored }
             for part in parts {

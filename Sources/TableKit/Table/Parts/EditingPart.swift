@@ -205,56 +205,73 @@ final class EditingPart: TableViewControllerPart {
         }
     }
 
-    /// A click on a row's ⊖ or ⊕ (the columns before its content) works as its key; a click
-    /// on the Delete button deletes; a click anywhere else puts the Delete button away. A
-    /// press on `≡` takes hold of the row: dragged, it moves to the row under the pointer
-    /// (where the delegate lets it), until the button comes up.
-    func handleMouse(_ mouse: MouseEvent, in table: TableViewController) -> ScreenResponse? {
-        guard isEditing else { return nil }
-        switch mouse.kind {
-        case .press: break
-        case .drag: return draggedRow.map { dragMove($0, to: mouse.position, in: table) }
-        case .release:
-            guard draggedRow != nil else { return nil }
-            draggedRow = nil
-            return .handled
-        case .scrollUp, .scrollDown: return nil
-        }
-        draggedRow = nil
-        guard let row = table.tableView.row(atLine: mouse.position.y, state: table.state, dataSource: table.dataSource, size: table.tableSize, heightCache: table.heightCache),
-              let frame = table.rowFrame(of: row), frame.visible.contains(mouse.position) else {
-            confirmingRow = nil
-            return nil
-        }
+    /// What a press in editing mode lands on, for the editing part to act on.
+    enum PressTarget {
+        /// `≡`: the row is taken hold of, to be dragged.
+        case reorderControl(IndexPath)
+        /// The red Delete button of the row confirming its deletion.
+        case deleteButton(IndexPath)
+        /// ⊖ or ⊕, and the margin on either side of it.
+        case editingControl(IndexPath, TableViewCell.EditingStyle)
+        /// The rest of a row, where nothing is selected while editing: it only takes the focus.
+        case rowBody(IndexPath)
+    }
+
+    /// Where a press at `point` (from the table's top) lands in editing mode, if it is the
+    /// editing part's: `nil` outside editing, off the rows, and on a row's body where the
+    /// table's own press acts (checking rows, or selection allowed while editing).
+    func pressTarget(at point: Point, in table: TableViewController) -> PressTarget? {
+        guard isEditing,
+              let row = table.tableView.row(atLine: point.y, state: table.state, dataSource: table.dataSource, size: table.tableSize, heightCache: table.heightCache),
+              let frame = table.rowFrame(of: row), frame.visible.contains(point) else { return nil }
         let cell = table.tableView.displayedCell(at: row, dataSource: table.dataSource, isSelected: false)
-        let column = mouse.position.x - frame.rect.minX
+        let column = point.x - frame.rect.minX
         // `≡` and the margin after it: the row's last two columns.
-        if cell.showsReorderControl, column >= frame.rect.width - 2 {
-            confirmingRow = nil
+        if cell.showsReorderControl, column >= frame.rect.width - 2 { return .reorderControl(row) }
+        if row == confirmingRow, let title = cell.deleteConfirmationTitle {
+            let width = title.displayWidth + 2
+            if (frame.rect.width - 1 - width ..< frame.rect.width - 1).contains(column) { return .deleteButton(row) }
+        }
+        // The control's column, and the margin and the space on either side of it.
+        if cell.showsEditingControl, (0 ... 2).contains(column) { return .editingControl(row, cell.editingControl ?? .delete) }
+        // Checking rows, a click checks or unchecks, as the table's own checks do.
+        guard !allowsSelectionDuringEditing, !checksRows else { return nil }
+        return .rowBody(row)
+    }
+
+    /// A press on `target`: a click on ⊖ or ⊕ works as its key; a click on the Delete button
+    /// deletes; `≡` takes hold of the row (dragged, it moves to the row under the pointer,
+    /// where the delegate lets it, until the button comes up); a click on the body focuses.
+    func press(_ target: PressTarget, in table: TableViewController) -> ScreenResponse {
+        confirmingRow = nil
+        draggedRow = nil
+        switch target {
+        case .reorderControl(let row):
             table.focusRow(at: row)
             draggedRow = row
             return .handled
-        }
-        if row == confirmingRow, let title = cell.deleteConfirmationTitle {
-            let width = title.displayWidth + 2
-            if (frame.rect.width - 1 - width ..< frame.rect.width - 1).contains(column) {
-                confirmingRow = nil
-                commit(.delete, at: row, in: table)
-                return .handled
-            }
-        }
-        confirmingRow = nil
-        // The control's column, and the margin and the space on either side of it.
-        guard cell.showsEditingControl, (0 ... 2).contains(column) else {
-            // Checking rows, a click checks or unchecks, as the table's own checks do.
-            guard !allowsSelectionDuringEditing, !checksRows else { return nil }
-            // No selection while editing: a click focuses the row, and that is all.
+        case .deleteButton(let row):
+            commit(.delete, at: row, in: table)
+            return .handled
+        case .editingControl(let row, let style):
+            table.focusRow(at: row)
+            return perform(style == .insert ? .insert : .revealDelete, in: table)
+        case .rowBody(let row):
             table.focusRow(at: row)
             return .handled
         }
-        table.focusRow(at: row)
-        return perform(cell.editingControl == .insert ? .insert : .revealDelete, in: table)
     }
+
+    /// A press that was not the editing part's: a Delete button showing is put away.
+    func pressedElsewhere() { confirmingRow = nil }
+
+    /// The row taken by its `≡` follows the pointer to `point`.
+    func dragHeldRow(to point: Point, in table: TableViewController) -> ScreenResponse {
+        draggedRow.map { dragMove($0, to: point, in: table) } ?? .handled
+    }
+
+    /// The row taken by its `≡` is let go where it is.
+    func releaseHeldRow() { draggedRow = nil }
 
     /// The held row moves to the row under `point`, if that is another row.
     private func dragMove(_ row: IndexPath, to point: Point, in table: TableViewController) -> ScreenResponse {
@@ -334,3 +351,4 @@ final class EditingPart: TableViewControllerPart {
         slide = nil
     }
 }
+

@@ -180,26 +180,24 @@ final class PageScrubberPart: TableViewControllerPart {
         return action == .release ? .handled : nil
     }
 
-    /// A press or a drag on the scrubber's line turns to the page under the pointer; a drag
-    /// that began there keeps scrubbing wherever it goes. `nil` when the event is not the
-    /// scrubber's. Positions are relative to the table's top.
-    func handleMouse(_ mouse: MouseEvent, in table: TableViewController) -> ScreenResponse? {
-        guard let line = line(in: table.bounds, of: table) else { return nil }
-        let onLine = mouse.position.y == table.tableSize.height
-        switch mouse.kind {
-        case .press where onLine, .drag where isDragging:
-            isDragging = true
-            let pages = self.pages(of: table)
-            let track = layout(width: line.width, pages: pages).track
-            scrub(toPage: Int(slider(pages).value(atColumn: mouse.position.x - track.lowerBound, width: track.count)), in: table)
-            return .handled
-        case .release where isDragging:
-            isDragging = false
-            return .handled
-        default:
-            return onLine ? .handled : nil
-        }
+    /// Whether `point` (from the table's top) is on the scrubber's line, where a press is the
+    /// scrubber's (the table's arena asks).
+    func isOnLine(_ point: Point, in table: TableViewController) -> Bool {
+        line(in: table.bounds, of: table) != nil && point.y == table.tableSize.height
     }
+
+    /// The scrubber pressed or dragged at column `x`: it turns to the page under the
+    /// pointer; a drag that began on the line keeps scrubbing wherever it goes.
+    func scrub(toColumn x: Int, in table: TableViewController) {
+        guard let line = line(in: table.bounds, of: table) else { return }
+        isDragging = true
+        let pages = self.pages(of: table)
+        let track = layout(width: line.width, pages: pages).track
+        scrub(toPage: Int(slider(pages).value(atColumn: x - track.lowerBound, width: track.count)), in: table)
+    }
+
+    /// The scrubber let go.
+    func endScrub() { isDragging = false }
 
     func helpHints(in table: TableViewController) -> [KeyHint] { keyBindings(in: table).helpHints() }
 

@@ -38,8 +38,6 @@ final class SwipeMenuPart: TableViewControllerPart {
     var menu: SwipeSession?
     /// A menu bouncing closed.
     var closing: SwipeSession?
-    /// A press on a row with a menu, held until it turns out to be a tap or a drag.
-    var pendingPress: (event: MouseEvent, indexPath: IndexPath)?
     /// The side a drag is swiping to, once it has moved far enough across the row.
     var tracking: SwipeEdge?
 
@@ -192,86 +190,78 @@ final class SwipeMenuPart: TableViewControllerPart {
 
     // MARK: Mouse
 
-    /// A mouse event, positions relative to the table's area, before the table sees it.
-    /// Returns `nil` to let the table handle it.
-    ///
-    /// While a menu is open a click on a button acts, a click elsewhere only closes it, and the
-    /// wheel closes it and scrolls. Otherwise a press on a row that has a menu waits: a drag
-    /// across the row slides its content with the pointer (opening the menu when released a
-    /// fifth of the way or more), and a release where it was pressed is a tap.
-    func handleMouse(_ mouse: MouseEvent, in table: TableViewController) -> ScreenResponse? {
-        if let session = menu, tracking == nil {
-            switch mouse.kind {
-            case .press:
-                if let frame = table.rowFrame(of: session.indexPath), frame.visible.contains(mouse.position),
-                   let index = session.button(atColumn: mouse.position.x - frame.rect.minX) {
-                    return perform(index, in: table)
-                }
-                close(in: table)
-                return .handled
-            case .scrollUp, .scrollDown:
-                close(in: table)
-                return nil
-            case .drag, .release:
-                return nil
-            }
+    // MARK: Gestures (the table's arena calls these: TableViewController+Gestures.swift)
+
+    /// Whether a menu is open and still: a press anywhere is then the menu's (a button acts,
+    /// anywhere else closes it).
+    var takesEveryPress: Bool { menu != nil && tracking == nil }
+
+    /// A press while a menu is open: a press on one of its buttons performs it; anywhere else
+    /// only closes the menu, as a tap outside an open row does in UIKit.
+    func pressWithMenuOpen(at point: Point, in table: TableViewController) -> ScreenResponse {
+        guard let session = menu else { return .handled }
+        if let frame = table.rowFrame(of: session.indexPath), frame.visible.contains(point),
+           let index = session.button(atColumn: point.x - frame.rect.minX) {
+            return perform(index, in: table)
         }
-        switch mouse.kind {
-        case .press:
-            pendingPress = nil
-            tracking = nil
-            guard let indexPath = rowTappedForSwipe(at: mouse.position, in: table) else { return nil }
-            pendingPress = (mouse, indexPath)
-            return .handled
-        case .drag:
-            guard let (press, indexPath) = pendingPress else { return nil }
-            let dx = mouse.position.x - press.position.x, dy = mouse.position.y - press.position.y
-            if tracking == nil {
-                guard abs(dx) >= 2, abs(dx) > abs(dy) else { return .handled }
-                guard let edge = [SwipeEdge.trailing, .leading].first(where: { $0.direction.signum() == dx.signum() }),
-                      let configuration = configuration(for: edge, at: indexPath, in: table) else { return .handled }
-                if menu != nil { close(in: table) }
-                if table.state.focusedRow != indexPath {
-                    table.focusRow(at: indexPath)
-                    table.delegate?.tableView(table, didFocusRowAt: indexPath)
-                }
-                tracking = edge
-                let width = table.rowFrame(of: indexPath)?.rect.width ?? table.tableSize.width
-                menu = SwipeSession(indexPath: indexPath, edge: edge, configuration: configuration, width: width, motion: .held(0))
-            }
-            guard var session = menu else { return .handled }
-            // The content follows the pointer towards its side only, and no further than out.
-            let offset = session.edge == .trailing ? min(0, max(dx, -session.width)) : max(0, min(dx, session.width))
-            session.motion = .held(Double(offset))
-            menu = session
-            return .handled
-        case .release:
-            defer {
-                pendingPress = nil
-                tracking = nil
-            }
-            guard let (press, _) = pendingPress else { return nil }
-            guard tracking != nil, let session = menu else {
-                // No drag: the press was a tap after all.
-                let response = table.perform(.mouse(press))
-                _ = table.perform(.mouse(mouse))
-                return response
-            }
-            let offset = session.motion.offset(at: table.now())
-            if abs(offset) >= max(3, Double(session.width) / 5) {
-                open(session.edge, at: session.indexPath, from: offset, in: table)
-            } else {
-                close(in: table)
-            }
-            return .handled
-        case .scrollUp, .scrollDown:
-            return nil
+        close(in: table)
+        return .handled
+    }
+
+    /// The wheel turned: an open menu closes, and the table scrolls.
+    func wheelTurned(in table: TableViewController) {
+        if menu != nil, tracking == nil { close(in: table) }
+    }
+
+    /// The side a drag `across` columns (and `down` lines) from a press on the row at
+    /// `indexPath` swipes to, if it is a swipe: mostly across, two columns or more, towards a
+    /// side the row has a menu on. The pan asks before it begins.
+    func swipeEdge(at indexPath: IndexPath, across: Int, down: Int, in table: TableViewController) -> SwipeEdge? {
+        guard abs(across) >= 2, abs(across) > abs(down),
+              let edge = [SwipeEdge.trailing, .leading].first(where: { $0.direction.signum() == across.signum() }),
+              configuration(for: edge, at: indexPath, in: table) != nil else { return nil }
+        return edge
+    }
+
+    /// A swipe begins on the row at `indexPath` towards `edge`: the row takes the focus and
+    /// its content starts to follow the pointer.
+    func beginSwipe(_ edge: SwipeEdge, at indexPath: IndexPath, in table: TableViewController) {
+        guard let configuration = configuration(for: edge, at: indexPath, in: table) else { return }
+        if menu != nil { close(in: table) }
+        if table.state.focusedRow != indexPath {
+            table.focusRow(at: indexPath)
+            table.delegate?.tableView(table, didFocusRowAt: indexPath)
+        }
+        tracking = edge
+        let width = table.rowFrame(of: indexPath)?.rect.width ?? table.tableSize.width
+        menu = SwipeSession(indexPath: indexPath, edge: edge, configuration: configuration, width: width, motion: .held(0))
+    }
+
+    /// The swipe's pointer is `across` columns from its press: the row's content follows it,
+    /// towards its side only, and no further than out.
+    func followSwipe(across: Int) {
+        guard var session = menu, tracking != nil else { return }
+        let offset = session.edge == .trailing ? min(0, max(across, -session.width)) : max(0, min(across, session.width))
+        session.motion = .held(Double(offset))
+        menu = session
+    }
+
+    /// The swipe let go: the menu opens when the row was pulled a fifth of the way or more,
+    /// else it bounces closed; a cancelled swipe closes.
+    func endSwipe(cancelled: Bool, in table: TableViewController) {
+        defer { tracking = nil }
+        guard tracking != nil, let session = menu else { return }
+        let offset = session.motion.offset(at: table.now())
+        if !cancelled, abs(offset) >= max(3, Double(session.width) / 5) {
+            open(session.edge, at: session.indexPath, from: offset, in: table)
+        } else {
+            close(in: table)
         }
     }
 
     /// The row under `point` when a press there may start a swipe: a row with a menu, pressed
     /// away from its accessory buttons and the section index.
-    private func rowTappedForSwipe(at point: Point, in table: TableViewController) -> IndexPath? {
+    func rowTappedForSwipe(at point: Point, in table: TableViewController) -> IndexPath? {
         let size = table.tableSize
         guard Rect(origin: .zero, size: size).contains(point) else { return nil }
         guard let row = table.tableView.row(atLine: point.y, state: table.state, dataSource: table.dataSource, size: size, heightCache: table.heightCache),

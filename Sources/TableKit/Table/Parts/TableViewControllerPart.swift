@@ -1,8 +1,9 @@
 import Foundation
 
 /// A feature of a table screen — search, swipe menus, the page scrubber, the title control,
-/// the slider popover, selection — that owns its state and handles its own keys, clicks,
-/// drawing and ticks. ``TableViewController`` composes its parts in order: a new feature is
+/// the slider popover, selection — that owns its state and handles its own keys, drawing and
+/// ticks; its clicks and drags come through the gesture recognizers it adds to the table's
+/// arena (TableViewController+Gestures.swift). ``TableViewController`` composes its parts in order: a new feature is
 /// a new part, not new stored properties in the controller.
 ///
 /// Every requirement has a default that does nothing, so a part implements only what it
@@ -25,10 +26,6 @@ protocol TableViewControllerPart: AnyObject {
 
     /// Text pasted while the part captures the keys; `nil` when it takes no paste.
     func handlePaste(_ text: String, in table: TableViewController) -> ScreenResponse?
-
-    /// A mouse event before the table sees it, positions relative to the table's top; `nil`
-    /// passes it on.
-    func handleMouse(_ mouse: MouseEvent, in table: TableViewController) -> ScreenResponse?
 
     /// Draws over the table just drawn: `area` is the screen's whole area.
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext, in table: TableViewController)
@@ -66,7 +63,6 @@ extension TableViewControllerPart {
     func handleKey(_ key: Key, in table: TableViewController) -> ScreenResponse? { nil }
     func handleUnclaimedKey(_ key: Key, in table: TableViewController) -> ScreenResponse? { nil }
     func handlePaste(_ text: String, in table: TableViewController) -> ScreenResponse? { nil }
-    func handleMouse(_ mouse: MouseEvent, in table: TableViewController) -> ScreenResponse? { nil }
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext, in table: TableViewController) {}
     func tick(in table: TableViewController) -> ScreenResponse { .handled }
     func wantsTicks(in table: TableViewController) -> Bool { false }

@@ -1,0 +1,190 @@
+import Foundation
+
+/// A table screen's mouse, through gesture recognizers (issue 27): one ``GestureArena`` for
+/// the table's area, each part adding the recognizers of its gestures, the table its own last.
+/// The arena settles which one a press belongs to — the first that takes it and begins —
+/// where the parts used to pass a click along in turn:
+///
+/// - the page scrubber's line: a press that follows the pointer (a long press of no duration);
+/// - an open side-swipe menu: any press (a button acts, anywhere else closes it);
+/// - a row with a swipe menu: a pan across it slides the row (its menu opens past a fifth),
+///   and a tap on it, at the release, selects it;
+/// - in editing mode: `≡` (held and dragged), ⊖ and ⊕, the Delete button, a row's body;
+/// - the section index: a press that scrubs while it moves;
+/// - any other row: a press that taps it at once (or its accessory, or takes its slider's
+///   thumb and follows the drag).
+///
+/// The plain wheel is no gesture: the table scrolls (and an open menu closes).
+@MainActor
+final class TableGestures {
+    let arena = GestureArena()
+    /// The answer the actions left for the event in hand.
+    var response: ScreenResponse?
+
+    /// Records `answer` unless an earlier action of the same event answered already.
+    func answer(_ answer: ScreenResponse) {
+        if case .handled? = response { response = answer } else if response == nil { response = answer }
+    }
+
+    /// Adds `recognizer`, letting it take only the presses `receives` accepts and begin only
+    /// when `begins` allows.
+    func add(_ recognizer: GestureRecognizer, receives: @escaping @MainActor (Point) -> Bool,
+             begins: @escaping @MainActor (GestureRecognizer) -> Bool = { _ in true }) {
+        let gate = Gate(receives: receives, begins: begins)
+        gates.append(gate)
+        recognizer.delegate = gate
+        arena.addGestureRecognizer(recognizer)
+    }
+
+    /// The delegates, held here: a recognizer holds its delegate weakly.
+    private var gates: [Gate] = []
+
+    /// A recognizer's delegate made of two questions.
+    @MainActor
+    private final class Gate: GestureRecognizerDelegate {
+        let receives: @MainActor (Point) -> Bool
+        let begins: @MainActor (GestureRecognizer) -> Bool
+        init(receives: @escaping @MainActor (Point) -> Bool, begins: @escaping @MainActor (GestureRecognizer) -> Bool) {
+            self.receives = receives
+            self.begins = begins
+        }
+        func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceivePressAt point: Point) -> Bool { receives(point) }
+        func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { begins(recognizer) }
+    }
+}
+
+/// A recognizer that follows a press from the moment it lands (`began`), as it moves
+/// (`changed`) and until the release (`ended`): UIKit's long press of no duration.
+@MainActor
+func pressTracker(_ action: @escaping @MainActor (LongPressGestureRecognizer) -> Void) -> LongPressGestureRecognizer {
+    let press = LongPressGestureRecognizer(action: action)
+    press.minimumPressDuration = .zero
+    return press
+}
+
+extension TableViewController {
+    /// Builds the arena: the parts' recognizers in the parts' order, then the table's own.
+    func makeGestures() -> TableGestures {
+        let gestures = TableGestures()
+        pageScrubberPart.addGestureRecognizers(to: gestures, in: self)
+        swipeMenuPart.addGestureRecognizers(to: gestures, in: self)
+        editingPart.addGestureRecognizers(to: gestures, in: self)
+        addTableGestureRecognizers(to: gestures)
+        return gestures
+    }
+
+    /// A mouse report for the table (positions from the table's top), through the arena.
+    func handleTableMouse(_ mouse: MouseEvent) -> ScreenResponse {
+        gestures.response = nil
+        if mouse.kind == .scrollUp || mouse.kind == .scrollDown {
+            swipeMenuPart.wheelTurned(in: self)
+            if gestures.arena.handle(mouse, now: now()) { return gestures.response ?? .handled }
+            return perform(.mouse(mouse))
+        }
+        gestures.arena.handle(mouse, now: now())
+        return gestures.response ?? .handled
+    }
+
+    /// The table's own: the section index scrubs; any other row is tapped at the press.
+    private func addTableGestureRecognizers(to gestures: TableGestures) {
+        let follow: @MainActor (LongPressGestureRecognizer) -> Void = { [unowned self] press in
+            switch press.state {
+            case .began:
+                editingPart.pressedElsewhere()
+                gestures.answer(perform(.mouse(MouseEvent(.press, at: press.location))))
+            case .changed:
+                gestures.answer(perform(.mouse(MouseEvent(.drag, at: press.location))))
+            case .ended, .cancelled:
+                gestures.answer(perform(.mouse(MouseEvent(.release, at: press.location))))
+            default:
+                break
+            }
+        }
+        gestures.add(pressTracker(follow), receives: { [unowned self] point in isOnSectionIndex(point) })
+        gestures.add(pressTracker(follow), receives: { [unowned self] point in
+            !isOnSectionIndex(point) && swipeMenuPart.rowTappedForSwipe(at: point, in: self) == nil
+        })
+    }
+
+    /// Whether `point` is on the section index's column.
+    private func isOnSectionIndex(_ point: Point) -> Bool {
+        let gutter = tableView.indexGutterWidth(dataSource)
+        return gutter > 0 && point.x >= tableSize.width - gutter && point.x < tableSize.width && point.y >= 0 && point.y < tableSize.height
+    }
+}
+
+extension PageScrubberPart {
+    /// A press on the scrubber's line turns to the page under the pointer, and keeps
+    /// scrubbing as it moves, wherever it goes, until the release.
+    func addGestureRecognizers(to gestures: TableGestures, in table: TableViewController) {
+        gestures.add(pressTracker { [unowned self, unowned table] press in
+            switch press.state {
+            case .began, .changed: scrub(toColumn: press.location.x, in: table)
+            case .ended, .cancelled: endScrub()
+            default: break
+            }
+        }, receives: { [unowned self, unowned table] point in isOnLine(point, in: table) })
+    }
+}
+
+extension SwipeMenuPart {
+    /// An open menu takes every press; a row with a menu slides with a pan across it and is
+    /// selected by a tap.
+    func addGestureRecognizers(to gestures: TableGestures, in table: TableViewController) {
+        gestures.add(pressTracker { [unowned self, unowned table] press in
+            if press.state == .began { gestures.answer(pressWithMenuOpen(at: press.location, in: table)) }
+        }, receives: { [unowned self] _ in takesEveryPress })
+
+        let pan = PanGestureRecognizer { [unowned self, unowned table] pan in
+            switch pan.state {
+            case .began:
+                let start = Point(x: pan.location.x - pan.translation.x, y: pan.location.y - pan.translation.y)
+                if let row = rowTappedForSwipe(at: start, in: table),
+                   let edge = swipeEdge(at: row, across: pan.translation.x, down: pan.translation.y, in: table) {
+                    beginSwipe(edge, at: row, in: table)
+                }
+                followSwipe(across: pan.translation.x)
+            case .changed: followSwipe(across: pan.translation.x)
+            case .ended: endSwipe(cancelled: false, in: table)
+            case .cancelled: endSwipe(cancelled: true, in: table)
+            default: break
+            }
+            gestures.answer(.handled)
+        }
+        pan.minimumDistance = 2
+        gestures.add(pan, receives: { [unowned self, unowned table] point in rowTappedForSwipe(at: point, in: table) != nil },
+                     begins: { [unowned self, unowned table] recognizer in
+            guard let pan = recognizer as? PanGestureRecognizer else { return false }
+            let start = Point(x: pan.location.x - pan.translation.x, y: pan.location.y - pan.translation.y)
+            guard let row = rowTappedForSwipe(at: start, in: table) else { return false }
+            return swipeEdge(at: row, across: pan.translation.x, down: pan.translation.y, in: table) != nil
+        })
+
+        // No drag across: the press was a tap after all, and the row is selected at the release.
+        let tap = TapGestureRecognizer { [unowned table] tap in
+            gestures.answer(table.perform(.mouse(MouseEvent(.press, at: tap.location))))
+            _ = table.perform(.mouse(MouseEvent(.release, at: tap.location)))
+        }
+        tap.allowableMovement = Int.max / 4
+        gestures.add(tap, receives: { [unowned self, unowned table] point in rowTappedForSwipe(at: point, in: table) != nil })
+    }
+}
+
+extension EditingPart {
+    /// In editing mode, a press on `≡` takes hold of the row and drags it; a press on ⊖, ⊕,
+    /// the Delete button or a row's body acts at once.
+    func addGestureRecognizers(to gestures: TableGestures, in table: TableViewController) {
+        gestures.add(pressTracker { [unowned self, unowned table] press in
+            switch press.state {
+            case .began:
+                if let target = pressTarget(at: press.location, in: table) { gestures.answer(self.press(target, in: table)) }
+            case .changed:
+                gestures.answer(dragHeldRow(to: press.location, in: table))
+            case .ended, .cancelled:
+                releaseHeldRow()
+            default:
+                break
+            }
+        }, receives: { [unowned self, unowned table] point in pressTarget(at: point, in: table) != nil })
+    }
+}
