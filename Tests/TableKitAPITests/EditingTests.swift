@@ -186,6 +186,13 @@ struct EditingTests {
         _ = table.handle(.mouse(MouseEvent(.press, at: Point(x: 1, y: 0))), area: area)
         _ = table.handle(.mouse(MouseEvent(.press, at: Point(x: 18, y: 0))), area: area)
         #expect(names(table) == ["Banana", "Cherry"])
+        // A click below the rows puts it away too.
+        _ = table.handle(.mouse(MouseEvent(.press, at: Point(x: 1, y: 1))), area: area)
+        #expect(lines(of: table, size: size)[1].contains("Delete"))
+        _ = table.handle(.mouse(MouseEvent(.press, at: Point(x: 6, y: size.height - 1))), area: area)
+        #expect(!lines(of: table, size: size)[1].contains("Delete"))
+        _ = table.handle(.mouse(MouseEvent(.press, at: Point(x: 18, y: 1))), area: area)
+        #expect(names(table) == ["Banana", "Cherry"], "no Delete button left to click")
     }
 
     @Test func aRowTheDataSourceDeletesSwipesToDeleteWithoutEditing() {

@@ -247,6 +247,23 @@ struct SwipeActionsTests {
         #expect(!controller.isSwipeMenuOpen)
     }
 
+    /// The other side of the drag: mostly down is no swipe, and a press that wandered without
+    /// going across is still a tap, at the release (the arena's pan fails, its tap wins).
+    @Test func aDragMostlyDownIsNoSwipeAndStillATap() {
+        let (controller, delegate, _) = make()
+        let area = Rect(origin: .zero, size: Self.size)
+        func mouse(_ kind: MouseEvent.Kind, _ x: Int, _ y: Int) {
+            _ = controller.handle(.mouse(MouseEvent(kind, at: Point(x: x, y: y))), area: area)
+        }
+        mouse(.press, 20, 1)
+        mouse(.drag, 18, 4)
+        #expect(controller.indexPathOfSwipeMenu == nil, "two across and three down is no swipe")
+        mouse(.drag, 10, 4)
+        #expect(controller.indexPathOfSwipeMenu == nil, "nor does it become one")
+        mouse(.release, 10, 4)
+        #expect(delegate.log == ["select 1"], "the press's row, selected at the release")
+    }
+
     @Test func oneOpenRowAtATimeUnderRandomKeys() {
         let keys: [Key] = [.down, .up, .character("s"), .shiftLeft, .shiftRight, .left, .right, .escape, .pageDown, .home, .end, .tab, .character("x")]
         var generator = SeededRandomNumberGenerator(seed: 20261123)
