@@ -129,7 +129,7 @@ final class PhotoBoardScreen: Screen {
             finishGlide()
             let taken = arena.handle(mouse, now: now())
             scheduleDeadline()
-            return answer ?? (taken ? .handled : .ignored)
+            return takeAnswer() ?? (taken ? .handled : .ignored)
         case .key(let key):
             guard let board, let action = Self.keyBindings.action(for: key) else { return .ignored }
             if case .choose(let forward) = action {
@@ -143,7 +143,7 @@ final class PhotoBoardScreen: Screen {
             defer { isKeyGesture = false }
             let taken = arena.handle(key, at: cell, now: now())
             scheduleDeadline()
-            return answer ?? (taken ? .handled : .ignored)
+            return takeAnswer() ?? (taken ? .handled : .ignored)
         case .resize, .paste:
             return .ignored
         }
@@ -153,7 +153,8 @@ final class PhotoBoardScreen: Screen {
 
     /// The answer a recognizer's action left for the event in hand (the facts screen to push).
     private var pendingAnswer: ScreenResponse?
-    private var answer: ScreenResponse? {
+    /// Takes the answer an action left, once.
+    private func takeAnswer() -> ScreenResponse? {
         defer { pendingAnswer = nil }
         return pendingAnswer
     }
@@ -190,14 +191,14 @@ final class PhotoBoardScreen: Screen {
         post(after: max(.zero, deadline - now())) { screen in
             screen.arena.advance(to: screen.now())
             screen.scheduleDeadline()
-            return screen.answer ?? .handled
+            return screen.takeAnswer() ?? .handled
         }
     }
 
     /// The arena's advance, for tests that run the clock themselves.
     func advanceGestures(to instant: ContinuousClock.Instant) -> ScreenResponse {
         arena.advance(to: instant)
-        return answer ?? .handled
+        return takeAnswer() ?? .handled
     }
 
     /// The photo a gesture at `location` is about: the chosen one for the keys and for a

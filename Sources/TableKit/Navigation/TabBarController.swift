@@ -148,6 +148,8 @@ public final class TabBarController: ShellContent {
 
     /// Makes `reordered` (the same tabs) the tabs, `selected` still the one chosen.
     func replaceTabs(_ reordered: [Tab], selecting selected: Tab) {
+        // The usual order at start-up: nothing to lay out again, and More's list stays unmade.
+        guard !reordered.elementsEqual(tabs, by: ===) else { return }
         tabs = reordered
         selectedIndex = tabs.firstIndex { $0 === selected } ?? 0
         animation = nil

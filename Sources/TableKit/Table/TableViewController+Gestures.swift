@@ -118,11 +118,7 @@ extension PageScrubberPart {
     /// scrubbing as it moves, wherever it goes, until the release.
     func addGestureRecognizers(to gestures: TableGestures, in table: TableViewController) {
         gestures.add(pressTracker { [unowned self, unowned table] press in
-            switch press.state {
-            case .began, .changed: scrub(toColumn: press.location.x, in: table)
-            case .ended, .cancelled: endScrub()
-            default: break
-            }
+            if press.state == .began || press.state == .changed { scrub(toColumn: press.location.x, in: table) }
         }, receives: { [unowned self, unowned table] point in isOnLine(point, in: table) })
     }
 }

@@ -18,8 +18,6 @@ final class PageScrubberPart: TableViewControllerPart {
     var isEnabled = false
     /// Whether the scrubber has the keys.
     var isFocused = false
-    /// Whether a drag that began on the scrubber is under way.
-    var isDragging = false
     /// The popover over the thumb.
     var popover = ValuePopover()
 
@@ -190,14 +188,10 @@ final class PageScrubberPart: TableViewControllerPart {
     /// pointer; a drag that began on the line keeps scrubbing wherever it goes.
     func scrub(toColumn x: Int, in table: TableViewController) {
         guard let line = line(in: table.bounds, of: table) else { return }
-        isDragging = true
         let pages = self.pages(of: table)
         let track = layout(width: line.width, pages: pages).track
         scrub(toPage: Int(slider(pages).value(atColumn: x - track.lowerBound, width: track.count)), in: table)
     }
-
-    /// The scrubber let go.
-    func endScrub() { isDragging = false }
 
     func helpHints(in table: TableViewController) -> [KeyHint] { keyBindings(in: table).helpHints() }
 
