@@ -297,7 +297,7 @@ struct GestureRecognizerTests {
         arena.handle(.character("+"), at: Point(x: 1, y: 1), now: at(1000))
         click(arena, Point(x: 2, y: 2), at: 1050)
         #expect(pinches.states == [.began, .ended, .began, .ended] && taps.states == [.ended, .ended], "a click too")
-        #expect(pinch.state == .ended)
+        #expect(pinch.state == .failed, "the pinch took the click afresh, which was no pinch")
     }
 
     @Test func thePlainWheelIsLeftToScroll() {
@@ -352,5 +352,35 @@ struct GestureRecognizerTests {
         gate.allowsBegin = false
         click(arena, Point(x: 2, y: 0), at: 1000)
         #expect(log.states == [.ended] && tap.state == .failed)
+    }
+    @Test func aPanThatAllowsTheWheelMovesALineANotchAndARunIsOnePan() {
+        let arena = GestureArena()
+        let log = Log()
+        var translations: [Point] = []
+        let pan = PanGestureRecognizer { pan in
+            log.record(pan)
+            translations.append(pan.translation)
+        }
+        arena.addGestureRecognizer(pan)
+        #expect(!arena.handle(MouseEvent(.scrollUp, at: Point(x: 3, y: 3)), now: at(0)), "by default the wheel is left to scroll")
+        pan.allowedScrollTypesMask = .discrete
+        #expect(arena.handle(MouseEvent(.scrollUp, at: Point(x: 3, y: 3)), now: at(1000)))
+        #expect(arena.handle(MouseEvent(.scrollUp, at: Point(x: 3, y: 3)), now: at(1100)))
+        #expect(arena.handle(MouseEvent(.scrollDown, at: Point(x: 3, y: 3)), now: at(1200)))
+        #expect(arena.handle(MouseEvent(.scrollDown, at: Point(x: 3, y: 3), modifiers: .shift), now: at(1250)))
+        #expect(!arena.handle(MouseEvent(.scrollDown, at: Point(x: 3, y: 3), modifiers: .control), now: at(1260)), "Ctrl-wheel is a pinch's")
+        #expect(!arena.handle(MouseEvent(.scrollDown, at: Point(x: 3, y: 3), modifiers: .alt), now: at(1270)), "Alt-wheel a rotation's")
+        #expect(translations == [Point(x: 0, y: 1), Point(x: 0, y: 2), Point(x: 0, y: 1), Point(x: -1, y: 1)],
+                "up as a drag down, down as a drag up, Shift across")
+        #expect(arena.nextDeadline == at(1550), "a quiet 0.3 s after the last notch")
+        arena.advance(to: at(1550))
+        #expect(log.states == [.began, .changed, .changed, .changed, .ended])
+        arena.handle(MouseEvent(.scrollDown, at: Point(x: 3, y: 3)), now: at(2000))
+        #expect(translations.last == Point(x: 0, y: -1) && log.states.last == .began, "after the quiet a new pan from nothing")
+        // A press ends the wheel's pan at once, and the pan follows the drag that comes.
+        arena.handle(MouseEvent(.press, at: Point(x: 3, y: 3)), now: at(2050))
+        #expect(log.states.suffix(2) == [.began, .ended])
+        arena.handle(MouseEvent(.drag, at: Point(x: 3, y: 6)), now: at(2100))
+        #expect(pan.state == .began && pan.translation == Point(x: 0, y: 3))
     }
 }

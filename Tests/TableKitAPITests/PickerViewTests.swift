@@ -3,6 +3,7 @@ import TableKit
 import Testing
 
 @Suite("Picker wheels: endless arithmetic, person versus code, letters, clicks, the band")
+@MainActor
 struct PickerViewTests {
     static let days = PickerComponent(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"], isEndless: true)
     static let sizes = PickerComponent(["Small", "Medium", "Large"])
@@ -46,18 +47,77 @@ struct PickerViewTests {
         #expect(canvas.styledLine(0).contains("«fg=grey|Sat»") && canvas.styledLine(1).contains(" Sun "), "two away is grey, one away plain")
     }
 
-    @Test func theMouseWheelTurnsAndAClickOnANeighbourTurnsToIt() {
-        var picker = PickerView(components: [Self.days, Self.sizes])
-        let size = Size(width: 20, height: 5)
-        let dayColumn = picker.columns(width: 20)[0].lowerBound + 1
-        #expect(picker.handle(MouseEvent(.scrollDown, at: Point(x: dayColumn, y: 0)), size: size) == PickerChange(component: 0, row: 1))
-        _ = picker.handle(MouseEvent(.scrollUp, at: Point(x: dayColumn, y: 0)), size: size)
-        #expect(picker.handle(MouseEvent(.scrollUp, at: Point(x: dayColumn, y: 0)), size: size) == PickerChange(component: 0, row: 6), "round the top")
-        #expect(picker.handle(MouseEvent(.scrollDown, at: Point(x: 0, y: 0)), size: size) == nil, "beside the wheels nothing turns")
-        var fresh = PickerView(components: [Self.days, Self.sizes])
-        let sizeColumn = fresh.columns(width: 20)[1].lowerBound + 1
-        #expect(fresh.handle(MouseEvent(.press, at: Point(x: sizeColumn, y: 4)), size: size) == PickerChange(component: 1, row: 2))
-        #expect(fresh.focusedComponent == 1)
-        #expect(fresh.handle(MouseEvent(.press, at: Point(x: sizeColumn, y: 0)), size: size) == PickerChange(component: 1, row: 0))
+    /// A picker drawn at `frame` of an arena, with its recognizers, as a screen hosts one.
+    @MainActor
+    final class Host {
+        var picker: PickerView
+        let arena = GestureArena()
+        let frame: Rect
+        var changes: [PickerChange] = []
+        var clock = ContinuousClock.now
+
+        init(_ picker: PickerView, frame: Rect) {
+            self.picker = picker
+            self.frame = frame
+            PickerView.addGestureRecognizers(to: arena, frame: { [unowned self] in self.frame }) { [unowned self] gesture in
+                if let change = self.picker.perform(gesture, size: self.frame.size) { changes.append(change) }
+            }
+        }
+
+        @discardableResult
+        func send(_ kind: MouseEvent.Kind, _ x: Int, _ y: Int, modifiers: MouseEvent.Modifiers = [], after milliseconds: Int = 20) -> Bool {
+            clock += .milliseconds(milliseconds)
+            return arena.handle(MouseEvent(kind, at: Point(x: x, y: y), modifiers: modifiers), now: clock)
+        }
+    }
+
+    @Test func theMouseWheelTurnsTheWheelUnderThePointer() {
+        // The picker is drawn two columns in and a line down the arena.
+        let host = Host(PickerView(components: [Self.days, Self.sizes]), frame: Rect(x: 2, y: 1, width: 20, height: 5))
+        let day = 2 + host.picker.columns(width: 20)[0].lowerBound + 1
+        let size = 2 + host.picker.columns(width: 20)[1].lowerBound + 1
+        host.send(.scrollDown, day, 1)
+        #expect(host.changes == [PickerChange(component: 0, row: 1)], "down: a later row")
+        host.send(.scrollUp, day, 1)
+        host.send(.scrollUp, day, 1)
+        #expect(host.changes.last == PickerChange(component: 0, row: 6), "up: an earlier row, round the top of an endless wheel")
+        host.send(.scrollDown, size, 3, after: 500)
+        #expect(host.changes.last == PickerChange(component: 1, row: 1), "the wheel under the pointer turns, not the focused one")
+        let count = host.changes.count
+        host.send(.scrollDown, 2, 1, after: 500)
+        #expect(host.changes.count == count, "beside the wheels nothing turns")
+        #expect(!host.send(.scrollDown, 1, 1, after: 500), "left of the picker, the notch is not the picker's")
+        #expect(!host.send(.scrollDown, day, 7), "below the picker, neither")
+        #expect(host.send(.scrollDown, day, 2, modifiers: .control) == false, "Ctrl-wheel is a pinch, no turn")
+        #expect(host.changes.count == count)
+    }
+
+    @Test func aClickTurnsToTheRowPressedAndFocusesItsWheel() {
+        let host = Host(PickerView(components: [Self.days, Self.sizes]), frame: Rect(x: 0, y: 3, width: 20, height: 5))
+        let size = host.picker.columns(width: 20)[1].lowerBound + 1
+        host.send(.press, size, 3 + 4)
+        host.send(.release, size, 3 + 4)
+        #expect(host.changes == [PickerChange(component: 1, row: 2)], "two below the middle")
+        #expect(host.picker.focusedComponent == 1)
+        host.send(.press, size, 3 + 0, after: 500)
+        host.send(.release, size, 3 + 0)
+        #expect(host.changes.last == PickerChange(component: 1, row: 0), "two above the middle")
+        host.send(.press, size, 3 + 2, after: 500)
+        #expect(host.changes.count == 2, "the chosen row: nothing turns")
+    }
+
+    @Test func aDragSpinsTheWheelItBeganOnALineARow() {
+        let host = Host(PickerView(components: [Self.days, Self.sizes]), frame: Rect(x: 0, y: 0, width: 20, height: 5))
+        let day = host.picker.columns(width: 20)[0].lowerBound + 1
+        host.send(.press, day, 2)
+        host.send(.drag, day, 1)
+        host.send(.drag, day, 0)
+        #expect(host.picker.selectedRows[0] == 2, "dragged up two lines: two rows on")
+        host.send(.drag, day + 9, 3)
+        #expect(host.picker.selectedRows[0] == 6, "dragged down three: three rows back, round the top; the day wheel though the pointer left it")
+        #expect(host.picker.selectedRows[1] == 0)
+        host.send(.release, day + 9, 3)
+        host.send(.drag, day, 0)
+        #expect(host.picker.selectedRows[0] == 6, "after the release a move turns nothing")
     }
 }

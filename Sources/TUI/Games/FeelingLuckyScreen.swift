@@ -49,6 +49,14 @@ final class FeelingLuckyScreen: TableViewController, TableViewDelegate {
         table.showsSectionIndex = false
         super.init(title: "Feeling Lucky", tableView: table, dataSource: StaticTableDataSource([]))
         delegate = self
+        // The wheels take the header's first five lines; while they spin they are not to be turned.
+        PickerView.addGestureRecognizers(to: tableHeaderGestureArena, frame: { [unowned self] in
+            Rect(x: 0, y: 0, width: size.width, height: 5)
+        }) { [unowned self] gesture in
+            guard spin == nil else { return }
+            if case .press = gesture { wheelsHaveFocus = true }
+            if wheels.perform(gesture, size: Size(width: size.width, height: 5)) != nil { showMatches() }
+        }
     }
 
     override func viewWillAppear() {
@@ -114,13 +122,6 @@ final class FeelingLuckyScreen: TableViewController, TableViewDelegate {
     /// The list's focus shows as inactive while the keys turn the wheels.
     override func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
         super.render(into: &canvas, area: area, context: RenderContext(glyphs: context.glyphs, isActive: context.isActive && !wheelsHaveFocus, colorDepth: context.colorDepth))
-    }
-
-    override func handleTableHeaderMouse(_ mouse: MouseEvent, size: Size) -> ScreenResponse {
-        guard spin == nil, mouse.position.y < 5 else { return .handled }
-        if mouse.kind == .press { wheelsHaveFocus = true }
-        if wheels.handle(mouse, size: Size(width: size.width, height: 5)) != nil { showMatches() }
-        return .handled
     }
 
     override func handle(_ event: Event, area: Rect) -> ScreenResponse {

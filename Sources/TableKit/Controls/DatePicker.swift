@@ -175,10 +175,11 @@ public struct DatePicker: Sendable {
         return settle(at: instant)
     }
 
-    /// A mouse event on wheels drawn in `size`: whether the value changed.
-    public mutating func handle(_ mouse: MouseEvent, size: Size, at instant: ContinuousClock.Instant) -> Bool {
+    /// A gesture on wheels drawn in `size` (see ``PickerView/addGestureRecognizers(to:frame:perform:)``)
+    /// at `instant`: whether the value changed.
+    public mutating func perform(_ gesture: PickerView.Gesture, size: Size, at instant: ContinuousClock.Instant) -> Bool {
         finishRollBack()
-        guard wheels.handle(mouse, size: size) != nil else { return false }
+        guard wheels.perform(gesture, size: size) != nil else { return false }
         return settle(at: instant)
     }
 

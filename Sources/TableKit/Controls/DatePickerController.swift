@@ -58,6 +58,18 @@ open class DatePickerController: Screen {
         }
     }
 
+    /// The size of the area of the mouse report in hand.
+    private var size = Size.zero
+    /// The wheels' mouse (positions in the screen's area).
+    private lazy var gestures: GestureArena = {
+        let arena = GestureArena()
+        let wheels: @MainActor () -> Rect = { [unowned self] in parts(of: Rect(origin: .zero, size: size)).wheels }
+        PickerView.addGestureRecognizers(to: arena, frame: wheels) { [unowned self] gesture in
+            _ = datePicker.perform(gesture, size: wheels().size, at: now())
+        }
+        return arena
+    }()
+
     /// The lines the wheels take.
     static let wheelHeight = 7
 
@@ -95,11 +107,8 @@ open class DatePickerController: Screen {
             if key == .left && datePicker.wheels.focusedComponent == 0 { return .ignored }
             return datePicker.handle(key, at: now()) || PickerView.isWheelKey(key) ? .handled : .ignored
         case .mouse(let mouse):
-            let wheels = parts(of: Rect(origin: .zero, size: area.size)).wheels
-            guard wheels.contains(mouse.position) else { return .handled }
-            var inside = mouse
-            inside.position = Point(x: mouse.position.x - wheels.minX, y: mouse.position.y - wheels.minY)
-            _ = datePicker.handle(inside, size: wheels.size, at: now())
+            size = area.size
+            gestures.handle(mouse, now: now())
             return .handled
         case .resize, .paste:
             return .handled

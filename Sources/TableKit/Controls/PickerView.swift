@@ -175,19 +175,90 @@ public struct PickerView: Hashable, Sendable {
         return wheel.titles.indices.contains(row) ? row : nil
     }
 
-    /// A mouse event at `point` of a picker drawn in `size`: the wheel turns the component
-    /// under it, a click on a row turns to it (and focuses its component).
-    public mutating func handle(_ mouse: MouseEvent, size: Size) -> PickerChange? {
-        guard let component = columns(width: size.width).firstIndex(where: { $0.contains(mouse.position.x) }) else { return nil }
-        switch mouse.kind {
-        case .scrollUp: return turn(component, by: -1)
-        case .scrollDown: return turn(component, by: 1)
-        case .press:
+    // MARK: Gestures
+
+    /// What a person does to the picker with the mouse, as its recognizers report it.
+    public enum Gesture: Hashable, Sendable {
+        /// A press at a point of the picker: the wheel under it takes the keys and turns to
+        /// the row pressed.
+        case press(at: Point)
+        /// The wheel under a point turned by a number of rows, later rows positive: a drag up
+        /// or down, or the mouse wheel.
+        case spin(at: Point, rows: Int)
+    }
+
+    /// Carries out `gesture` on a picker drawn in `size` (points from its corner): the change,
+    /// or `nil` when nothing turned (a press beside the wheels, past a wheel's end, on the
+    /// chosen row).
+    public mutating func perform(_ gesture: Gesture, size: Size) -> PickerChange? {
+        switch gesture {
+        case .press(let point):
+            guard let component = component(atColumn: point.x, width: size.width) else { return nil }
             focusedComponent = component
-            let offset = mouse.position.y - (size.height - 1) / 2
+            let offset = point.y - (size.height - 1) / 2
             return title(component, offset: offset) == nil ? nil : turn(component, by: offset)
-        case .drag, .release: return nil
+        case .spin(let point, let rows):
+            guard let component = component(atColumn: point.x, width: size.width) else { return nil }
+            return turn(component, by: rows)
         }
+    }
+
+    /// The component drawn at column `x` of a picker `width` wide, if any.
+    public func component(atColumn x: Int, width: Int) -> Int? {
+        columns(width: width).firstIndex { $0.contains(x) }
+    }
+
+    /// Adds a picker's mouse to `arena`, for a picker drawn at `frame` (in the arena's cells,
+    /// asked at each gesture): a press on a row turns its wheel there, and a drag up or down
+    /// from it spins that wheel a row a line, as a finger on `UIPickerView`'s wheel; the mouse
+    /// wheel turns the wheel under the pointer a row a notch. `perform` hands each gesture,
+    /// its points from the picker's corner, to the host, which applies it to the picker it
+    /// keeps with ``perform(_:size:)``.
+    ///
+    /// ```swift
+    /// PickerView.addGestureRecognizers(to: arena, frame: { wheelsRect }) { [unowned self] gesture in
+    ///     if let change = picker.perform(gesture, size: wheelsRect.size) { pickerChanged(change) }
+    /// }
+    /// ```
+    @MainActor
+    public static func addGestureRecognizers(to arena: GestureArena, frame: @escaping @MainActor () -> Rect,
+                                             perform: @escaping @MainActor (Gesture) -> Void) {
+        func local(_ point: Point) -> Point {
+            let origin = frame().origin
+            return Point(x: point.x - origin.x, y: point.y - origin.y)
+        }
+        // The press follows the pointer from the moment it lands until the release.
+        var lastLine = 0
+        var pressedAt = Point.zero
+        let press = LongPressGestureRecognizer { press in
+            switch press.state {
+            case .began:
+                pressedAt = local(press.location)
+                lastLine = press.location.y
+                perform(.press(at: pressedAt))
+            case .changed:
+                // Content follows the pointer: a drag down brings earlier rows.
+                let rows = lastLine - press.location.y
+                lastLine -= rows
+                if rows != 0 { perform(.spin(at: pressedAt, rows: rows)) }
+            default:
+                break
+            }
+        }
+        press.minimumPressDuration = .zero
+        arena.addGestureRecognizer(press, receivingPressesWhere: { frame().contains($0) })
+        // The wheel, turned up (away from the person), brings earlier rows as a drag down does.
+        var spun = 0
+        let wheel = PanGestureRecognizer { pan in
+            if pan.state == .began { spun = 0 }
+            guard pan.state == .began || pan.state == .changed else { return }
+            let rows = -pan.translation.y - spun
+            spun += rows
+            if rows != 0 { perform(.spin(at: local(pan.location), rows: rows)) }
+        }
+        wheel.allowedScrollTypesMask = .discrete
+        // A drag cannot begin it: the press began first and made it fail.
+        arena.addGestureRecognizer(wheel, receivingPressesWhere: { frame().contains($0) })
     }
 
     // MARK: Drawing

@@ -38,9 +38,32 @@ public final class GestureArena {
         gestureRecognizers.append(recognizer)
     }
 
+    /// Adds `recognizer` for one part of the area (a button, a row, one wheel of a picker): it
+    /// takes only the presses `receives` accepts, positions in the arena's cells, and begins
+    /// only when `begins` allows. The arena keeps the delegate that asks them, in place of the
+    /// recognizer's own; it goes when the recognizer is removed.
+    ///
+    /// ```swift
+    /// arena.addGestureRecognizer(TapGestureRecognizer { _ in save() },
+    ///                            receivingPressesWhere: { saveButton.contains($0) })
+    /// ```
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer,
+                                     receivingPressesWhere receives: @escaping @MainActor (Point) -> Bool,
+                                     beginningWhen begins: @escaping @MainActor (GestureRecognizer) -> Bool = { _ in true }) {
+        let gate = ClosureDelegate(receives: receives, begins: begins)
+        gates[ObjectIdentifier(recognizer)] = gate
+        recognizer.delegate = gate
+        addGestureRecognizer(recognizer)
+    }
+
+    /// The delegates ``addGestureRecognizer(_:receivingPressesWhere:beginningWhen:)`` made,
+    /// held here: a recognizer holds its delegate weakly.
+    private var gates: [ObjectIdentifier: ClosureDelegate] = [:]
+
     /// Removes `recognizer`; a gesture it had under way is cancelled.
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard let index = gestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
+        gates[ObjectIdentifier(recognizer)] = nil
         cancel(recognizer)
         recognizer.reset()
         recognizer.arena = nil
@@ -76,11 +99,13 @@ public final class GestureArena {
             }
             resetFinishedGestures()
             isPressed = true
-            participants = gestureRecognizers.filter { recognizer in
-                recognizer.isEnabled && recognizer.state == .possible && recognizer.pendingStates.isEmpty
-                    && recognizer.delegate?.gestureRecognizer(recognizer, shouldReceivePressAt: point) ?? true
+            let receiving = gestureRecognizers.filter { recognizer in
+                recognizer.isEnabled && recognizer.delegate?.gestureRecognizer(recognizer, shouldReceivePressAt: point) ?? true
             }
-            endQuietGestures(blocking: participants)
+            // A pan the wheel drives ends at a press on its part, and takes the press afresh.
+            endQuietGestures(blocking: receiving, includingThemselves: true)
+            resetFinishedGestures()
+            participants = receiving.filter { $0.state == .possible && $0.pendingStates.isEmpty }
             for recognizer in participants {
                 recognizer.isTracking = true
                 recognizer.location = point
@@ -100,7 +125,8 @@ public final class GestureArena {
             release(at: point, now: now)
         case .scrollUp, .scrollDown:
             if !isPressed { resetFinishedGestures() }
-            for recognizer in gestureRecognizers where recognizer.isEnabled && !recognizer.state.isFinal && recognizer.pendingStates.isEmpty {
+            for recognizer in gestureRecognizers where recognizer.isEnabled && !recognizer.state.isFinal && recognizer.pendingStates.isEmpty
+                && recognizer.delegate?.gestureRecognizer(recognizer, shouldReceivePressAt: point) ?? true {
                 if recognizer.wheel(up: mouse.kind == .scrollUp, modifiers: mouse.modifiers, at: point, now: now) {
                     recognizer.isTracking = true
                     recognizer.location = point
@@ -151,10 +177,11 @@ public final class GestureArena {
 
     /// Ends at once the step gestures under way (a pinch, a rotation waiting for its quiet)
     /// that would keep one of `newcomers` from recognizing: another kind of input has come.
-    private func endQuietGestures(blocking newcomers: [GestureRecognizer]) {
+    /// With `includingThemselves`, a gesture that is itself one of `newcomers` ends too.
+    private func endQuietGestures(blocking newcomers: [GestureRecognizer], includingThemselves: Bool = false) {
         for recognizer in gestureRecognizers
         where recognizer.endsAfterQuiet && (recognizer.state == .began || recognizer.state == .changed) && recognizer.deadline != nil
-            && newcomers.contains(where: { $0 !== recognizer && !simultaneous(recognizer, $0) }) {
+            && newcomers.contains(where: { $0 === recognizer ? includingThemselves : !simultaneous(recognizer, $0) }) {
             let deadline = recognizer.deadline ?? .now
             recognizer.deadline = nil
             recognizer.deadlinePassed(now: deadline)
@@ -244,4 +271,18 @@ public final class GestureArena {
             }
         }
     }
+}
+
+/// A recognizer's delegate made of two questions, for
+/// ``GestureArena/addGestureRecognizer(_:receivingPressesWhere:beginningWhen:)``.
+@MainActor
+private final class ClosureDelegate: GestureRecognizerDelegate {
+    let receives: @MainActor (Point) -> Bool
+    let begins: @MainActor (GestureRecognizer) -> Bool
+    init(receives: @escaping @MainActor (Point) -> Bool, begins: @escaping @MainActor (GestureRecognizer) -> Bool) {
+        self.receives = receives
+        self.begins = begins
+    }
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceivePressAt point: Point) -> Bool { receives(point) }
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { begins(recognizer) }
 }

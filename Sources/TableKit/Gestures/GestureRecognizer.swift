@@ -143,8 +143,8 @@ public protocol GestureRecognizerDelegate: AnyObject {
     /// Whether `recognizer` may leave ``GestureRecognizer/State-swift.enum/possible`` (default:
     /// yes); answering no fails it.
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
-    /// Whether `recognizer` takes a press at `point` (default: yes); one that does not sits the
-    /// gesture out.
+    /// Whether `recognizer` takes a press, or a notch of the wheel, at `point` (default: yes);
+    /// one that does not sits the gesture out.
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceivePressAt point: Point) -> Bool
     /// Whether `recognizer` and `other` may both recognize at once (default: no): a pinch
     /// and a rotation of the same photo.

@@ -53,6 +53,24 @@ public final class PanGestureRecognizer: GestureRecognizer {
     /// the arrows of a board that moves its photo a cell at a time, say. None by default.
     public var keyTranslations: [Key: Point] = [:]
 
+    /// The kinds of scrolling that drive a pan, as UIKit's `UIScrollTypeMask`.
+    public struct ScrollTypeMask: OptionSet, Hashable, Sendable {
+        public let rawValue: Int
+        /// Creates a mask from its bits.
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The notches of a mouse wheel: each moves the pan a line (with Shift, a column).
+        public static let discrete = ScrollTypeMask(rawValue: 1)
+        /// Every kind a terminal reports: its wheel's notches.
+        public static let all: ScrollTypeMask = [.discrete]
+    }
+
+    /// The scrolling that drives the pan besides a drag (none by default), as UIKit's
+    /// `allowedScrollTypesMask`: with ``ScrollTypeMask/discrete``, each plain notch of the
+    /// wheel over the recognizer's part moves the translation a line the way a drag would
+    /// (the wheel turned up, away from the person, as a drag down), Shift and the wheel a
+    /// column; a run of notches is one pan, which ends a quiet 0.3 s after the last.
+    public var allowedScrollTypesMask: ScrollTypeMask = []
+
     /// How far the pointer has moved since the press (or since ``setTranslation(_:)``).
     public private(set) var translation = Point.zero
     /// How fast the pointer moves, in cells per second; at the end, the speed it was let go with.
@@ -60,6 +78,8 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
     private var start = Point.zero
     private var tracker = VelocityTracker()
+    /// Whether the pan under way is the wheel's, which ends after a quiet rather than at a release.
+    private var isScrolling = false
 
     /// A recognizer that runs `action` as the pan begins, moves and ends.
     public init(action: (@MainActor (PanGestureRecognizer) -> Void)? = nil) {
@@ -79,6 +99,25 @@ public final class PanGestureRecognizer: GestureRecognizer {
         tracker.reset()
         translation = .zero
         velocity = .zero
+        isScrolling = false
+    }
+
+    override func wheel(up: Bool, modifiers: MouseEvent.Modifiers, at point: Point, now: ContinuousClock.Instant) -> Bool {
+        // Control and Alt make the wheel a pinch and a rotation.
+        guard allowedScrollTypesMask.contains(.discrete), modifiers.isDisjoint(with: [.control, .alt]) else { return false }
+        guard state == .possible || isScrolling else { return false }
+        isScrolling = true
+        let step = up ? 1 : -1
+        translation = modifiers.contains(.shift) ? Point(x: translation.x + step, y: translation.y) : Point(x: translation.x, y: translation.y + step)
+        velocity = .zero
+        StepTracker.step(self, now: now)
+        return true
+    }
+
+    override var endsAfterQuiet: Bool { isScrolling }
+
+    override func deadlinePassed(now: ContinuousClock.Instant) {
+        if isScrolling { request(.ended) }
     }
 
     override func pressBegan(at point: Point, now: ContinuousClock.Instant) {

@@ -67,15 +67,29 @@ public final class AlertController: Modal {
             guard let command = Self.keyBindings.action(for: key) else { return .handled }
             return perform(command)
         case .mouse(let mouse):
-            guard mouse.kind == .press else { return .handled }
-            // Glyphs change no position, so any set finds the cells that were drawn.
-            let layout = alert.layout(in: area, glyphs: .unicode, focus: focusedActionIndex)
-            if let index = layout.actionIndex(at: mouse.position) { return trigger(index) }
-            if !layout.contains(mouse.position), alert.style == .actionSheet { return perform(.cancel) }
-            return .handled
+            mouseArea = area
+            return gestures.handle(mouse, now: .now) ?? .handled
         case .resize, .tick, .paste:
             return .handled
         }
+    }
+
+    /// The area of the mouse report in hand.
+    private var mouseArea = Rect(origin: .zero, size: .zero)
+    /// The alert's mouse: a press on a button triggers it; outside an action sheet, cancels.
+    private lazy var gestures: AreaGestures<ModalResponse> = {
+        let gestures = AreaGestures<ModalResponse>()
+        gestures.addButton(receives: { [unowned self] point in layout().actionIndex(at: point) != nil },
+                           action: { [unowned self] point in layout().actionIndex(at: point).map(trigger) ?? .handled })
+        gestures.addButton(receives: { [unowned self] point in alert.style == .actionSheet && !layout().contains(point) },
+                           action: { [unowned self] _ in perform(.cancel) })
+        return gestures
+    }()
+
+    /// Where the alert is drawn in the mouse's area. Glyphs change no position, so any set
+    /// finds the cells that were drawn.
+    private func layout() -> AlertLayout {
+        alert.layout(in: mouseArea, glyphs: .unicode, focus: focusedActionIndex)
     }
 
     /// The footer's hints, from the binding table: moving only when two or more buttons are

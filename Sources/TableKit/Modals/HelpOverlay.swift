@@ -85,11 +85,22 @@ public final class HelpOverlay: Modal {
         canvas.draw(TextLayout.truncate("Esc close" + more, width: inner.width), at: Point(x: inner.minX, y: inner.maxY - 1), style: Theme.secondaryText, clip: inner)
     }
 
+    /// The area of the mouse report in hand.
+    private var mouseArea = Rect(origin: .zero, size: .zero)
+    /// The overlay's mouse: a press outside the box closes it.
+    private lazy var gestures: AreaGestures<ModalResponse> = {
+        let gestures = AreaGestures<ModalResponse>()
+        gestures.addButton(receives: { [unowned self] point in !box(in: mouseArea).contains(point) },
+                           action: { _ in .dismiss(completion: nil) })
+        return gestures
+    }()
+
     /// Scrolls with ↑ ↓, closes with Esc, `?`, `q` or Enter; swallows everything else.
     public func handle(_ event: Event, area: Rect) -> ModalResponse {
         guard case .key(let key) = event, let step = Self.bindings.action(for: key) else {
-            if case .mouse(let mouse) = event, mouse.kind == .press, !box(in: area).contains(mouse.position) {
-                return .dismiss(completion: nil)
+            if case .mouse(let mouse) = event {
+                mouseArea = area
+                return gestures.handle(mouse, now: .now) ?? .handled
             }
             return .handled
         }

@@ -42,12 +42,23 @@ public final class ProgressModal: Modal {
             return isFinished() ? .dismiss(completion: nil) : .handled
         case .key(let key) where Self.keyBindings.action(for: key) != nil:
             return .dismiss(then: onCancel)
-        case .mouse(let mouse) where mouse.kind == .press && sheet.cancelButtonRect(in: area).contains(mouse.position):
-            return .dismiss(then: onCancel)
+        case .mouse(let mouse):
+            mouseArea = area
+            return gestures.handle(mouse, now: .now) ?? .handled
         default:
             return .handled
         }
     }
+
+    /// The area of the mouse report in hand.
+    private var mouseArea = Rect(origin: .zero, size: .zero)
+    /// The sheet's mouse: a press on Cancel cancels.
+    private lazy var gestures: AreaGestures<ModalResponse> = {
+        let gestures = AreaGestures<ModalResponse>()
+        gestures.addButton(receives: { [unowned self] point in sheet.cancelButtonRect(in: mouseArea).contains(point) },
+                           action: { [unowned self] _ in .dismiss(then: onCancel) })
+        return gestures
+    }()
 
     /// The sheet's one key, as data: its Cancel button's.
     static let keyBindings: [KeyBinding<Void>] = [

@@ -149,13 +149,16 @@ public final class NavigationController {
     public func handle(_ event: Event, area: Rect, glyphs: Glyphs = .unicode) -> ScreenResponse {
         if self.area != area { layout(in: area) }
         let content = contentArea(in: area)
-        if case .mouse(let mouse) = event, !content.contains(mouse.position), mouse.kind == .press || mouse.kind == .release {
-            return handleBarClick(mouse, area: area, glyphs: glyphs)
-        }
         var forwarded = event
         if case .mouse(var mouse) = event {
-            mouse.position = Point(x: mouse.position.x - content.minX, y: mouse.position.y - content.minY)
-            forwarded = .mouse(mouse)
+            switch pressCapture.part(for: mouse, hitTest: { content.contains($0) ? .content : .bars }) {
+            case .bars:
+                barGlyphs = glyphs
+                return barGestures.handle(mouse, now: .now) ?? .handled
+            case .content:
+                mouse.position = Point(x: mouse.position.x - content.minX, y: mouse.position.y - content.minY)
+                forwarded = .mouse(mouse)
+            }
         }
         let response = top.handle(forwarded, area: content)
         if case .ignored = response, case .key(let key) = event {
@@ -169,24 +172,55 @@ public final class NavigationController {
         return perform(response, area: area)
     }
 
-    private func handleBarClick(_ mouse: MouseEvent, area: Rect, glyphs: Glyphs) -> ScreenResponse {
-        guard mouse.kind == .press else { return .handled }
-        let x = mouse.position.x - area.minX
-        if mouse.position.y == area.minY + barHeight - 1 {
-            if navigationBar.isBackButton(atColumn: x, width: area.width, glyphs: glyphs), stack.count > 1 {
-                return requestPop(area: area)
-            }
-            if let id = navigationBar.itemID(atColumn: x, width: area.width, glyphs: glyphs) {
-                return perform(top.barButtonTapped(id, area: contentArea(in: area)), area: area)
-            }
-            if let segment = navigationBar.titleControlSegment(atColumn: x, width: area.width, glyphs: glyphs) {
-                return perform(top.titleControlTapped(segment: segment), area: area)
-            }
-        } else if let toolbar, mouse.position.y == area.maxY - 1,
-                  let id = toolbar.itemID(atColumn: x, width: area.width) {
+    /// The parts of the stack's area a press may land on.
+    private enum Part: Equatable { case bars, content }
+    /// The part the press under way landed on.
+    private var pressCapture = PressCapture<Part>()
+    /// The glyphs of the mouse report in hand: the bar's layout depends on them.
+    private var barGlyphs = Glyphs.unicode
+    /// The bars' mouse: the back button, the bar buttons, the title's segments and the
+    /// toolbar's buttons, each acting at the press (positions in the stack's area).
+    private lazy var barGestures = makeBarGestures()
+
+    private func makeBarGestures() -> ScreenGestures {
+        let gestures = ScreenGestures()
+        gestures.addButton(receives: { [unowned self] point in
+            barColumn(at: point).map { navigationBar.isBackButton(atColumn: $0, width: barWidth, glyphs: barGlyphs) && stack.count > 1 } ?? false
+        }, action: { [unowned self] _ in requestPop(area: area ?? Rect(origin: .zero, size: .zero)) })
+        gestures.addButton(receives: { [unowned self] point in
+            barColumn(at: point).flatMap { navigationBar.itemID(atColumn: $0, width: barWidth, glyphs: barGlyphs) } != nil
+        }, action: { [unowned self] point in
+            guard let area, let x = barColumn(at: point), let id = navigationBar.itemID(atColumn: x, width: area.width, glyphs: barGlyphs) else { return .handled }
             return perform(top.barButtonTapped(id, area: contentArea(in: area)), area: area)
-        }
-        return .handled
+        })
+        gestures.addButton(receives: { [unowned self] point in
+            barColumn(at: point).flatMap { navigationBar.titleControlSegment(atColumn: $0, width: barWidth, glyphs: barGlyphs) } != nil
+        }, action: { [unowned self] point in
+            guard let area, let x = barColumn(at: point), let segment = navigationBar.titleControlSegment(atColumn: x, width: area.width, glyphs: barGlyphs) else { return .handled }
+            return perform(top.titleControlTapped(segment: segment), area: area)
+        })
+        gestures.addButton(receives: { [unowned self] point in
+            toolbarColumn(at: point).flatMap { toolbar?.itemID(atColumn: $0, width: barWidth) } != nil
+        }, action: { [unowned self] point in
+            guard let area, let x = toolbarColumn(at: point), let id = toolbar?.itemID(atColumn: x, width: area.width) else { return .handled }
+            return perform(top.barButtonTapped(id, area: contentArea(in: area)), area: area)
+        })
+        return gestures
+    }
+
+    /// The width the stack was laid out in.
+    private var barWidth: Int { area?.width ?? 0 }
+
+    /// The navigation bar's column at `point`, when `point` is on the bar's line.
+    private func barColumn(at point: Point) -> Int? {
+        guard let area, point.y == area.minY + barHeight - 1 else { return nil }
+        return point.x - area.minX
+    }
+
+    /// The toolbar's column at `point`, when there is a toolbar and `point` is on its line.
+    private func toolbarColumn(at point: Point) -> Int? {
+        guard let area, toolbar != nil, point.y == area.maxY - 1 else { return nil }
+        return point.x - area.minX
     }
 
     /// Carries out `response` for `screen` if it is on this stack: a push goes on top, a pop

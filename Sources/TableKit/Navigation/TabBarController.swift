@@ -235,11 +235,9 @@ public final class TabBarController: ShellContent {
                 if case .present = behind, case .handled = response { response = behind }
             }
             return response
-        case .mouse(let mouse) where mouse.position.y >= stack.maxY:
-            if mouse.kind == .press, let hit = tabBar.itemIndex(atColumn: mouse.position.x - area.minX, width: area.width) {
-                return personSelects(hit)
-            }
-            return .handled
+        case .mouse(let mouse) where pressCapture.part(for: mouse, hitTest: { $0.y >= stack.maxY ? .tabBar : .stack }) == .tabBar:
+            barArea = area
+            return barGestures.handle(mouse, now: now()) ?? .handled
         default:
             break
         }
@@ -256,6 +254,26 @@ public final class TabBarController: ShellContent {
             return .handled
         }
         return response
+    }
+
+    /// The parts of the area a press may land on.
+    private enum Part: Equatable { case stack, tabBar }
+    /// The part the press under way landed on: a drag from the list over the bar stays the list's.
+    private var pressCapture = PressCapture<Part>()
+    /// The area of the mouse report in hand.
+    private var barArea = Rect(origin: .zero, size: .zero)
+    /// The bar's mouse: a press on a tab (or More) chooses it.
+    private lazy var barGestures: ScreenGestures = {
+        let gestures = ScreenGestures()
+        gestures.addButton(receives: { [unowned self] point in hit(at: point) != nil },
+                           action: { [unowned self] point in hit(at: point).map(personSelects) ?? .handled })
+        return gestures
+    }()
+
+    /// The tab (or More) drawn at `point` of the bar's line.
+    private func hit(at point: Point) -> TabBar.Hit? {
+        guard point.y >= stackArea(in: barArea).maxY else { return nil }
+        return tabBar.itemIndex(atColumn: point.x - barArea.minX, width: barArea.width)
     }
 
     /// A tab chosen by a key or a click: with unsaved edits in the tab in front, "Discard

@@ -15,61 +15,44 @@ import Foundation
 ///   thumb and follows the drag).
 ///
 /// The plain wheel is no gesture: the table scrolls (and an open menu closes).
-@MainActor
-final class TableGestures {
-    let arena = GestureArena()
-    /// The answer the actions left for the event in hand.
-    var response: ScreenResponse?
-
-    /// Records `answer` unless an earlier action of the same event answered already.
-    func answer(_ answer: ScreenResponse) {
-        if case .handled? = response { response = answer } else if response == nil { response = answer }
-    }
-
-    /// Adds `recognizer`, letting it take only the presses `receives` accepts and begin only
-    /// when `begins` allows.
-    func add(_ recognizer: GestureRecognizer, receives: @escaping @MainActor (Point) -> Bool,
-             begins: @escaping @MainActor (GestureRecognizer) -> Bool = { _ in true }) {
-        let gate = Gate(receives: receives, begins: begins)
-        gates.append(gate)
-        recognizer.delegate = gate
-        arena.addGestureRecognizer(recognizer)
-    }
-
-    /// The delegates, held here: a recognizer holds its delegate weakly.
-    private var gates: [Gate] = []
-
-    /// A recognizer's delegate made of two questions.
-    @MainActor
-    private final class Gate: GestureRecognizerDelegate {
-        let receives: @MainActor (Point) -> Bool
-        let begins: @MainActor (GestureRecognizer) -> Bool
-        init(receives: @escaping @MainActor (Point) -> Bool, begins: @escaping @MainActor (GestureRecognizer) -> Bool) {
-            self.receives = receives
-            self.begins = begins
-        }
-        func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceivePressAt point: Point) -> Bool { receives(point) }
-        func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { begins(recognizer) }
-    }
-}
-
-/// A recognizer that follows a press from the moment it lands (`began`), as it moves
-/// (`changed`) and until the release (`ended`): UIKit's long press of no duration.
-@MainActor
-func pressTracker(_ action: @escaping @MainActor (LongPressGestureRecognizer) -> Void) -> LongPressGestureRecognizer {
-    let press = LongPressGestureRecognizer(action: action)
-    press.minimumPressDuration = .zero
-    return press
-}
-
 extension TableViewController {
     /// Builds the arena: the parts' recognizers in the parts' order, then the table's own.
-    func makeGestures() -> TableGestures {
-        let gestures = TableGestures()
+    func makeGestures() -> ScreenGestures {
+        let gestures = ScreenGestures()
         pageScrubberPart.addGestureRecognizers(to: gestures, in: self)
         swipeMenuPart.addGestureRecognizers(to: gestures, in: self)
         editingPart.addGestureRecognizers(to: gestures, in: self)
         addTableGestureRecognizers(to: gestures)
+        return gestures
+    }
+
+    /// The parts of the screen a press may land on, top down.
+    enum MousePart: Equatable { case searchBar, header, table }
+
+    /// A mouse report for the screen: to the part it landed on (a press) or the part its press
+    /// landed on (a drag, a release), each with its own recognizers.
+    func handleScreenMouse(_ mouse: MouseEvent) -> ScreenResponse {
+        let header = tableHeaderArea(in: bounds)
+        var inside = mouse
+        switch mousePressCapture.part(for: mouse, hitTest: { point in
+            point.y < header.minY ? .searchBar : point.y < header.maxY ? .header : .table
+        }) {
+        case .searchBar:
+            return searchBarGestures.handle(mouse, now: now()) ?? .handled
+        case .header:
+            inside.position.y -= header.minY
+            tableHeaderGestureArena.handle(inside, now: now())
+            return .handled
+        case .table:
+            inside.position.y -= header.maxY
+            return handleTableMouse(inside)
+        }
+    }
+
+    /// The search bar's recognizers (positions from the screen's corner).
+    func makeSearchBarGestures() -> ScreenGestures {
+        let gestures = ScreenGestures()
+        searchPart.addBarGestureRecognizers(to: gestures, in: self)
         return gestures
     }
 
@@ -86,7 +69,7 @@ extension TableViewController {
     }
 
     /// The table's own: the section index scrubs; any other row is tapped at the press.
-    private func addTableGestureRecognizers(to gestures: TableGestures) {
+    private func addTableGestureRecognizers(to gestures: ScreenGestures) {
         let follow: @MainActor (LongPressGestureRecognizer) -> Void = { [unowned self] press in
             switch press.state {
             case .began:
@@ -116,7 +99,7 @@ extension TableViewController {
 extension PageScrubberPart {
     /// A press on the scrubber's line turns to the page under the pointer, and keeps
     /// scrubbing as it moves, wherever it goes, until the release.
-    func addGestureRecognizers(to gestures: TableGestures, in table: TableViewController) {
+    func addGestureRecognizers(to gestures: ScreenGestures, in table: TableViewController) {
         gestures.add(pressTracker { [unowned self, unowned table] press in
             if press.state == .began || press.state == .changed { scrub(toColumn: press.location.x, in: table) }
         }, receives: { [unowned self, unowned table] point in isOnLine(point, in: table) })
@@ -126,7 +109,7 @@ extension PageScrubberPart {
 extension SwipeMenuPart {
     /// An open menu takes every press; a row with a menu slides with a pan across it and is
     /// selected by a tap.
-    func addGestureRecognizers(to gestures: TableGestures, in table: TableViewController) {
+    func addGestureRecognizers(to gestures: ScreenGestures, in table: TableViewController) {
         gestures.add(pressTracker { [unowned self, unowned table] press in
             if press.state == .began { gestures.answer(pressWithMenuOpen(at: press.location, in: table)) }
         }, receives: { [unowned self] _ in takesEveryPress })
@@ -169,7 +152,7 @@ extension SwipeMenuPart {
 extension EditingPart {
     /// In editing mode, a press on `≡` takes hold of the row and drags it; a press on ⊖, ⊕,
     /// the Delete button or a row's body acts at once.
-    func addGestureRecognizers(to gestures: TableGestures, in table: TableViewController) {
+    func addGestureRecognizers(to gestures: ScreenGestures, in table: TableViewController) {
         gestures.add(pressTracker { [unowned self, unowned table] press in
             switch press.state {
             case .began:

@@ -70,6 +70,10 @@ open class TableViewController: Screen {
     let swipeMenuPart = SwipeMenuPart()
     /// The table's mouse: the parts' gesture recognizers and its own, in one arena.
     lazy var gestures = makeGestures()
+    /// The search bar's mouse.
+    lazy var searchBarGestures = makeSearchBarGestures()
+    /// The part of the screen the press under way landed on.
+    var mousePressCapture = PressCapture<MousePart>()
     let selectionPart = SelectionPart()
     let editingPart = EditingPart()
     let rowAnimationPart = RowAnimationPart()
@@ -243,8 +247,11 @@ open class TableViewController: Screen {
         canvas.draw(layout.headerLine(width: labels.count), at: Point(x: line.minX + labels.lowerBound, y: line.minY), style: Theme.sectionHeader, clip: line)
     }
 
-    /// A mouse event on the header view, relative to its corner; the header is `size` (default: ignored).
-    open func handleTableHeaderMouse(_ mouse: MouseEvent, size: Size) -> ScreenResponse { .ignored }
+    /// The header view's recognizers, positions from the header's corner: a subclass that
+    /// draws a control in its header (``renderTableHeader(into:area:context:)``) adds the
+    /// control's gestures here. A press on the header goes to them, and stays with them until
+    /// the release.
+    public let tableHeaderGestureArena = GestureArena()
 
     // MARK: Drawing
 
@@ -276,14 +283,8 @@ open class TableViewController: Screen {
             return .handled
         case .paste(let text):
             return partCapturingKeys?.handlePaste(text, in: self) ?? .ignored
-        case .mouse(var mouse):
-            if let response = searchPart.handleBarMouse(&mouse, in: self) { return response }
-            if tableHeaderHeight > 0 {
-                let header = tableHeaderArea(in: bounds)
-                if mouse.position.y < header.height { return handleTableHeaderMouse(mouse, size: header.size) }
-                mouse.position.y -= header.height
-            }
-            return handleTableMouse(mouse)
+        case .mouse(let mouse):
+            return handleScreenMouse(mouse)
         case .key(let key):
             if let part = partCapturingKeys { return part.handleKey(key, in: self) ?? .ignored }
             for part in parts {

@@ -132,27 +132,23 @@ final class SearchPart: TableViewControllerPart {
     /// The lines the field and the scope bar take above the table now.
     var barHeight: Int { controller?.barHeight ?? 0 }
 
-    /// A mouse event on the screen, before the header view and the table: a press on the
-    /// field begins editing, one on the scope bar chooses a scope. Below the bar, the
-    /// position moves up by its height and `nil` passes the event on.
-    func handleBarMouse(_ mouse: inout MouseEvent, in table: TableViewController) -> ScreenResponse? {
-        guard let controller, controller.isActive else { return nil }
-        if mouse.position.y == 0 {
-            if mouse.kind == .press {
-                table.closeSwipeMenu()
-                begin(in: table)
-            }
+    /// The bar's mouse (positions from the screen's corner): a press on the field begins
+    /// editing, one on a scope of the scope bar chooses it.
+    func addBarGestureRecognizers(to gestures: ScreenGestures, in table: TableViewController) {
+        gestures.addButton(receives: { [unowned self] point in point.y == 0 && controller?.isActive == true }, action: { [unowned self, unowned table] _ in
+            table.closeSwipeMenu()
+            begin(in: table)
             return .handled
-        }
-        if controller.showsScopeBar, mouse.position.y == 1 {
-            if mouse.kind == .press,
-               let scope = controller.scopeBar.segment(atColumn: mouse.position.x - scopeBarLeft(width: table.size.width), width: table.size.width) {
-                return chooseScope(scope, in: table)
-            }
-            return .handled
-        }
-        mouse.position.y -= controller.barHeight
-        return nil
+        })
+        gestures.addButton(receives: { [unowned self, unowned table] point in scope(at: point, in: table) != nil }, action: { [unowned self, unowned table] point in
+            scope(at: point, in: table).map { chooseScope($0, in: table) } ?? .handled
+        })
+    }
+
+    /// The scope of the scope bar drawn at `point`, if the bar is shown there.
+    private func scope(at point: Point, in table: TableViewController) -> Int? {
+        guard let controller, controller.isActive, controller.showsScopeBar, point.y == 1 else { return nil }
+        return controller.scopeBar.segment(atColumn: point.x - scopeBarLeft(width: table.size.width), width: table.size.width)
     }
 
     /// Where the scope bar's left edge is on a screen `width` wide (it is centred).
