@@ -58,14 +58,11 @@ extension TableViewController {
 
     /// A mouse report for the table (positions from the table's top), through the arena.
     func handleTableMouse(_ mouse: MouseEvent) -> ScreenResponse {
-        gestures.response = nil
-        if mouse.kind == .scrollUp || mouse.kind == .scrollDown {
-            swipeMenuPart.wheelTurned(in: self)
-            if gestures.arena.handle(mouse, now: now()) { return gestures.response ?? .handled }
-            return perform(.mouse(mouse))
-        }
-        gestures.arena.handle(mouse, now: now())
-        return gestures.response ?? .handled
+        let isWheel = mouse.kind == .scrollUp || mouse.kind == .scrollDown
+        if isWheel { swipeMenuPart.wheelTurned(in: self) }
+        if let response = gestures.handle(mouse, now: now()) { return response }
+        // A notch no recognizer took scrolls.
+        return isWheel ? perform(.mouse(mouse)) : .handled
     }
 
     /// The table's own: the section index scrubs; any other row is tapped at the press.
