@@ -101,5 +101,11 @@ struct MousePathTests {
         _ = screen.handle(.mouse(MouseEvent(.release, at: Point(x: day, y: 1))), area: area)
         #expect(screen.picker.selectedRows == [2], "the wheel stays")
         #expect(screen.state.focusedRow == IndexPath(row: 1, section: 0), "the rows had the press: their second row")
+
+        // The wheel over the header turns the picker's wheel under the pointer.
+        _ = screen.handle(.mouse(MouseEvent(.scrollDown, at: Point(x: day, y: 3))), area: area)
+        #expect(screen.picker.selectedRows == [3], "a notch down: a row on")
+        _ = screen.handle(.mouse(MouseEvent(.scrollUp, at: Point(x: day, y: 0))), area: area)
+        #expect(screen.picker.selectedRows == [2], "the next notch up, over another line of the wheel, turns it back")
     }
 }
