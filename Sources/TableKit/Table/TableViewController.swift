@@ -231,8 +231,8 @@ open class TableViewController: Screen {
 
     /// Lines kept above the rows for a view of the subclass's own — wheels, a summary — as
     /// UIKit's `tableHeaderView`, though here it stays put while the rows scroll (default: 0).
-    /// Drawn by ``renderTableHeader(into:area:context:)``; clicks reach
-    /// ``handleTableHeaderMouse(_:size:)``; keys stay the subclass's to route.
+    /// Drawn by ``renderTableHeader(into:area:context:)``; its mouse goes to the recognizers in
+    /// ``tableHeaderGestureArena``; keys stay the subclass's to route.
     open var tableHeaderHeight: Int { 0 }
     /// Draws the header view in `area` (default: nothing).
     open func renderTableHeader(into canvas: inout Canvas, area: Rect, context: RenderContext) {}
