@@ -43,7 +43,7 @@ struct DateFieldsTests {
         var lines = text(app)
         #expect(lines[0].contains("Cancel (Esc)") && lines[0].contains("Birthday") && lines[0].contains("Save (^S)"))
         #expect(lines[3].hasPrefix(" │ Birthday"), "the value above the wheels: \(lines[3])")
-        #expect(lines.contains { $0.contains("Between January 01, 1876 and") }, "the allowed range under them")
+        #expect(lines.contains { $0.contains("Between January 1, 1876 and") }, "the allowed range under them")
         // An empty field starts at today; the year wheel goes back 30 years.
         try keys(app, "Right Right")
         for _ in 0 ..< 30 { try keys(app, "Up") }
@@ -87,8 +87,15 @@ struct DateFieldsTests {
         let game = try #require(games.first { $0.title == first })
         try keys(app, "3 Enter")
         #expect(text(app)[0].contains(game.title))
+        let shownOnTheReview = try #require(text(app).first { $0.contains("Released") })
         try keys(app, "Down Down Down Enter")
         #expect(text(app)[0].contains("Released"))
+        // The review and the date screen write the date alike: "June 18, 2013".
+        let dateRow = try #require(text(app).first { $0.contains("Released") && $0.contains("│") })
+        let dateRange = try #require(dateRow.range(of: #"[A-Z][a-z]+ [0-9]+, [0-9]{4}"#, options: .regularExpression), "\(dateRow)")
+        let shownDate = String(dateRow[dateRange])
+        #expect(!shownDate.contains(" 0"), "no leading zero in the day: \(shownDate)")
+        #expect(shownOnTheReview.contains(shownDate), "the review says \(shownOnTheReview), the date screen \(shownDate)")
         try keys(app, "Down Enter")
         let released = try #require(game.released)
         let moved = try #require(ReleaseDates.configuration().date(fromValueText: released))

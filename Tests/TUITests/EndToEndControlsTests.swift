@@ -61,7 +61,7 @@ struct EndToEndControlsTests {
         session.sendLiteral("Ann")
         session.send("Tab", "Tab", "Enter")
         await session.waitUntil("the date screen") { screen in
-            screen.first?.contains("Birthday") == true && screen.contains { $0.contains("Between January 01, 1876 and") }
+            screen.first?.contains("Birthday") == true && screen.contains { $0.contains("Between January 1, 1876 and") }
         }
         // From today, three years back and one month on.
         session.send("Right", "Right", "Up", "Up", "Up", "Left", "Left", "Down", "Enter")

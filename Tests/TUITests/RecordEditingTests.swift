@@ -64,6 +64,9 @@ struct RecordEditingTests {
         let app = try app(["--data", path])
         try keys(app, "e")
         #expect(screen(app).contains("Edit “Ann”"))
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        #expect(screen(app).contains("Ctrl-S saves to") && screen(app).contains(name) && !screen(app).contains("Saved"),
+                "before a save, the form says where it will save, not that it did")
         try keys(app, "Tab C-u 4 2 Tab Tab Space C-s")
         #expect(contents(path) == "[\n  {\"name\": \"Ann\", \"age\": 42, \"score\": 1.50, \"ok\": false},\n  {\"name\": \"Bob\", \"age\": 7, \"score\": 2.0, \"ok\": false}\n]\n")
         #expect(!screen(app).contains("Edit “Ann”"), "saved, the form went back to the list")

@@ -38,6 +38,19 @@ struct SettingsTests {
         #expect(app.render(context: RenderContext()).text.contains("Jane Austen"))
     }
 
+    @Test func theRecordCountIsGroupedByThousands() throws {
+        let files = TemporaryFiles()
+        let records = (1 ... 1_234).map { #"{"title": "Book \#($0)"}"# }.joined(separator: ",")
+        let (app, _) = try app("[" + records + "]", files: files)
+        for _ in 0 ..< 400 where app.list.records.count != 1_234 {
+            _ = app.handle(.tick)
+            usleep(5_000)
+        }
+        try keys(app, "5 End")
+        #expect(text(app).contains { $0.contains("Records") && $0.hasSuffix("1,234 │") }, "\(text(app).joined(separator: "\n"))")
+        #expect(0.groupedText == "0" && 999.groupedText == "999" && 400_000.groupedText == "400,000" && 10_000_000.groupedText == "10,000,000")
+    }
+
     @Test func untickingADataSourceTurnsItsTabOffAndTheInfoButtonExplains() throws {
         let (app, _) = try app()
         // Games, the third Data Source: after Theme 3, Sort 2, Reminder 9, Book Details 4 rows.

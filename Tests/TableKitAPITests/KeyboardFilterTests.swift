@@ -76,4 +76,20 @@ struct KeyboardFilterTests {
         #expect(refused(.namePhonePad, "Zoë O'Neil +1 (555)") == [])
         #expect(refused(.namePhonePad, "a!b@c") == ["!", "@"])
     }
+
+    /// What a refusal says a phone pad takes, and what it takes, agree: every character it
+    /// names is taken, spaces included, and a character it does not name is refused.
+    @Test(arguments: [KeyboardType.phonePad, .namePhonePad])
+    func aPhonePadsRefusalNamesWhatItTakes(keyboard: KeyboardType) throws {
+        var field = TextField(text: "", traits: TextInputTraits(keyboardType: keyboard, locale: Self.english))
+        field.beginEditing()
+        guard case .rejected(let message)? = field.handle(.character("!")) else {
+            Issue.record("! is refused")
+            return
+        }
+        let named = try #require(message.split(separator: " and ", maxSplits: 1).last).split(separator: " ").dropLast().map(String.init)
+        #expect(refused(keyboard, named.joined()) == [], "\(message): each named symbol is taken")
+        #expect(message.contains("spaces") == refused(keyboard, " ").isEmpty, "\(message): a space is taken exactly when the message says so")
+        #expect(refused(keyboard, "!?%@&") == Array("!?%@&"), "none of these is named, none is taken")
+    }
 }

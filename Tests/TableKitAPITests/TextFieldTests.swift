@@ -81,7 +81,7 @@ struct TextFieldTests {
         (.emailAddress, "ann@example", "Age must be an e-mail address (name@example.com)"),
         (.emailAddress, "@example.org", "Age must be an e-mail address (name@example.com)"),
         (.phonePad, "+1 (555) 010-2030", nil),
-        (.phonePad, "()", "Age must be a phone number: digits and + * # ( ) -"),
+        (.phonePad, "()", "Age must be a phone number: digits, spaces and + * # ( ) -"),
         (.default, "", nil),
     ])
     func validatorsOnSave(keyboard: KeyboardType, text: String, error: String?) {

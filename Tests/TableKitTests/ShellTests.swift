@@ -194,4 +194,28 @@ struct ShellTests {
         #expect(canvas.lines.contains { $0.hasPrefix("│            tab in front again goes") }, "continuation lines start under the description")
         #expect(inside.contains("?          this help"))
     }
+
+    @Test func helpPagesAndGoesToEitherEndAndNeverScrollsPastTheLastPage() {
+        let help = HelpOverlay(sections: [.init(title: "Keys", entries: (1 ... 30).map { KeyHint("k\($0)", "entry \($0)") })])
+        let area = Rect(x: 0, y: 0, width: 40, height: 12)
+        func firstEntry() -> String? {
+            var canvas = Canvas(size: area.size)
+            help.render(into: &canvas, area: area, context: RenderContext())
+            return canvas.lines.compactMap { line in line.range(of: #"entry [0-9]+"#, options: .regularExpression).map { String(line[$0]) } }.first
+        }
+        // Nine lines show (12, less the box's two and its footer line): the heading, then entries.
+        #expect(firstEntry() == "entry 1")
+        _ = help.handle(.key(.pageDown), area: area)
+        #expect(firstEntry() == "entry 8", "a page on keeps the page's last line in view")
+        _ = help.handle(.key(.end), area: area)
+        #expect(firstEntry() == "entry 22", "End: the last page, its last entry at the bottom")
+        _ = help.handle(.key(.pageDown), area: area)
+        _ = help.handle(.key(.down), area: area)
+        _ = help.handle(.key(.up), area: area)
+        #expect(firstEntry() == "entry 21", "past the end nothing piles up: ↑ moves at once")
+        _ = help.handle(.key(.home), area: area)
+        #expect(firstEntry() == "entry 1")
+        _ = help.handle(.key(.pageUp), area: area)
+        #expect(firstEntry() == "entry 1", "nothing above the top")
+    }
 }

@@ -67,6 +67,16 @@ struct TextTests {
         #expect(TextLayout.wrap("日本語テキスト", width: 5) == ["日本", "語テ", "キス", "ト"])
     }
 
+    @Test func aLongPathBreaksAfterASlashAndAHyphenatedRunAfterAHyphen() {
+        #expect(TextLayout.wrap("Could not save /home/ann/books/book-changes.json here", width: 24)
+                == ["Could not save", "/home/ann/books/", "book-changes.json here"], "after the last slash that fits, not in a name")
+        #expect(TextLayout.wrap("/srv/über/a-very-long-file-name.json", width: 20) == ["/srv/über/", "a-very-long-file-", "name.json"],
+                "without ASCII too, and a hyphen where no slash fits")
+        #expect(TextLayout.wrap("/a/abcdefghijklmnop", width: 8) == ["/a/abcde", "fghijklm", "nop"],
+                "a slash too early (a line less than half full) is no place to break: cut at the width")
+        #expect(TextLayout.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"], "no slash, no hyphen: cut at the width")
+    }
+
     @Test func wrappingWithALineLimitTruncatesTheLastLine() {
         #expect(TextLayout.wrap("the quick brown fox jumps over", width: 10, maximumLines: 2) == ["the quick", "brown fox…"])
     }

@@ -108,7 +108,7 @@ extension RecordListScreen {
         }
         filters.values.forEach { $0.cancel() }
         filters = [:]
-        searchController?.progressTitle = "Searching \(newRecords.count) records…"
+        searchController?.progressTitle = "Searching \(newRecords.count.groupedText) records…"
         hiddenPositions = []
         filterResult = nil
         return search

@@ -64,7 +64,7 @@ extension RecordListScreen {
         }
         if !shown.hiddenPositions.isEmpty {
             let count = shown.hiddenPositions.count
-            alert.addAction(AlertAction(title: count == 1 ? "Show 1 Hidden Record" : "Show \(count) Hidden Records", key: .character("u")) { [weak self] in
+            alert.addAction(AlertAction(title: count == 1 ? "Show 1 Hidden Record" : "Show \(count.groupedText) Hidden Records", key: .character("u")) { [weak self] in
                 self?.showHidden(keepingFocusOn: position)
             })
         }

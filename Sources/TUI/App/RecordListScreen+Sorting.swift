@@ -38,7 +38,7 @@ extension RecordListScreen {
         }
         sorting.chosenOrder = order
         let store = records.store, collation = records.collation
-        backgroundWorkTitle = "Sorting \(records.count) records…"
+        backgroundWorkTitle = "Sorting \(records.count.groupedText) records…"
         startReload(BackgroundTask { _ in .success(IndexedRecords(store: store, collation: collation, sortOrder: order)) })
     }
 }

@@ -67,7 +67,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         // A long list gets a scrubber of pages under its rows (p).
         showsPageScrubber = true
         if isBookList { titleSegmentedControl = SegmentedControl(segments: ["Title", "Author"]) }
-        let searchController = SearchController(helpText: "search titles and subtitles", progressTitle: "Searching \(records.count) records…")
+        let searchController = SearchController(helpText: "search titles and subtitles", progressTitle: "Searching \(records.count.groupedText) records…")
         searchController.scopeButtonTitles = FilterHaystack.Scope.buttonTitles
         searchController.searchResultsUpdater = self
         listenForSearchEnds()

@@ -27,14 +27,12 @@ struct Game: Decodable, Hashable, Sendable {
         return String(repeating: on, count: filled) + String(repeating: off, count: 5 - filled)
     }
 
-    /// `3 May 2011`, or `—` when the date is not known.
+    /// `May 3, 2011`, as the date screen shows it, or `—` when the date is not known.
     var releasedText: String {
         guard let released else { return "—" }
-        let parts = released.split(separator: "-").compactMap { Int($0) }
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August",
-                      "September", "October", "November", "December"]
-        guard parts.count == 3, (1 ... 12).contains(parts[1]) else { return released }
-        return "\(parts[2]) \(months[parts[1] - 1]) \(parts[0])"
+        let dates = ReleaseDates.configuration()
+        guard let date = dates.date(fromValueText: released) else { return released }
+        return dates.displayText(date: date, countDownDuration: 0)
     }
 
     /// Where the game can be found: a search of the App Store for its title.

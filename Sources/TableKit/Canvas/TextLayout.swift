@@ -147,7 +147,18 @@ public enum TextLayout {
             // would make a long run without spaces (a hash, minified JSON) quadratic.
             while wordWidth > width {
                 if let limit, lines.count >= limit { return lines }
-                let (head, headWidth, rest) = isASCII ? splitASCII(word, atColumn: width) : split(word, atColumn: width)
+                var (head, headWidth, rest) = isASCII ? splitASCII(word, atColumn: width) : split(word, atColumn: width)
+                // A path or a hyphenated run breaks after a `/` (else a `-` or `_`) where one
+                // falls in the line's second half or later, not in the middle of a name.
+                if let breakAfter = breakPoint(in: head), breakAfter < head.utf8.endIndex {
+                    let shorter = Substring(head.utf8[..<breakAfter])
+                    let shorterWidth = columns(shorter)
+                    if shorterWidth * 2 >= width {
+                        rest = Substring(word.utf8[breakAfter...])
+                        head = shorter
+                        headWidth = shorterWidth
+                    }
+                }
                 lines.append(String(head))
                 word = rest
                 wordWidth -= headWidth
@@ -157,6 +168,15 @@ public enum TextLayout {
         }
         if lineWidth > 0 || lines.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// Where a run without spaces cut at `head`'s end breaks better: just after its last `/`,
+    /// or else its last `-` or `_`; `nil` when it has none.
+    private static func breakPoint(in head: Substring) -> String.Index? {
+        let bytes = head.utf8
+        let slash = bytes.lastIndex(of: UInt8(ascii: "/"))
+        guard let mark = slash ?? bytes.lastIndex(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) else { return nil }
+        return bytes.index(after: mark)
     }
 
     /// ``split(_:atColumn:)`` for ASCII, where a column is a byte.

@@ -74,12 +74,13 @@ public struct DatePicker: Sendable {
             return formatter(storageFormat).date(from: text)
         }
 
-        /// The value as a person reads it: `March 04, 2011`, `2:05 PM`, both, or `1 hour 30 min`.
+        /// The value as a person reads it, as UIKit's long date style writes it: `March 4, 2011`,
+        /// `2:05 PM`, both, or `1 hour 30 min`.
         public func displayText(date: Date, countDownDuration: TimeInterval) -> String {
             switch mode {
-            case .date: return formatter("MMMM dd, yyyy").string(from: date)
+            case .date: return formatter("MMMM d, yyyy").string(from: date)
             case .time: return formatter("h:mm a").string(from: date)
-            case .dateAndTime: return formatter("MMMM dd, yyyy 'at' h:mm a").string(from: date)
+            case .dateAndTime: return formatter("MMMM d, yyyy 'at' h:mm a").string(from: date)
             case .countDownTimer:
                 let minutes = Int(countDownDuration) / 60
                 let hours = minutes / 60

@@ -6,7 +6,7 @@ extension BarButtonItem.Identifier {
 }
 
 /// A screen for choosing one date, as the grouped date screens of iOS's Settings: the value
-/// as "March 04, 2011" in a grouped row above the wheels of a ``DatePicker``, Cancel and Save
+/// as "March 4, 2011" in a grouped row above the wheels of a ``DatePicker``, Cancel and Save
 /// in the navigation bar. Save hands the value to `save` and goes back; Cancel (or Esc) goes
 /// back with nothing changed.
 ///

@@ -27,10 +27,19 @@ public final class HelpOverlay: Modal {
         self.sections = sections.filter { !$0.entries.isEmpty }
     }
 
-    private static let bindings: [KeyBinding<Int>] = [
-        KeyBinding([.up, .character("k")], -1, label: "↑ k", help: "scroll up"),
-        KeyBinding([.down, .character("j")], 1, label: "↓ j", help: "scroll down"),
-        KeyBinding([.escape, .character("?"), .character("q"), .enter], 0, label: "Esc ? q Enter", help: "close help", footer: "close"),
+    /// What the overlay's keys do.
+    private enum Step: Hashable {
+        case lines(Int), pages(Int), top, bottom, close
+    }
+
+    private static let bindings: [KeyBinding<Step>] = [
+        KeyBinding([.up, .character("k")], .lines(-1), label: "↑ k", help: "scroll up"),
+        KeyBinding([.down, .character("j")], .lines(1), label: "↓ j", help: "scroll down"),
+        KeyBinding([.pageUp, .character("b")], .pages(-1), label: "PgUp b", help: "a page up"),
+        KeyBinding([.pageDown, .space], .pages(1), label: "PgDn Space", help: "a page down"),
+        KeyBinding([.home, .character("g")], .top, label: "Home g", help: "the top"),
+        KeyBinding([.end, .character("G")], .bottom, label: "End G", help: "the end"),
+        KeyBinding([.escape, .character("?"), .character("q"), .enter], .close, label: "Esc ? q Enter", help: "close help", footer: "close"),
     ]
 
     /// The keys of the overlay itself.
@@ -104,8 +113,19 @@ public final class HelpOverlay: Modal {
             }
             return .handled
         }
-        if step == 0 { return .dismiss(completion: nil) }
-        scrollOffset = max(0, scrollOffset + step)
+        // The lines the box shows, and how far they scroll: never past the last page, so that
+        // ↑ after End moves at once.
+        let inner = box(in: area).inset(top: 1, left: 2, bottom: 1, right: 2)
+        let page = max(1, inner.height - 1)
+        let last = max(0, lines(width: inner.width).count - page)
+        switch step {
+        case .close: return .dismiss(completion: nil)
+        case .lines(let count): scrollOffset += count
+        case .pages(let count): scrollOffset += count * max(1, page - 1)
+        case .top: scrollOffset = 0
+        case .bottom: scrollOffset = last
+        }
+        scrollOffset = min(max(0, scrollOffset), last)
         return .handled
     }
 

@@ -320,7 +320,7 @@ extension FormEditor {
         refresh()
     }
 
-    /// "Between June 01, 2007 and November 23, 2026.", or "From …", "Until …"; nil without limits.
+    /// "Between June 1, 2007 and November 23, 2026.", or "From …", "Until …"; nil without limits.
     static func rangeFooter(_ configuration: DatePicker.Configuration) -> String? {
         let (minimum, maximum) = configuration.limits
         let text = { (date: Date) in configuration.displayText(date: date, countDownDuration: 60) }

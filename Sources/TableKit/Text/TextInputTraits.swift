@@ -69,10 +69,10 @@ public enum KeyboardType: String, CaseIterable, Hashable, Sendable {
             return rejection(ofInserting: [character], into: Array(text), at: text.count, decimalSeparator: decimalSeparator, allowsNegativeNumbers: false)
         case .phonePad:
             return (character.isASCII && character.isNumber) || Self.phoneSymbols.contains(character)
-                ? nil : "takes digits and + * # ( ) - only"
+                ? nil : "takes digits, spaces and + * # ( ) - only"
         case .namePhonePad:
             return character.isLetter || character.isNumber || Self.phoneSymbols.contains(character) || "'.,".contains(character)
-                ? nil : "takes letters, digits and + * # ( ) - only"
+                ? nil : "takes letters, digits, spaces and + * # ( ) - ' . , only"
         }
     }
 
@@ -159,7 +159,7 @@ public enum KeyboardType: String, CaseIterable, Hashable, Sendable {
             return Self.isEmailAddress(text) ? nil : "must be an e-mail address (name@example.com)"
         case .phonePad:
             let allowed = text.allSatisfy { ($0.isASCII && $0.isNumber) || Self.phoneSymbols.contains($0) }
-            return allowed && text.contains(where: \.isNumber) ? nil : "must be a phone number: digits and + * # ( ) -"
+            return allowed && text.contains(where: \.isNumber) ? nil : "must be a phone number: digits, spaces and + * # ( ) -"
         case .default, .asciiCapable, .numbersAndPunctuation, .namePhonePad, .twitter, .webSearch:
             return nil
         }
