@@ -16,13 +16,11 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
-        // ncursesw, wide-character build; only TableKitTerminal may import it.
-        .systemLibrary(
-            name: "CNcurses",
-            path: "Sources/CNcurses",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncursesw5-dev"])]
-        ),
+        // ncursesw, wide-character build; only TableKitTerminal may import it. No pkgConfig:
+        // Debian's ncursesw.pc gives only -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600, which SwiftPM
+        // drops with a "prohibited flag(s)" warning in every dependent's build; the module map
+        // links ncursesw and shim.h asks for the wide-character API itself.
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // Debian's simdjson behind a plain C API of ours.
         .target(
             name: "CSimdjson",
