@@ -1,5 +1,5 @@
 # The two commands of the README: `make run` builds and runs the app, `make test` runs every test.
-.PHONY: run test deps build bench fuzz docs mutants api
+.PHONY: run test deps build bench fuzz docs mutants api install uninstall
 
 deps:
 	@bash Scripts/install-deps.sh
@@ -10,10 +10,23 @@ build: deps
 run: build
 	"$$(swift build -c release --show-bin-path)/table-browser" $(ARGS)
 
-# Everything is built first (the example apps and table-browser, which the tests run).
+# Everything is built first (the example apps and table-browser, which the tests run; generate-manual,
+# which InstallTests' install runs).
 test: deps
 	swift build --build-tests
+	swift build --product generate-manual
 	swift test --skip-build
+
+# table-browser, its bundled data, completions and man page under $(DESTDIR)$(PREFIX) (Scripts/install.sh says where).
+PREFIX ?= /usr/local
+
+install: build
+	swift build -c release --product generate-manual
+	bash Scripts/install.sh install "$$(swift build -c release --show-bin-path)" "$(DESTDIR)$(PREFIX)"
+
+# Removes exactly what install put there (its manifest, share/table-browser/install-manifest).
+uninstall:
+	bash Scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
 
 bench: deps
 	bash Scripts/benchmark.sh

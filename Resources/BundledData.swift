@@ -4,9 +4,11 @@ import Foundation
 /// crashing when they are missing.
 ///
 /// SwiftPM's generated `Bundle.module` stops the process when the bundle is not beside the
-/// binary; a terminal app must instead say so in words. So the bundle is looked up by hand:
-/// beside the executable, then where `TABLE_BROWSER_RESOURCES` points, then in the source tree
-/// this binary was built from.
+/// binary; a terminal app must instead say so in words. So the bundle is looked up by hand,
+/// from the executable's real path (never `argv[0]`, which is a bare name when the shell found
+/// the binary on `PATH`): beside it, as SwiftPM's `.build` folders and a copied binary have it;
+/// in `../share/table-browser/`, as `make install` lays it out; then where
+/// `TABLE_BROWSER_RESOURCES` points.
 public enum BundledData {
     /// The bundled books.
     public static let booksFileName = "books.json"
@@ -14,21 +16,32 @@ public enum BundledData {
     public static let gamesFileName = "games.json"
     /// The folder of the photo board's PNG files (issue 27).
     public static let photosFolderName = "photos"
+    /// The resource bundle SwiftPM builds from this target, which `make install` copies too.
+    public static let bundleName = "TableKit_BundledData.resources"
 
     /// The places searched for a bundled file, most likely first.
     public static func candidateDirectories() -> [URL] {
-        var candidates: [URL] = []
-        let bundleName = "TableKit_BundledData.resources"
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-        let executableDirectory = executable.deletingLastPathComponent()
-        candidates.append(executableDirectory.appendingPathComponent(bundleName))
-        let mainBundle = Bundle.main.bundleURL.appendingPathComponent(bundleName)
-        if mainBundle.standardizedFileURL != candidates[0].standardizedFileURL { candidates.append(mainBundle) }
+        let executableDirectory = executableURL().deletingLastPathComponent()
+        var candidates = [
+            executableDirectory.appendingPathComponent(bundleName),
+            executableDirectory.deletingLastPathComponent()
+                .appendingPathComponent("share/table-browser", isDirectory: true)
+                .appendingPathComponent(bundleName),
+        ]
         if let override = ProcessInfo.processInfo.environment["TABLE_BROWSER_RESOURCES"], !override.isEmpty {
             candidates.append(URL(fileURLWithPath: override))
         }
-        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent())
         return candidates
+    }
+
+    /// The running executable with every symbolic link resolved: Linux's `/proc/self/exe`, or
+    /// Foundation's idea of it where there is no `/proc`.
+    static func executableURL() -> URL {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        let fallback = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
+        return fallback.resolvingSymlinksInPath()
     }
 
     /// The path of a bundled file, or a sentence saying where it was looked for.
@@ -66,6 +79,6 @@ public struct BundledDataMissing: Error, CustomStringConvertible {
     /// A sentence for the user.
     public var description: String {
         "the bundled \(fileName) was not found (looked in: \(searched.joined(separator: ", "))); "
-            + "copy TableKit_BundledData.resources beside the binary, set TABLE_BROWSER_RESOURCES to its folder, or use --data FILE"
+            + "run make install, copy TableKit_BundledData.resources beside the binary, set TABLE_BROWSER_RESOURCES to its folder, or use --data FILE"
     }
 }

@@ -6,10 +6,15 @@ import TableKitTerminal
 /// `table-browser`: browse the bundled books, or any JSON array of objects, in the terminal.
 @main
 struct TableBrowser: ParsableCommand {
+    /// What `--version` prints; CHANGELOG.md's newest release must carry the same number
+    /// (InstallTests checks).
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "table-browser",
         abstract: "Browse books, or any JSON array of objects, as an iOS-style table in the terminal.",
         discussion: keysDiscussion,
+        version: version,
         subcommands: [SnapshotCommand.self, BenchmarkCommand.self, BenchmarkDiffableCommand.self, BenchmarkPhotosCommand.self]
     )
 
