@@ -49,7 +49,11 @@ uninstall() {
     # Created folders were listed parent first: remove them child first.
     local i
     for ((i = ${#folders[@]} - 1; i >= 0; i--)); do
-        rmdir -- "$prefix/${folders[i]}" 2>/dev/null || true
+        if [ "${folders[i]}" = . ]; then
+            rmdir -- "$prefix" 2>/dev/null || true
+        else
+            rmdir -- "$prefix/${folders[i]}" 2>/dev/null || true
+        fi
     done
 }
 
@@ -94,7 +98,11 @@ install_all() {
         install -m "$1" -- "$2" "$prefix/$3"
         entries+=("f $3")
     }
-    mkdir -p -- "$prefix"
+    # A prefix the install makes is the install's too (its own parents are not).
+    if [ ! -d "$prefix" ]; then
+        mkdir -p -- "$prefix"
+        entries+=("d .")
+    fi
     put 755 "$binary" bin/table-browser
     local file relative
     while IFS= read -r -d '' file; do

@@ -87,6 +87,19 @@ struct InstallTests {
         #expect(contents(of: prefix) == before)
     }
 
+    @Test("a prefix the install made goes with the uninstall")
+    func uninstallRemovesAPrefixItMade() throws {
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tablekit-install-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let prefix = scratch.appendingPathComponent("prefix", isDirectory: true)
+        try installScript(["install", try TableBrowserBinary.url().deletingLastPathComponent().path, prefix.path])
+        #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("bin/table-browser").path))
+        try installScript(["uninstall", prefix.path])
+        #expect(contents(of: scratch) == [])
+    }
+
     @Test("--version prints the version CHANGELOG.md's newest release names")
     func versionMatchesChangelog() throws {
         let changelog = try String(contentsOf: Self.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
