@@ -221,11 +221,18 @@ struct DataOptions: ParsableArguments {
     /// `--data -`: the records come from standard input.
     static let standardInputPath = "-"
 
+    /// The list's title for the file at `path`: its name without the extension, or "pipe" for
+    /// a descriptor's path (`<(cmd)` gives `/dev/fd/63`, whose name says nothing).
+    static func title(forDataPath path: String) -> String {
+        let components = URL(fileURLWithPath: path).standardized.pathComponents
+        let isDescriptor = components.count >= 2 && components[components.count - 2] == "fd"
+            && Int(components[components.count - 1]) != nil && (components.starts(with: ["/", "dev"]) || components.starts(with: ["/", "proc"]))
+        return isDescriptor ? "pipe" : URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    }
+
     private func source() throws -> (path: String, title: String) {
         if dataPath == Self.standardInputPath { return ("stdin", "stdin") }
-        if let dataPath {
-            return (dataPath, URL(fileURLWithPath: dataPath).deletingPathExtension().lastPathComponent)
-        }
+        if let dataPath { return (dataPath, Self.title(forDataPath: dataPath)) }
         switch BundledData.url(forFile: BundledData.booksFileName) {
         case .success(let url): return (url.path, "Books")
         case .failure(let missing): throw CommandFailure(message: missing.description, exitCode: 66)

@@ -129,6 +129,10 @@ struct RecordEditingTests {
         // Later saves go to the new file.
         try keys(app, "e Tab C-u 4 3 C-s")
         #expect(contents(newPath) == #"[{"name": "Ann", "age": 43}]"#)
+        // Settings › Data names the file shown now.
+        let settings = app.tabs.tabs.lazy.compactMap { $0.navigation.stack.first as? SettingsScreen }.first
+        let showing = settings?.facts().first { $0.title == "Data" }?.rows.first { $0.label == "Showing" }?.value
+        #expect(showing == newPath)
     }
 
     /// Edit (E), check two records, Delete (2), and the alert: only the two go, every other

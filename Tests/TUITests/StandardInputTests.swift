@@ -34,4 +34,14 @@ struct StandardInputTests {
         let empty = try snapshot(stdin: "", [])
         #expect(empty.status == 65 && empty.standardError.contains("stdin:1:1"))
     }
+
+    @Test("a list read from <(cmd) is titled pipe, not after its descriptor's number; a file keeps its name")
+    func aDescriptorsPathIsTitledPipe() {
+        #expect(DataOptions.title(forDataPath: "/dev/fd/63") == "pipe")
+        #expect(DataOptions.title(forDataPath: "/proc/self/fd/12") == "pipe")
+        #expect(DataOptions.title(forDataPath: "/proc/4242/fd/3") == "pipe")
+        #expect(DataOptions.title(forDataPath: "/tmp/fd/63") == "63", "a folder named fd elsewhere holds files")
+        #expect(DataOptions.title(forDataPath: "/home/ann/books.json") == "books")
+        #expect(DataOptions.title(forDataPath: "/dev/fd/notes.json") == "notes", "a name that is no number is a file's")
+    }
 }

@@ -23,11 +23,11 @@ struct TweetsTests {
     ]
     nonisolated static let arrivals = [tweet("n1", "@june", "Fresh one", minutesAgo: 1), tweet("a", "@ada", "duplicate id", minutesAgo: 1)]
 
-    private func app(settings: AppSettings = AppSettings(store: nil), animates: Bool = false,
+    private func app(settings: AppSettings = AppSettings(store: nil), animates: Bool = false, tweets: [Tweet] = TweetsTests.tweets,
                      newTweets: @escaping @Sendable () -> Result<[Tweet], CommandFailure> = { .success(TweetsTests.arrivals) }) throws -> BrowserApp {
         let files = TemporaryFiles()
         let list = try DataOptions.parse(["--data", files.write(fixtureBooks)]).loadListScreen(searchesSynchronously: true)
-        let app = BrowserApp(list: list, size: size, options: AppOptions(searchesSynchronously: true, animates: animates, tweets: .success(Self.tweets),
+        let app = BrowserApp(list: list, size: size, options: AppOptions(searchesSynchronously: true, animates: animates, tweets: .success(tweets),
                                                                           newTweets: newTweets, settings: settings))
         app.tweets.timeline.now = { Self.now }
         app.tweets.times = TweetTimes(timeZone: TimeZone(identifier: "UTC") ?? .current)
@@ -116,8 +116,13 @@ struct TweetsTests {
         var screen = text(app)
         #expect(screen[0].contains("Reply") && screen[0].contains("Send"))
         #expect(screen.contains { $0.contains("@ada") }, "the reply starts with the handle")
-        try keys(app, "C-u")
         let sendItem = { app.tabs.selectedTab.navigation.top.rightBarButtonItems.first { $0.id == .formSave } }
+        #expect(sendItem()?.isEnabled == false, "Send is disabled while the reply is only the handle")
+        #expect(screen.last?.contains("^S send") == true, "the footer says what the button says: \(screen.last ?? "")")
+        try keys(app, "C-s")
+        #expect(text(app)[0].contains("Reply") && settings.state.tweets?.sent.isEmpty != false, "nothing sent:\n\(text(app).joined(separator: "\n"))")
+        if !app.root.modals.isEmpty { try keys(app, "Enter") }
+        try keys(app, "C-u")
         #expect(sendItem()?.isEnabled == false, "Send is disabled while the text is empty")
         for character in "@ada Tables at last!" { _ = app.handle(.key(.character(character))) }
         #expect(sendItem()?.isEnabled == true)
@@ -128,6 +133,32 @@ struct TweetsTests {
         #expect(app.tweets.state.focusedRow == IndexPath(row: 0, section: 0), "the focus is on the new tweet")
         #expect(screen[6].hasPrefix(" ↩ 2"), "the original counts the reply")
         #expect(settings.state.tweets?.sent.first?.inReplyTo == "a")
+    }
+
+    @Test func aReplySentFromTheBottomOfTheTimelineIsBroughtIntoView() throws {
+        let app = try app(tweets: try TweetLibrary.loadBundled(TweetLibrary.fileName).get())
+        try keys(app, "End s r")
+        for character in "Agreed." { _ = app.handle(.key(.character(character))) }
+        try keys(app, "C-s")
+        let screen = text(app)
+        #expect(screen[0].contains("Tweets"))
+        #expect(screen[1].hasPrefix(" You @reader") && screen[2].hasSuffix("Agreed."), "the new tweet is in view:\n\(screen.joined(separator: "\n"))")
+        let row = try #require(app.tweets.timeline.tweets.firstIndex { $0.text.hasSuffix("Agreed.") })
+        #expect(app.tweets.state.focusedRow == IndexPath(row: row, section: 0), "the focus is on it")
+    }
+
+    @Test func aReplySentFromATweetsScreenIsInViewOnTheWayBack() throws {
+        let app = try app(tweets: try TweetLibrary.loadBundled(TweetLibrary.fileName).get())
+        try keys(app, "End Enter")
+        let detail = text(app)
+        #expect(detail.contains { $0.contains("Reply") }, "\(detail.joined(separator: "\n"))")
+        // The last action, Share; Reply is three above it.
+        try keys(app, "End Up Up Up Enter")
+        #expect(text(app)[0].contains("Reply") && text(app)[0].contains("Send"), "\(text(app).joined(separator: "\n"))")
+        for character in "Agreed." { _ = app.handle(.key(.character(character))) }
+        try keys(app, "C-s Esc")
+        let screen = text(app)
+        #expect(screen[1].hasPrefix(" You @reader") && screen[2].hasSuffix("Agreed."), "the new tweet is in view:\n\(screen.joined(separator: "\n"))")
     }
 
     @Test func theComposeFormCountsToTheLimitAndRefusesMore() throws {

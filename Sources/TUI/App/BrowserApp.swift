@@ -67,7 +67,8 @@ final class BrowserApp {
         tweets.glyphs = options.capabilities.glyphs
         let capabilities = options.capabilities, description = options.dataDescription
         let settingsScreen = SettingsScreen(settings: settings) { [weak list] in
-            [("Data", [("Showing", description), ("Records", list.map { $0.records.count.groupedText } ?? "—"),
+            // After a Save As, the file the list now reads.
+            [("Data", [("Showing", list?.source.loadedPath.map(ControlEscaping.escaped) ?? description), ("Records", list.map { $0.records.count.groupedText } ?? "—"),
                        ("Sorted by", list?.records.sortKeyDescription ?? "—")]),
              ("Terminal", [("Colours", Self.describe(capabilities.colorDepth) + (capabilities.withholdsTrueColor ? " (true colour not in terminfo)" : "")),
                            ("Glyphs", capabilities.glyphs == .ascii ? "ASCII" : "Unicode"),

@@ -6,7 +6,7 @@ import TableKit
 final class SettingsScreen: TableViewController, TableViewDelegate {
     private let settings: AppSettings
     /// The read-only facts, read each time they are drawn, so they stay true after a reload.
-    private let facts: () -> [(title: String, rows: [(label: String, value: String)])]
+    let facts: () -> [(title: String, rows: [(label: String, value: String)])]
 
     /// The sections, in order.
     enum Group: Int, CaseIterable {

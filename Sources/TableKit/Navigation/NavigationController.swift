@@ -47,7 +47,7 @@ public final class NavigationController {
                   !(top.capturesTextInput && key.isCharacter) else { return nil }
             return KeyHint(BarButtonItem.keyLabel(key), item.help ?? item.asciiTitle)
         }
-        guard stack.count > 1 else { return buttons }
+        guard showsBackButton else { return buttons }
         return buttons + Self.keyBindings.map { binding in
             // While the screen takes typed letters, `h` is one of them.
             let shown = top.capturesTextInput ? binding.removing(.character("h"), named: "h") : binding
@@ -106,9 +106,14 @@ public final class NavigationController {
         if let area { top.layout(for: contentArea(in: area).size) }
     }
 
+    /// Whether the bar shows a back button: there is a screen to go back to, and the screen in
+    /// front has no left bar button items — which take the back button's place, as in UIKit
+    /// (a form's Cancel).
+    public var showsBackButton: Bool { stack.count > 1 && top.leftBarButtonItems.isEmpty }
+
     /// The bar for the screen in front.
     public var navigationBar: NavigationBar {
-        let previous = stack.count > 1 ? stack[stack.count - 2] : nil
+        let previous = showsBackButton ? stack[stack.count - 2] : nil
         return NavigationBar(
             title: top.navigationTitle, backTitle: previous.map { $0.backButtonTitle ?? $0.title },
             leftItems: top.leftBarButtonItems, rightItems: top.rightBarButtonItems, titleControl: top.titleControl

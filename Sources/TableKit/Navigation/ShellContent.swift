@@ -40,9 +40,10 @@ extension NavigationController: ShellContent {
         [HelpOverlay.Section(title: top.title, entries: top.keyHelp + keyHelp)]
     }
 
-    /// The screen's hints, then back.
+    /// The screen's hints, then back when the bar shows a back button (a left bar button, such
+    /// as Cancel, names its own key instead).
     public var keyHints: [KeyHint] {
-        top.keyHints + (stack.count > 1 ? Self.keyBindings.footerHints() : [])
+        top.keyHints + (showsBackButton ? Self.keyBindings.footerHints() : [])
     }
 
     /// Whether the screen in front wants ticks.

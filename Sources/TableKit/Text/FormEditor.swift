@@ -159,7 +159,7 @@ open class FormEditor: TableViewController, TableViewDelegate {
     }
 
     override open var rightBarButtonItems: [BarButtonItem] {
-        [BarButtonItem(id: .formSave, title: saveTitle, key: .control("s"), isProminent: true, help: "save the form")]
+        [BarButtonItem(id: .formSave, title: saveTitle, key: .control("s"), isProminent: true, help: "\(saveTitle.lowercased()) the form")]
     }
 
     override open var toolbarItems: [BarButtonItem] {
@@ -325,7 +325,8 @@ open class FormEditor: TableViewController, TableViewDelegate {
         if let focus = focusedTextField, let field = field(at: focus), !field.traits.isMultiline {
             hints.append(KeyHint(TextField.returnKeyBinding.footerLabel, field.traits.returnKeyType.title))
         }
-        return hints + Self.formKeyBindings(where: { $0 == .save }).footerHints()
+        // Save's hint says what its button says: "send" under Send.
+        return hints + Self.formKeyBindings(where: { $0 == .save }).footerHints().map { KeyHint($0.key, saveTitle.lowercased()) }
     }
 
     override open func layout(for size: Size) {

@@ -19,8 +19,8 @@ final class RecordSource {
     var loadArray: ((String) -> Load)?
     /// The file's arrays of objects, as first found (a load at a pointer finds no others).
     let arrayCandidates: [(pointer: String, bytes: Int)]
-    /// The file the records were read from, when they were.
-    private var loadedPath: String?
+    /// The file the records were read from, when they were: after a Save As, the new file.
+    private(set) var loadedPath: String?
 
     init(isBookList: Bool, reload: Load?, store: JSONRecordStore, editable: EditableRecords?) {
         self.isBookList = isBookList
