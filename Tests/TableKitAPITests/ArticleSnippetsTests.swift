@@ -5,7 +5,8 @@ import Testing
 // The code of the DocC articles, compiled here as the articles show it: each ```swift block of
 // an article below appears in this file verbatim (or, for an app's main file, in one of the
 // examples the package builds), and `everyBlockOfEveryArticleIsCompiled` holds them together.
-// The tests run the snippets and read what they draw.
+// The tests run the snippets and read what they draw, and an article's drawings (its code
+// blocks that name no language) must be what the code draws.
 
 // MARK: Tables and Cells
 
@@ -347,14 +348,21 @@ struct ArticleSnippetsTests {
     ]
 
     /// The ```swift blocks of a Markdown text, each without its fences.
-    static func swiftBlocks(of markdown: String) -> [String] {
+    static func swiftBlocks(of markdown: String) -> [String] { blocks(of: markdown, language: "swift") }
+
+    /// The code blocks of a Markdown text whose opening fence names `language` ("" for the
+    /// blocks that name none: the drawings), each without its fences.
+    static func blocks(of markdown: String, language: String) -> [String] {
         var blocks: [String] = []
         var current: [Substring]?
+        var isWanted = false
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, trimmed.hasPrefix("```") {
                 current = []
-            } else if let lines = current, line.trimmingCharacters(in: .whitespaces) == "```" {
-                blocks.append(lines.joined(separator: "\n"))
+                isWanted = trimmed == "```" + language
+            } else if let lines = current, trimmed == "```" {
+                if isWanted { blocks.append(lines.joined(separator: "\n")) }
                 current = nil
             } else {
                 current?.append(line)
@@ -363,11 +371,29 @@ struct ArticleSnippetsTests {
         return blocks
     }
 
+    /// Expects the drawing at `index` among `article`'s drawings to be `lines`, in a run.
+    static func expectDrawing(_ index: Int, of article: String, in lines: [String],
+                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = packageRoot.appendingPathComponent("Sources/TableKit/TableKit.docc/\(article).md")
+        let drawings = blocks(of: try String(contentsOf: url, encoding: .utf8), language: "")
+        guard index < drawings.count else {
+            Issue.record("\(article).md has no drawing \(index)", sourceLocation: sourceLocation)
+            return
+        }
+        let drawing = trimmed(drawings[index].components(separatedBy: "\n"))
+        let shown = trimmed(lines)
+        let found = shown.count >= drawing.count
+            && (0 ... shown.count - drawing.count).contains { Array(shown[$0 ..< $0 + drawing.count]) == drawing }
+        #expect(found, "\(article).md's drawing \(index) is not what the code draws:\n\(shown.joined(separator: "\n"))",
+                sourceLocation: sourceLocation)
+    }
+
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test func theBlockFinderFindsBlocks() {
-        let markdown = "Text\n\n```swift\nlet a = 1\n\nlet b = 2\n```\n\n```sh\nls\n```\n```swift\nx()\n```\n"
+        let markdown = "Text\n\n```swift\nlet a = 1\n\nlet b = 2\n```\n\n```sh\nls\n```\n```swift\nx()\n```\n```\n ab\n```\n"
         #expect(Self.swiftBlocks(of: markdown) == ["let a = 1\n\nlet b = 2", "x()"])
+        #expect(Self.blocks(of: markdown, language: "") == [" ab"])
     }
 
     @Test(arguments: articles)
@@ -392,8 +418,9 @@ struct ArticleSnippetsTests {
         lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
     }
 
-    @Test func tablesAndCells() {
+    @Test func tablesAndCells() throws {
         let shown = Self.trimmed(snapshotLines(of: earthFacts(), size: Size(width: 40, height: 10)))
+        try Self.expectDrawing(0, of: "TablesAndCells", in: shown)
         #expect(Array(shown[1 ... 8]) == [
             "   EARTH",
             " ╭────────────────────────────────────╮",
@@ -408,9 +435,10 @@ struct ArticleSnippetsTests {
         #expect(Array(countdown[1 ... 3]) == [" 3", " 2", " 1                ✓"])
     }
 
-    @Test func sectionsAndTheIndex() {
+    @Test func sectionsAndTheIndex() throws {
         let composers = [Composer(name: "Bach", born: 1685), Composer(name: "Élgar", born: 1857), Composer(name: "albéniz", born: 1860)]
         let shown = snapshotLines(of: composerList(composers), size: Size(width: 30, height: 8))
+        try Self.expectDrawing(0, of: "SectionsAndTheIndex", in: shown)
         #expect(Array(shown[1 ... 6]) == [
             " A                           A",
             " albéniz               1860  •",
@@ -426,17 +454,18 @@ struct ArticleSnippetsTests {
         #expect(jumped[3].hasPrefix(" Jupiter"), "the index jumped to Outer")
     }
 
-    @Test func selectionAndAccessories() {
+    @Test func selectionAndAccessories() throws {
         let sounds = SoundSettings()
         let shown = Self.trimmed(snapshotLines(of: sounds, size: Size(width: 30, height: 12),
                                                keys: [.down, .space, .down, .down, .space, .down, .character("i")]))
         #expect(Array(shown[3 ... 5]) == [" │ Marimba                  │", " │ Radar                  ✓ │", " │ Chimes                   │"])
+        try Self.expectDrawing(0, of: "SelectionAndAccessories", in: shown)
         #expect(Array(shown[9 ... 10]) == [" │ Vibrate             [○ ] │", " │ Haptics                ⓘ │"])
         #expect(sounds.tone == "Radar" && !sounds.vibrates && sounds.openedHaptics)
         #expect(sounds.indexPathsForSelectedRows == [IndexPath(row: 1, section: 0)])
     }
 
-    @Test func searchingATable() {
+    @Test func searchingATable() throws {
         let books = BookList([Book(title: "Emma", author: "Jane Austen"), Book(title: "Persuasion", author: "Jane Austen"),
                               Book(title: "Dracula", author: "Bram Stoker")])
         let byTitle = Self.trimmed(snapshotLines(of: books, size: Size(width: 30, height: 10), keys: [.character("/"), .character("a"), .character("u")]))
@@ -444,6 +473,7 @@ struct ArticleSnippetsTests {
         #expect(!byTitle.contains(" Emma"))
         let byAuthor = Self.trimmed(snapshotLines(of: books, size: Size(width: 30, height: 10), keys: [.tab]))
         #expect(byAuthor[2] == "      ( Title │ Author ◗")
+        try Self.expectDrawing(0, of: "SearchingATable", in: byAuthor)
         #expect(byAuthor.filter { $0.hasPrefix(" Emma") || $0.hasPrefix(" Persuasion") }.count == 2)
         #expect(!byAuthor.contains { $0.hasPrefix(" Dracula") })
         _ = snapshotLines(of: books, size: Size(width: 30, height: 10), keys: [.escape])
@@ -463,12 +493,13 @@ struct ArticleSnippetsTests {
         #expect(inbox.mail.subjects == ["Lunch?", "Holiday photos"])
     }
 
-    @Test func formsAndKeyboardTypes() {
+    @Test func formsAndKeyboardTypes() throws {
         let saver = ProfileSaver()
         let form = profileForm(saver: saver)
         let root = RootController(content: NavigationController(root: earthFacts()), size: Size(width: 50, height: 16))
         if case .push(let screen) = ScreenResponse.push(form) { (root.content as? NavigationController)?.push(screen) }
         let shown = Self.trimmed(root.render(context: RenderContext()).lines)
+        try Self.expectDrawing(0, of: "FormsAndKeyboardTypes", in: shown)
         for key: Key in [.down, .character("x")] { _ = root.handle(.key(key)) }
         #expect(form.values["age"] == "41", "a number pad refuses a letter")
         #expect(Self.trimmed(root.render(context: RenderContext()).lines)[15] == " Age takes digits only")
@@ -481,12 +512,13 @@ struct ArticleSnippetsTests {
         #expect(saver.saved["age"] == "20" && saver.saved["news"] == "true")
     }
 
-    @Test func pickersAndControls() {
+    @Test func pickersAndControls() throws {
         #expect(pickerExamples() == ["1", "[1, 1]", "10", "Month"])
         var saved: Date?
         let screen = releaseDateScreen { saved = $0 }
         let shown = Self.trimmed(snapshotLines(of: screen, size: Size(width: 40, height: 12), keys: [.down, .enter]))
         #expect(shown[3] == " │ Released             July 18, 2013 │")
+        try Self.expectDrawing(0, of: "PickersAndControls", in: shown)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
         #expect(saved == calendar.date(from: DateComponents(year: 2013, month: 7, day: 18)))
@@ -497,13 +529,14 @@ struct ArticleSnippetsTests {
         #expect(Array(Self.trimmed(root.render(context: RenderContext()).lines)[0 ... 1]) == ["      ( Small │ Large ◗", "ROW 12 · SEAT 4"])
     }
 
-    @Test func navigationAndModals() {
+    @Test func navigationAndModals() throws {
         let app = notesApp()
         for key: Key in [.character("+"), .enter] { _ = app.handle(.key(key)) }
         let shown = Self.trimmed(app.render(context: RenderContext()).lines)
         #expect(shown[0].hasSuffix("Notes                                 + (+)"))
         #expect(shown[3] == " Note 3")
         #expect(shown.contains { $0.contains("│    Delete “Groceries”?     │") })
+        try Self.expectDrawing(0, of: "NavigationAndModals", in: shown)
         _ = app.handle(.key(.character("d")))
         let after = Self.trimmed(app.render(context: RenderContext()).lines)
         #expect(Array(after[1 ... 2]) == [" Ideas", " Note 3"])
