@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import TableKit
 import TableKitTerminal
@@ -49,8 +50,11 @@ struct SnapshotCommand: ParsableCommand {
         // The saved settings are read, so that the frame is what a person would see; a
         // snapshot never writes them, nor sets an unreadable file aside.
         let saved = StateStore.standard().load(settingAside: false).state
-        let frame = Self.render(list: list, size: screenSize, keys: script, dataDescription: data.description, state: saved, seed: play.seed, mouse: !mouse.noMouse)
-        print(styles ? frame.styledText : frame.text)
+        let glyphs = TerminalCapabilities.glyphs(forLocaleIn: ProcessInfo.processInfo.environment)
+        let frame = Self.render(list: list, size: screenSize, keys: script, dataDescription: data.description, state: saved, seed: play.seed,
+                                mouse: !mouse.noMouse, glyphs: glyphs)
+        // What the person's terminal would show: its cells as curses writes them.
+        print(styles ? frame.styledText : frame.terminalText(isUTF8: glyphs == .unicode))
     }
 
     /// The frame after `keys`, pressed one after another (stopping at a quit) through the
@@ -58,7 +62,7 @@ struct SnapshotCommand: ParsableCommand {
     /// the keys (a reload) is waited for.
     @MainActor
     static func render(list: RecordListScreen, size: Size, keys: [Key], dataDescription: String = "bundled books", state: AppState = AppState(), seed: UInt64? = nil,
-                       mouse: Bool = true) -> Canvas {
+                       mouse: Bool = true, glyphs: Glyphs = .unicode) -> Canvas {
         let app = TerminalApp { capabilities in
             BrowserApp(list: list, size: size, options: AppOptions(
                 searchesSynchronously: true, animates: false, capabilities: capabilities, dataDescription: dataDescription,
@@ -68,6 +72,7 @@ struct SnapshotCommand: ParsableCommand {
         // The headless run cannot fail: only the terminal's start can.
         var capabilities = TerminalCapabilities.headless
         capabilities.hasMouse = mouse
+        capabilities.glyphs = glyphs
         return (try? app.snapshot(size: size, keys: keys, capabilities: capabilities)) ?? Canvas(size: size)
     }
 }

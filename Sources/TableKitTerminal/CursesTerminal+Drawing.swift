@@ -67,7 +67,7 @@ extension CursesTerminal {
     /// character that `columnsOf` (wcwidth) calls unprintable, or wider than the cell, becomes
     /// U+FFFD, so that curses and the canvas never disagree on where the next cell starts.
     /// Outside a UTF-8 locale everything beyond ASCII becomes `?`.
-    static func cellCharacters(
+    nonisolated static func cellCharacters(
         _ grapheme: String,
         width: Int,
         isUTF8: Bool,

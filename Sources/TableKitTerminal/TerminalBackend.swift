@@ -27,6 +27,18 @@ public struct TerminalCapabilities: Equatable, Sendable {
 
     /// What the headless backend offers: everything.
     public static let headless = TerminalCapabilities(colorDepth: .trueColor, glyphs: .unicode, hasMouse: true)
+
+    /// The glyphs a terminal under the locale of `environment` can show, read as the C library
+    /// reads it — `LC_ALL`, else `LC_CTYPE`, else `LANG`, the first that is set and not empty:
+    /// Unicode when its character set is UTF-8 (`C.UTF-8`, `en_GB.utf8`), ASCII otherwise
+    /// (`C`, `POSIX`, none). A headless run that stands for a terminal (a snapshot) draws what
+    /// that terminal would.
+    public static func glyphs(forLocaleIn environment: [String: String]) -> Glyphs {
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
+        let codeset = locale.split(separator: ".", maxSplits: 1).dropFirst().first?.split(separator: "@").first ?? ""
+        let name = codeset.lowercased().filter { $0 != "-" && $0 != "_" }
+        return name == "utf8" ? .unicode : .ascii
+    }
 }
 
 /// Where frames go and events come from: curses for a person, text for tests and snapshots.

@@ -1,0 +1,34 @@
+import CNcurses
+import Glibc
+import TableKit
+
+extension Canvas {
+    /// The text a curses terminal shows for this canvas, all lines, trailing spaces removed,
+    /// joined with newlines: each cell as ``CursesTerminal`` writes it. In a UTF-8 locale a
+    /// cell keeps its cluster's first character and the zero-width marks after it (a flag shows
+    /// its first letter, a family of emoji its first person); elsewhere everything beyond ASCII
+    /// is `?`, a wide one followed by a space. A snapshot prints this, so that what it shows is
+    /// what a person's terminal shows.
+    public func terminalText(isUTF8: Bool) -> String {
+        var buffer = [wchar_t](repeating: 0, count: Int(CCHARW_MAX) + 1)
+        return (0 ..< size.height).map { y in
+            var line = ""
+            var narrowed = false
+            for x in 0 ..< size.width {
+                let cell = self[x, y]
+                if cell.isContinuation {
+                    // The right half of a wide cell drawn as one column: the terminal shows
+                    // what was there, a blank.
+                    if narrowed { line += " " }
+                    continue
+                }
+                let columns = CursesTerminal.cellCharacters(cell.grapheme, width: Int(cell.width), isUTF8: isUTF8, into: &buffer) { scalar in
+                    Unicode.Scalar(scalar).map { String(Character($0)).displayWidth } ?? -1
+                }
+                narrowed = columns < Int(cell.width)
+                line += String(String.UnicodeScalarView(buffer.prefix { $0 != 0 }.compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }))
+            }
+            return String(line.reversed().drop { $0 == " " }.reversed())
+        }.joined(separator: "\n")
+    }
+}
