@@ -48,7 +48,7 @@ struct TableBrowser: ParsableCommand {
 
     @OptionGroup var mouse: MouseOptions
 
-    @Flag(help: "Move the tab indicator at once instead of sliding it.")
+    @Flag(help: "Show every change at once: the tab indicator, swipe menus, rows coming and going, the Feeling Lucky spin and a flung photo's glide.")
     var noAnimation = false
 
     @OptionGroup var play: PlayOptions
