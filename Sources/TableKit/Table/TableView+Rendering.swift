@@ -40,9 +40,18 @@ extension TableView {
             let indexRect = Rect(x: area.maxX - gutter, y: area.minY, width: gutter, height: area.height)
             drawIndex(titles, state: state, dataSource: dataSource, rect: indexRect, canvas: &canvas, context: context)
             if state.showsIndexOverlay, let position = state.indexPosition, titles.indices.contains(position) {
-                drawOverlay(titles[position], in: contentRect, canvas: &canvas, glyphs: context.glyphs)
+                drawOverlay(Self.titleReached(from: position, of: titles, dataSource: dataSource), in: contentRect, canvas: &canvas, glyphs: context.glyphs)
             }
         }
+    }
+
+    /// The index title of the section that the title at `position` jumps to: itself when it
+    /// has a section, else the first title that jumps to the same section — `C` for a `#`
+    /// (or an `F`) when the last section is C — so that the overlay names where the rows are.
+    static func titleReached<DataSource: TableViewDataSource>(from position: Int, of titles: [String], dataSource: DataSource) -> String {
+        let section = dataSource.section(forSectionIndexTitle: titles[position], at: position)
+        let first = titles.indices.first { dataSource.section(forSectionIndexTitle: titles[$0], at: $0) == section } ?? position
+        return titles[first]
     }
 
     /// Where the items of the table in `state` sit in a viewport `viewportHeight` lines
