@@ -22,13 +22,26 @@ extension Canvas {
                     if narrowed { line += " " }
                     continue
                 }
-                let columns = CursesTerminal.cellCharacters(cell.grapheme, width: Int(cell.width), isUTF8: isUTF8, into: &buffer) { scalar in
-                    Unicode.Scalar(scalar).map { String(Character($0)).displayWidth } ?? -1
-                }
+                let columns = CursesTerminal.cellCharacters(cell.grapheme, width: Int(cell.width), isUTF8: isUTF8, into: &buffer,
+                                                            columnsOf: Self.columns(of:))
                 narrowed = columns < Int(cell.width)
                 line += String(String.UnicodeScalarView(buffer.prefix { $0 != 0 }.compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }))
             }
             return String(line.reversed().drop { $0 == " " }.reversed())
         }.joined(separator: "\n")
+    }
+
+    /// The columns the C library's `wcwidth` gives `value` in a UTF-8 locale, without setting
+    /// one: zero for the marks, format characters and variation selectors curses keeps after
+    /// a cell's first character (the U+FE0F of `⌨️`), else the canvas's own width.
+    private static func columns(of value: UInt32) -> Int {
+        guard let scalar = Unicode.Scalar(value) else { return -1 }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if properties.isVariationSelector || (0x1160 ... 0x11FF).contains(value) { return 0 }
+        return String(Character(scalar)).displayWidth
     }
 }

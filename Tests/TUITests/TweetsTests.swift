@@ -219,6 +219,17 @@ struct TweetsTests {
         var screen = text(app).joined(separator: "\n")
         #expect(screen.contains("Posted") && screen.contains("11:03 AM · Nov 18, 2026"), "\(screen)")
         #expect(screen.contains("Favorites") && screen.contains("↩ Reply") && screen.contains("♡ Favorite"))
+        // The details as a contact card's (value2): the labels right-aligned in one column, the
+        // values left-aligned after it, all starting in the same column.
+        let lines = text(app)
+        let posted = try #require(lines.first { $0.contains("Posted") })
+        let replies = try #require(lines.first { $0.contains("Replies") })
+        let favorites = try #require(lines.first { $0.contains("Favorites") })
+        #expect(posted.distance(from: posted.startIndex, to: try #require(posted.range(of: "11:03")).lowerBound)
+                == replies.distance(from: replies.startIndex, to: try #require(replies.range(of: "Replies")).upperBound) + 1,
+                "values start a column after the labels' column:\n\(posted)\n\(replies)")
+        #expect(favorites.range(of: #"Favorites [0-9]"#, options: .regularExpression) != nil && posted.range(of: #"2026 {3,}│"#, options: .regularExpression) != nil,
+                "labels end the column, values are left-aligned:\n\(posted)\n\(favorites)")
         try keys(app, "G Up Enter")
         screen = text(app).joined(separator: "\n")
         #expect(screen.contains("♥ Unfavorite") && screen.contains("6 (with yours)"))

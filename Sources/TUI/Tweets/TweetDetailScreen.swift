@@ -29,14 +29,15 @@ final class TweetDetailScreen: TableViewController, TableViewDelegate {
         var header = StyledText(tweet.name, style: Style(attributes: [.bold]))
         header.append(" " + tweet.handle, style: Theme.secondaryText)
         let counts = timeline.counts(of: tweet)
+        // Labels and values as in a contact card (UIKit's value2): the values line up.
         var details = [
-            TableViewCell(style: .value1, text: "Posted", detailText: times.absolute(tweet.date)),
-            TableViewCell(style: .value1, text: "Replies", detailText: String(counts.replies)),
-            TableViewCell(style: .value1, text: "Retweets", detailText: String(counts.retweets) + (timeline.isRetweeted(tweet) ? " (with yours)" : "")),
-            TableViewCell(style: .value1, text: "Favorites", detailText: String(counts.favorites) + (timeline.isFavorite(tweet) ? " (with yours)" : "")),
+            TableViewCell(style: .value2, text: "Posted", detailText: times.absolute(tweet.date)),
+            TableViewCell(style: .value2, text: "Replies", detailText: String(counts.replies)),
+            TableViewCell(style: .value2, text: "Retweets", detailText: String(counts.retweets) + (timeline.isRetweeted(tweet) ? " (with yours)" : "")),
+            TableViewCell(style: .value2, text: "Favorites", detailText: String(counts.favorites) + (timeline.isFavorite(tweet) ? " (with yours)" : "")),
         ]
         if let original = tweet.inReplyTo.flatMap(timeline.index(ofTweet:)).map({ timeline.tweets[$0] }) {
-            details.append(TableViewCell(style: .value1, text: "In reply to", detailText: original.handle))
+            details.append(TableViewCell(style: .value2, text: "In reply to", detailText: original.handle))
         }
         let focused = state.focusedRow
         dataSource = StaticTableDataSource([
