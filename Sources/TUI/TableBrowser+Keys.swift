@@ -13,6 +13,7 @@ extension TableBrowser {
         // "this help" means the overlay, not this text: the global keys say their short help.
         let global = RootController.globalBindings.map { KeyHint($0.label, $0.footerHelp ?? $0.help) }
         func list(_ hints: [KeyHint]) -> String { hints.map { "\($0.key) \($0.help)" }.joined(separator: ", ") }
-        return "Keys: " + list(rows) + "; in the index: " + list(index) + "; " + list(search + back + tabs + global) + "."
+        return "Keys: " + list(rows) + "; in the index: " + list(index) + "; " + list(search + back + tabs + global) + ". "
+            + "Each screen adds its own (a bar button shows its key, as Sort (o)); ? lists every key of the screen in front."
     }
 }
