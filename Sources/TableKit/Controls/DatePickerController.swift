@@ -59,11 +59,11 @@ open class DatePickerController: Screen {
     }
 
     /// The size of the area of the mouse report in hand.
-    private var size = Size.zero
+    private var mouseAreaSize = Size.zero
     /// The wheels' mouse (positions in the screen's area).
     private lazy var gestures: GestureArena = {
         let arena = GestureArena()
-        let wheels: @MainActor () -> Rect = { [unowned self] in parts(of: Rect(origin: .zero, size: size)).wheels }
+        let wheels: @MainActor () -> Rect = { [unowned self] in parts(of: Rect(origin: .zero, size: mouseAreaSize)).wheels }
         PickerView.addGestureRecognizers(to: arena, frame: wheels) { [unowned self] gesture in
             _ = datePicker.perform(gesture, size: wheels().size, at: now())
         }
@@ -107,7 +107,7 @@ open class DatePickerController: Screen {
             if key == .left && datePicker.wheels.focusedComponent == 0 { return .ignored }
             return datePicker.handle(key, at: now()) || PickerView.isWheelKey(key) ? .handled : .ignored
         case .mouse(let mouse):
-            size = area.size
+            mouseAreaSize = area.size
             gestures.handle(mouse, now: now())
             return .handled
         case .resize, .paste:
