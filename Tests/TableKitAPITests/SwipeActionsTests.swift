@@ -220,12 +220,14 @@ struct SwipeActionsTests {
         #expect(!controller.isSwipeMenuOpen && delegate.log == ["Share 0"], "a click elsewhere closes without selecting")
     }
 
+    /// Hands `controller` mouse reports at a column and line of the screen.
+    private func mouseReports(to controller: TableViewController) -> (MouseEvent.Kind, Int, Int) -> Void {
+        { kind, x, y in _ = controller.handle(.mouse(MouseEvent(kind, at: Point(x: x, y: y))), area: Rect(origin: .zero, size: Self.size)) }
+    }
+
     @Test func aDragAcrossARowOpensItsMenuAndAClickIsStillATap() {
         let (controller, delegate, clock) = make()
-        let area = Rect(origin: .zero, size: Self.size)
-        func mouse(_ kind: MouseEvent.Kind, _ x: Int, _ y: Int) {
-            _ = controller.handle(.mouse(MouseEvent(kind, at: Point(x: x, y: y))), area: area)
-        }
+        let mouse = mouseReports(to: controller)
         mouse(.press, 10, 2)
         mouse(.release, 10, 2)
         #expect(delegate.log == ["select 2"])
@@ -251,10 +253,7 @@ struct SwipeActionsTests {
     /// going across is still a tap, at the release (the arena's pan fails, its tap wins).
     @Test func aDragMostlyDownIsNoSwipeAndStillATap() {
         let (controller, delegate, _) = make()
-        let area = Rect(origin: .zero, size: Self.size)
-        func mouse(_ kind: MouseEvent.Kind, _ x: Int, _ y: Int) {
-            _ = controller.handle(.mouse(MouseEvent(kind, at: Point(x: x, y: y))), area: area)
-        }
+        let mouse = mouseReports(to: controller)
         mouse(.press, 20, 1)
         mouse(.drag, 18, 4)
         #expect(controller.indexPathOfSwipeMenu == nil, "two across and three down is no swipe")
