@@ -102,20 +102,55 @@ struct TypedSortTests {
         return BrowserApp(list: list, size: Size(width: 60, height: 20), options: AppOptions(searchesSynchronously: true, animates: false))
     }
 
-    @Test func oOffersEveryFieldAndSortsByTheOneChosen() throws {
+    @Test("Sort By (o) is a radio list of every field, the mark before the name, the title first and chosen")
+    func oOffersEveryFieldAndSortsByTheOneChosen() throws {
         let app = try app()
         try keys(app, "o")
-        let sheet = text(app)
-        #expect(sheet.contains { $0.contains("name (title, current)") })
-        #expect(sheet.contains { $0.contains("mpg") } && sheet.contains { $0.contains("electric") })
+        #expect(text(app).prefix(10) == [
+            "‹ data                    Sort By",
+            " ╭────────────────────────────────────────────────────────╮",
+            " │ ◉   name                                         title │",
+            " │ ○   mpg                                                │",
+            " │ ○   year                                      subtitle │",
+            " │ ○   electric                                           │",
+            " │ ○   origin                                             │",
+            " ╰────────────────────────────────────────────────────────╯",
+            "   Numbers, dates and true/false sort by value; nulls come",
+            "   last.",
+        ], "\(text(app).joined(separator: "\n"))")
+        #expect(text(app).last == " ↓ move  Enter choose  Esc back  ? help  q quit")
         try keys(app, "Down Enter g")
         let shown = text(app)
-        #expect(shown[0].hasPrefix("Edit (E)  Sort (o)"))
+        #expect(shown[0].hasPrefix("Edit (E)  Sort (o)"), "choosing goes back to the list")
         #expect(shown[1] == " -20", "a section per range of values")
         #expect(shown[2].hasPrefix(" A'ou 2") && shown[3] == " mpg: -3", "the value stands under the title")
         #expect(shown.contains { $0.hasSuffix("220") }, "the index lists the ranges")
         try keys(app, "o")
-        #expect(text(app).contains { $0.contains("mpg (current)") })
+        let again = text(app)
+        #expect(again[2] == " │ ○   name                                         title │" && again[3] == " │ ◉   mpg                                                │",
+                "the field sorted by is chosen when Sort By opens again: \(again.joined(separator: "\n"))")
+    }
+
+    @Test("Esc leaves Sort By with the order as it was, and choosing the current field goes back too")
+    func escAndTheCurrentFieldLeaveTheOrder() throws {
+        let app = try app()
+        let before = text(app)
+        try keys(app, "o Down Esc")
+        #expect(text(app) == before, "\(text(app).joined(separator: "\n"))")
+        try keys(app, "o Space")
+        #expect(text(app) == before, "\(text(app).joined(separator: "\n"))")
+        try keys(app, "o Down Down Space g")
+        #expect(text(app)[0].hasPrefix("Edit (E)  Sort (o)") && text(app)[1] == " 1969", "Space chooses as Enter does, by year: \(text(app).joined(separator: "\n"))")
+    }
+
+    @Test("Sort By offers every field, not a first twenty, and scrolls to the one chosen")
+    func everyFieldScrolls() throws {
+        let files = TemporaryFiles()
+        let fields = (1 ... 30).map { "\"f\($0)\": \($0)" }.joined(separator: ", ")
+        let list = try DataOptions.parse(["--data", files.write("[{\"name\": \"a\", \(fields)}]")]).loadListScreen(searchesSynchronously: true)
+        let app = BrowserApp(list: list, size: Size(width: 60, height: 20), options: AppOptions(searchesSynchronously: true, animates: false))
+        try keys(app, "o G Enter o")
+        #expect(text(app).contains(" │ ◉   f30                                                │"), "\(text(app).joined(separator: "\n"))")
     }
 
     @Test func nullsShowAsADash() throws {

@@ -66,8 +66,8 @@ struct TypedTitleTests {
         let app = try app(["--title-key", "hp", "--subtitle-key", "name"])
         let before = text(app)
         try keys(app, "o")
-        #expect(text(app).contains("│         hp (title, current)          │"), "\(text(app).joined(separator: "\n"))")
-        try keys(app, "Down Enter o Enter")
+        #expect(text(app)[2] == " │ ◉   hp                       title │" && text(app)[3] == " │ ○   name                  subtitle │", "\(text(app).joined(separator: "\n"))")
+        try keys(app, "Down Enter o Up Enter")
         #expect(text(app) == before, "by name, then by hp again: \(text(app).joined(separator: "\n"))")
     }
 

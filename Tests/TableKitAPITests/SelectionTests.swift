@@ -67,12 +67,16 @@ struct SelectionTests {
         #expect(log.lines == ["select 1.0", "select 1.1", "deselect 1.1"])
         #expect(!screen.availableRowKeyBindings.contains { $0.action == .select }, "Enter is the screen's in a checkmark section")
         #expect(screen.keyHelp.contains(KeyHint("Space", "check or uncheck the row")))
+        #expect(screen.keyHints.contains(KeyHint("Space", "check")), "\(screen.keyHints)")
         press([.end, .home], on: screen, size: size)
         screen.layout(for: Size(width: 50, height: 7))
         screen.layout(for: size)
         #expect(Set(screen.indexPathsForSelectedRows) == [IndexPath(row: 0, section: 0), IndexPath(row: 0, section: 1)])
         #expect(screen.availableRowKeyBindings.contains { $0.action == .select }, "Enter chooses in a radio section")
-        #expect(screen.keyHelp.contains(KeyHint("Space", "choose this row")))
+        #expect(screen.keyHelp.contains(KeyHint("Enter → l Space", "choose this row")), "\(screen.keyHelp)")
+        // In the radio section Enter and Space both choose, and the footer says so once.
+        #expect(screen.keyHints.contains(KeyHint("Enter", "choose")) && !screen.keyHints.contains { $0.key.contains("Space") || $0.help == "open" },
+                "\(screen.keyHints)")
     }
 
     @Test func aLeadingCheckLeavesTheDetailButtonItsOwnAction() throws {

@@ -273,7 +273,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         case .actions:
             return rowActionSheet().map { .present($0) } ?? .ignored
         case .sortBy:
-            return .present(RecordSorting.sheet(for: records) { [weak self] key in self?.sort(byField: key) })
+            return .push(SortByScreen(records: records) { [weak self] key in self?.sort(byField: key) })
         case .columns:
             let keys = records.store.sampledKeys().filter { $0 != records.store.titleKey }
             return .push(ColumnsScreen(choice: fields.columnsChoice, keys: keys) { [weak self] in self?.showColumns($0) })

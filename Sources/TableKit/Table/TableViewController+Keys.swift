@@ -34,9 +34,20 @@ extension TableViewController {
         } else if mode.checkmarkPlacement != nil {
             // Space checks here instead of paging.
             bindings = bindings.map { $0.removing(.space, named: "Space") }
-            let help: String
-            if case .radio = mode { help = "choose this row" } else { help = "check or uncheck the row" }
-            bindings.append(KeyBinding([.space], .toggleCheck, label: "Space", help: help, footer: "check"))
+            if case .radio = mode {
+                // Enter chooses a radio row rather than opening anything, and the footer says
+                // so once: Space does the same.
+                bindings = bindings.map { binding in
+                    guard binding.action == .select else { return binding }
+                    var choosing = binding
+                    choosing.help = "choose this row"
+                    choosing.footerHelp = "choose"
+                    return choosing
+                }
+                bindings.append(KeyBinding([.space], .toggleCheck, label: "Space", help: "choose this row"))
+            } else {
+                bindings.append(KeyBinding([.space], .toggleCheck, label: "Space", help: "check or uncheck the row", footer: "check"))
+            }
         }
         // In editing mode the accessories give way, and rows are selected only if allowed.
         let isEditing = isEditing, selectsWhileEditing = allowsSelectionDuringEditing

@@ -2,7 +2,7 @@ import Foundation
 import TableKit
 
 /// A record list's order: the one chosen (in Settings, the bar's Title | Author, or Sort),
-/// and the Sort By sheet of the fields to sort by.
+/// and the fields the Sort By screen offers.
 @MainActor
 struct RecordSorting {
     /// Lists of this many records or more are sorted in the background, behind the progress
@@ -35,28 +35,23 @@ struct RecordSorting {
         key == store.titleKey ? .title : .field(key)
     }
 
-    /// The action sheet of the fields to sort by: the title first, then every key of the
-    /// records (from 200 spread across the file), the current one marked "(current)";
-    /// choosing one calls `sort` with its key.
-    static func sheet(for records: IndexedRecords, sort: @escaping (String) -> Void) -> AlertController {
-        var alert = Alert(title: "Sort By", message: "Numbers, dates and true/false sort by value; nulls come last.", style: .actionSheet)
-        let titleKey = records.store.titleKey
-        let current: String
-        switch records.sortOrder {
-        case .title: current = titleKey
-        case .subtitleLastName: current = records.store.subtitleKey ?? titleKey
-        case .field(let key): current = key
-        }
-        var keys = records.store.sampledKeys()
+    /// The fields to sort by: the title first, then every key of the records (from 200 spread
+    /// across the file).
+    static func fields(of store: JSONRecordStore) -> [String] {
+        let titleKey = store.titleKey
+        var keys = store.sampledKeys()
         keys.removeAll { $0 == titleKey }
         if !titleKey.isEmpty { keys.insert(titleKey, at: 0) }
-        for key in keys.prefix(20) {
-            // Plain words, not a ✓: an ASCII terminal shows them as they are.
-            let notes = (key == titleKey ? ["title"] : []) + (key == current ? ["current"] : [])
-            let shown = ControlEscaping.escaped(key) + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
-            alert.addAction(AlertAction(title: shown) { sort(key) })
+        return keys
+    }
+
+    /// The field the list is sorted by now: the title's key, or the subtitle's under Author.
+    static func currentField(of records: IndexedRecords) -> String {
+        let titleKey = records.store.titleKey
+        switch records.sortOrder {
+        case .title: return titleKey
+        case .subtitleLastName: return records.store.subtitleKey ?? titleKey
+        case .field(let key): return key
         }
-        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
-        return AlertController(alert: alert)
     }
 }
