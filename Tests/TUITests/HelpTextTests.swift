@@ -11,10 +11,11 @@ struct HelpTextTests {
         let labels = TableView.rowKeyBindings.map(\.label) + TableView.indexKeyBindings.map(\.label)
             + TableViewController.searchKeyBindings(helpText: "search", isActive: false).map(\.label)
             + NavigationController.keyBindings.map(\.label) + RootController.globalBindings.map(\.label)
-            + TabBarController.keyBindings(tabCount: TabBarController.numberedTabLimit, capturesTextInput: false).map(\.label)
+            + TabBarController.keyBindings(tabCount: BrowserApp.tabNames.count, capturesTextInput: false).map(\.label)
         for label in labels {
             #expect(text.contains(label), "\(label)")
         }
         #expect(TableBrowser.configuration.discussion == text)
+        #expect(text.contains("1…6 F1…F6 switch tabs"), "every one of the app's six tabs has its number")
     }
 }

@@ -39,6 +39,22 @@ struct ReadmeKeysTests {
         return token
     }
 
+    /// The keys of a help entry's label: "1…6" is its two ends; "and other keys" are words,
+    /// not keys (a key's name is one character or capitalised: Enter, PgDn).
+    private static func tokens(of label: String) -> [String] {
+        label.split(separator: " ").flatMap { $0.split(separator: "…") }.map(String.init)
+            .filter { !($0.count > 1 && $0.allSatisfy(\.isLowercase)) }
+    }
+
+    @Test("every key --help names is in the README's tables")
+    func everyKeyOfHelpTextIsInTheReadme() throws {
+        let documented = try readmeKeys()
+        let hints = TableBrowser.keysDiscussionHints
+        #expect(hints.count > 20, "\(hints)")
+        let missing = hints.flatMap { Self.tokens(of: $0.key) }.filter { !documented.contains(Self.normalized($0)) }
+        #expect(missing.isEmpty, "keys --help names that the README's tables do not: \(missing)")
+    }
+
     @Test func everyKeyOfEveryHelpIsInTheReadme() throws {
         let documented = try readmeKeys()
         var missing: [String: String] = [:]
@@ -50,11 +66,7 @@ struct ReadmeKeysTests {
             // The mouse has its own row in the README, in words.
             for section in app.root.helpOverlay().sections where section.title != "Mouse" {
                 for entry in section.entries {
-                    // "1…6" is its two ends; "and other keys" are words, not keys (a key's
-                    // name is one character or capitalised: Enter, PgDn).
-                    let tokens = entry.key.split(separator: " ").flatMap { $0.split(separator: "…") }.map(String.init)
-                        .filter { !($0.count > 1 && $0.allSatisfy(\.isLowercase)) }
-                    for token in tokens where !documented.contains(Self.normalized(token)) {
+                    for token in Self.tokens(of: entry.key) where !documented.contains(Self.normalized(token)) {
                         missing[token] = missing[token] ?? "\(section.title): \(entry.key) \(entry.help) (after '\(script)')"
                     }
                 }

@@ -108,7 +108,7 @@ final class BrowserApp {
 
     /// The names the state file gives the tabs, in their usual order: stable, unlike a title
     /// (the records tab is named after its file).
-    static let tabNames = ["records", "tweets", "games", "forms", "settings", "photos"]
+    nonisolated static let tabNames = ["records", "tweets", "games", "forms", "settings", "photos"]
 
     /// Puts the tabs in the order More › Edit left them, and keeps a new order when Edit ends.
     private static func keepTabOrder(of tabs: TabBarController, in settings: AppSettings) {
