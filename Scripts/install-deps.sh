@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages TableKit needs, only those that are missing:
 # ncursesw (curses), simdjson (fast JSON), libpng and libexif (the photo board's PNG files and
-# their Exif metadata) and tmux (end-to-end tests in a real terminal).
+# their Exif metadata), tmux (end-to-end tests in a real terminal), and zsh and fish (the tests
+# read the shell completions `make install` puts in place with each shell).
 set -euo pipefail
-packages=(libncursesw5-dev libsimdjson-dev libpng-dev libexif-dev tmux)
+packages=(libncursesw5-dev libsimdjson-dev libpng-dev libexif-dev tmux zsh fish)
 missing=()
 for package in "${packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

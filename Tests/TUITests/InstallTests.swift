@@ -82,6 +82,18 @@ struct InstallTests {
         #expect(fish.contains("complete -c 'table-browser'") || fish.contains("complete -c table-browser"))
         let bash = try String(contentsOf: prefix.appendingPathComponent("share/bash-completion/completions/table-browser"), encoding: .utf8)
         #expect(bash.contains("complete ") && bash.contains("table-browser"))
+        // Each shell reads its completions without a syntax error (Scripts/install-deps.sh
+        // installs zsh and fish for this), and fish, whose completions can be asked for
+        // outside a prompt, offers the flags.
+        for (shell, file) in [("/bin/bash", "share/bash-completion/completions/table-browser"), ("/usr/bin/zsh", "share/zsh/site-functions/_table-browser"),
+                              ("/usr/bin/fish", "share/fish/vendor_completions.d/table-browser.fish")] {
+            let check = try TmuxSession.run(shell, ["-n", prefix.appendingPathComponent(file).path], environment: TableBrowserBinary.environment)
+            #expect(check.status == 0, "\(shell) -n \(file): \(check.standardError)")
+        }
+        let fishFile = prefix.appendingPathComponent("share/fish/vendor_completions.d/table-browser.fish").path
+        let offered = try TmuxSession.run("/usr/bin/fish", ["--no-config", "-c", "source \(TmuxSession.shellQuoted(fishFile)); complete -C 'table-browser --no'"],
+                                          environment: TableBrowserBinary.environment)
+        #expect(offered.standardOutput.split(separator: "\n").map { $0.prefix { $0 != "\t" } } == ["--no-animation", "--no-mouse"], "\(offered.standardOutput) \(offered.standardError)")
 
         try installScript(["uninstall", prefix.path])
         #expect(contents(of: prefix) == before)
