@@ -7,11 +7,16 @@
 // this file runs a load (Loader), explains failures (Failure path) and holds the C API.
 // loader_internal.hpp declares what they share.
 //
-// Bytes. The file is read once (read(2), no mmap: a file truncated under a mapping would
-// SIGBUS us) into a buffer of its size plus SIMDJSON_PADDING zero bytes (simdjson reads up
-// to 64 bytes past the end); that buffer is the store's only copy of the text. Files of
-// 16 MiB or more are read as two halves by two threads (pread): the time goes into the
-// kernel zeroing fresh pages and copying from the page cache, and that splits evenly.
+// Bytes. A regular file of 16 MiB or more is mapped privately (loader_map.cpp), followed
+// by SIMDJSON_PADDING zero bytes (simdjson reads up to 64 bytes past the end): the page
+// cache's pages are the store's text, with no copy in the process's own memory and no time
+// spent copying. Such bytes are the file's as it is now, so another program's rewrite in
+// place shows through them: a save then trusts only the file's identity (DECISIONS). A file
+// truncated under the mapping would SIGBUS us; loader_map.cpp's handler puts zero pages
+// where the bytes were and the store says it lost bytes. Smaller files, and what cannot be
+// mapped (a pipe, a device, standard input part-read), are read into a buffer of the same
+// shape; files of 16 MiB or more as two halves by two threads (pread): the time goes into
+// the kernel zeroing fresh pages and copying from the page cache, and that splits evenly.
 // A leading UTF-8 byte order mark is skipped (RFC 8259 lets parsers ignore it). Files of
 // 4 GiB or more are refused: simdjson indexes with 32-bit offsets, and so do we.
 //
@@ -1023,7 +1028,14 @@ tk_json_store *read_and_load(const tk_json_load_options *options, tk_json_error 
             return nullptr;
         }
         store->timings.read_ns = now_ns() - started;
-        return finish_load(std::move(store), chosen, error);
+        tk_json_store *loaded = finish_load(std::move(store), chosen, error);
+        if (loaded && loaded->file.bytes.lost_bytes()) {
+            // Truncated while it was being parsed: what was parsed is partly zeros.
+            tk_json_free(loaded);
+            set_error(error, TK_JSON_ERROR_UNREADABLE, "the file changed while it was being read");
+            return nullptr;
+        }
+        return loaded;
     } catch (...) {  // std::bad_alloc from a vector or string
         set_error(error, TK_JSON_ERROR_UNREADABLE, "out of memory");
         return nullptr;
@@ -1230,6 +1242,10 @@ int tk_json_raw_range(const tk_json_store *store, size_t index, size_t *offset, 
     if (length) { *length = record ? record->raw_length : 0; }
     return record ? 1 : 0;
 }
+
+int tk_json_store_is_mapped(const tk_json_store *store) { return store && store->file.bytes.is_mapped() ? 1 : 0; }
+
+int tk_json_store_lost_bytes(const tk_json_store *store) { return store && store->file.bytes.lost_bytes() ? 1 : 0; }
 
 const uint8_t *tk_json_bytes(const tk_json_store *store, size_t *length) {
     if (length) { *length = store ? store->file.length : 0; }

@@ -43,16 +43,74 @@ struct Record {
     Span subtitle;
 };
 
+/// Bytes owned either as a heap array or as a private mapping of a file (loader_map.cpp),
+/// released the way they were had.
+class OwnedBytes {
+public:
+    OwnedBytes() = default;
+    OwnedBytes(const OwnedBytes &) = delete;
+    OwnedBytes &operator=(const OwnedBytes &) = delete;
+    OwnedBytes(OwnedBytes &&other) noexcept { take(other); }
+    OwnedBytes &operator=(OwnedBytes &&other) noexcept {
+        if (this != &other) {
+            release();
+            take(other);
+        }
+        return *this;
+    }
+    ~OwnedBytes() { release(); }
+
+    uint8_t *get() const { return pointer_; }
+    uint8_t &operator[](size_t index) const { return pointer_[index]; }
+    explicit operator bool() const { return pointer_ != nullptr; }
+    /// Owns `heap` (from new[]), or nothing.
+    void reset(uint8_t *heap = nullptr) {
+        release();
+        pointer_ = heap;
+    }
+    /// Owns the mapping `region` (`length` bytes) that map_file() made, and its slot.
+    void adopt_mapping(uint8_t *region, size_t length, int slot) {
+        release();
+        pointer_ = region;
+        mapped_length_ = length;
+        slot_ = slot;
+    }
+    /// Whether the bytes are a mapping of the file.
+    bool is_mapped() const { return mapped_length_ > 0; }
+    /// Whether the file shrank under the mapping and a read past its new end found zeros
+    /// instead of its bytes (loader_map.cpp).
+    bool lost_bytes() const;
+
+private:
+    void release();
+    void take(OwnedBytes &other) {
+        pointer_ = other.pointer_;
+        mapped_length_ = other.mapped_length_;
+        slot_ = other.slot_;
+        other.pointer_ = nullptr;
+        other.mapped_length_ = 0;
+        other.slot_ = -1;
+    }
+
+    uint8_t *pointer_ = nullptr;
+    size_t mapped_length_ = 0;  // > 0: a mapping, unmapped on release
+    int slot_ = -1;             // the mapping's slot in loader_map.cpp's table
+};
+
+/// Maps `size` bytes of the regular file `fd` privately, followed by SIMDJSON_PADDING zero
+/// bytes, into `bytes`. False when the platform or the file will not (then read it).
+bool map_file(int fd, size_t size, OwnedBytes &bytes);
+
 /// File bytes followed by SIMDJSON_PADDING zero bytes.
 struct Buffer {
-    std::unique_ptr<uint8_t[]> bytes;
+    OwnedBytes bytes;
     size_t length = 0;
     size_t capacity = 0;  // bytes allocated, excluding the padding
 
     bool allocate(size_t new_capacity) {
         bytes.reset(new (std::nothrow) uint8_t[new_capacity + simdjson::SIMDJSON_PADDING]);
-        capacity = bytes ? new_capacity : 0;
-        return bytes != nullptr;
+        capacity = bytes.get() != nullptr ? new_capacity : 0;
+        return bytes.get() != nullptr;
     }
     void pad() { std::memset(bytes.get() + length, 0, simdjson::SIMDJSON_PADDING); }
 };

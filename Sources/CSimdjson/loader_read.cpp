@@ -1,5 +1,6 @@
 // loader_read.cpp — reads the file into a padded Buffer (see DESIGN, "Bytes", in loader.cpp):
-// a read(2) loop for pipes and devices, two threads of pread(2) for big regular files.
+// a mapping of a regular file (loader_map.cpp), else a read(2) loop for pipes and devices and
+// two threads of pread(2) for big regular files.
 #include "loader_internal.hpp"
 
 #include <algorithm>
@@ -267,6 +268,13 @@ bool read_descriptor_unpadded(int fd, Buffer &buffer, const ReadLimits &limits, 
     if (position >= info.st_size) { buffer.allocate(0); return true; }
     const uint64_t size = static_cast<uint64_t>(info.st_size - position);
     if (size > kMaxFileSize) { why = too_large_message(static_cast<size_t>(size)); return false; }
+    // Mapped where the platform allows: no copy of the file in the process's own memory, and
+    // no time spent copying it (the pages come from the page cache as they are read).
+    if (position == 0 && map_file(fd, static_cast<size_t>(size), buffer.bytes)) {
+        buffer.capacity = static_cast<size_t>(size);
+        buffer.length = static_cast<size_t>(size);
+        return true;
+    }
     if (!buffer.allocate(static_cast<size_t>(size))) { why = "out of memory"; return false; }
     if (position == 0) { return read_regular(fd, buffer.capacity, buffer, limits, why); }
     // Standard input part-read by someone else: the rest, from where it stands.

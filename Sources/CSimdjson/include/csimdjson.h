@@ -320,6 +320,24 @@ void tk_json_set_split_minimum(size_t bytes);
  */
 void tk_json_set_lines_window(size_t bytes);
 
+/**
+ * Regular files of at least `bytes` bytes are mapped privately rather than read (default
+ * 16 MiB; SIZE_MAX maps none). A mapped file costs no memory of the process's own, but its
+ * bytes are the file's as it is now: another program's rewrite in place shows through.
+ * For tests and benchmarks; it applies to the loads the calling thread makes from then on.
+ */
+void tk_json_set_mapping_minimum(size_t bytes);
+
+/** 1 when the store's bytes are a mapping of its file, 0 when they are its own copy. */
+int tk_json_store_is_mapped(const tk_json_store *store);
+
+/**
+ * 1 when the store's file shrank under its mapping (another program truncated or rewrote
+ * it in place) and a read past the new end found zeros instead of the file's bytes: what
+ * the store shows may be blank, and its bytes must not be saved back. 0 otherwise.
+ */
+int tk_json_store_lost_bytes(const tk_json_store *store);
+
 /** Frees the store and everything it handed out. NULL is ignored. */
 void tk_json_free(tk_json_store *store);
 

@@ -85,9 +85,11 @@ final class DataFileRecords: EditableRecords {
             throw SaveFailure(reason: .changedOnDisk, message: "\(destination) was not read from the disk, so it cannot be saved over.")
         }
         // The file holds what the store read, unless another program changed it: a save that
-        // finds only the change time moved compares the two.
+        // finds only the change time moved compares the two. A mapped store's bytes are the
+        // file's as it is now, so comparing them proves nothing: only an identical identity
+        // passes (DECISIONS: a mapped file and a save).
         let read = store
-        let contents = ExpectedContents { body in read.withFileBytes(body) }
+        let contents = read.isMapped ? nil : ExpectedContents { body in read.withFileBytes(body) }
         self.identity = try AtomicFile.write(bytes, to: path, expecting: .identity(identity, contents: contents), fileSystem: fileSystem)
         store = checked
     }

@@ -122,7 +122,17 @@ extension JSONRecordStore {
         return offset ..< offset + length
     }
 
-    /// Calls `body` with the file's bytes exactly as read; valid only during the call.
+    /// Whether the store's bytes are a mapping of its file (a regular file of 16 MiB or
+    /// more): they are then the file's as it is now, and another program's rewrite in place
+    /// shows through them, so they cannot tell whether the file still holds what was read.
+    var isMapped: Bool { tk_json_store_is_mapped(handle) != 0 }
+
+    /// Whether the file shrank under the mapping and a read past its new end found zeros
+    /// instead of its bytes: the rows may show blanks, and the bytes must not be saved.
+    var lostBytes: Bool { tk_json_store_lost_bytes(handle) != 0 }
+
+    /// Calls `body` with the file's bytes exactly as read (for a mapped store, as the file
+    /// holds them now); valid only during the call.
     func withFileBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         var length = 0
         let bytes = tk_json_bytes(handle, &length)

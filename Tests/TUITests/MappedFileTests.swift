@@ -1,0 +1,109 @@
+import CSimdjson
+import Foundation
+import Testing
+@testable import TUI
+
+/// Big files are mapped rather than read (issue 29): the same records either way, no crash
+/// when another program truncates the file under the mapping, and a save that does not take
+/// the mapped bytes' word for what the file held. The size at which files are mapped is
+/// lowered here (it applies to this thread's loads) so that small files take the mapped path.
+@Suite("A mapped file: the same records, zeros and no crash when truncated, saves by identity")
+struct MappedFileTests {
+    /// `count` records, each with a title and an author; about 60 bytes a record.
+    private static func books(_ count: Int) -> String {
+        "[" + (0 ..< count).map { #"{"title": "Book \#($0)", "author": "Author \#($0 % 97)"}"# }.joined(separator: ",\n") + "]\n"
+    }
+
+    /// Loads `path` with files of `minimum` bytes or more mapped.
+    private func load(_ path: String, mappingFrom minimum: Int) throws -> JSONRecordStore {
+        tk_json_set_mapping_minimum(minimum)
+        defer { tk_json_set_mapping_minimum(16 << 20) }
+        return try JSONRecordStore.load(path: path)
+    }
+
+    private func titles(_ store: JSONRecordStore) -> [String] {
+        (0 ..< store.count).map { store.title(at: $0) }
+    }
+
+    @Test("a file at the minimum is mapped and one byte under it is read; both give the same records")
+    func mappedAndReadAgree() throws {
+        let files = TemporaryFiles()
+        let text = Self.books(2_000)
+        let path = files.write(text)
+        let size = text.utf8.count
+        let mapped = try load(path, mappingFrom: size)
+        let read = try load(path, mappingFrom: size + 1)
+        #expect(mapped.isMapped && !read.isMapped)
+        #expect(mapped.count == 2_000 && titles(mapped) == titles(read))
+        #expect((0 ..< mapped.count).allSatisfy { mapped.subtitle(at: $0) == read.subtitle(at: $0) && mapped.rawBytes(at: $0) == read.rawBytes(at: $0) })
+        #expect(!mapped.lostBytes)
+    }
+
+    @Test("a file whose size is a whole number of pages (no slack after its last byte) loads mapped", arguments: [4096, 8192, 65536])
+    func aWholeNumberOfPages(size: Int) throws {
+        let files = TemporaryFiles()
+        let records = #"[{"title": "a"}, {"title": "b"}]"#
+        // White space after the array fills the file to exactly `size` bytes; the last byte
+        // of the last page is the file's, and simdjson's padding must come from elsewhere.
+        let text = records + String(repeating: " ", count: size - records.utf8.count - 1) + "\n"
+        let path = files.write(text)
+        #expect(text.utf8.count == size)
+        let store = try load(path, mappingFrom: 1)
+        #expect(store.isMapped && titles(store) == ["a", "b"])
+    }
+
+    @Test("a mapped file truncated by another program reads as zeros, with no crash, and says it lost bytes; a read file keeps its bytes")
+    func truncatedUnderTheMapping() throws {
+        let files = TemporaryFiles()
+        let path = files.write(Self.books(5_000))
+        let mapped = try load(path, mappingFrom: 1)
+        let read = try load(path, mappingFrom: .max)
+        let before = titles(read)
+        #expect(mapped.isMapped && !mapped.lostBytes)
+        #expect(truncate(path, 0) == 0)
+        // Every record's title, subtitle and bytes: past the new end each would be a SIGBUS.
+        let shown = titles(mapped)
+        let raw = (0 ..< mapped.count).map { mapped.rawBytes(at: $0) }
+        #expect(shown.count == 5_000 && raw.count == 5_000)
+        #expect(raw.allSatisfy { $0.allSatisfy { $0 == 0 } }, "the bytes past the new end are zeros")
+        #expect(mapped.lostBytes)
+        #expect(titles(read) == before, "a store that read its file keeps what it read")
+        #expect(!read.lostBytes)
+    }
+
+    @Test("a save over a mapped file trusts only an unchanged identity: a rewrite in place with the old times put back is refused, and so is a chmod; an untouched file saves")
+    func savesTrustTheIdentityOnly() throws {
+        let files = TemporaryFiles()
+        let path = files.write(Self.books(100))
+        let records = DataFileRecords(store: try load(path, mappingFrom: 1), path: path)
+        #expect(records.store.isMapped)
+        var before = stat()
+        stat(path, &before)
+        // Another program rewrites the file in place, the same size, and puts the times back
+        // (`touch -r`): the mapped bytes now show its text, so they cannot vouch for it.
+        let theirs = Self.books(100).replacingOccurrences(of: "Book 7\"", with: "BOOK 7\"")
+        try theirs.write(toFile: path, atomically: false, encoding: .utf8)
+        var times = [before.st_atim, before.st_mtim]
+        utimensat(AT_FDCWD, path, &times, 0)
+        do {
+            try records.save(RecordChanges(replaced: [0: Array(#"{"title": "mine"}"#.utf8)]))
+            Issue.record("saved over another program's rewrite")
+        } catch {
+            #expect(error.reason == .changedOnDisk, "\(error.message)")
+        }
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self) == theirs)
+
+        // Only the permissions changed: a mapped store cannot tell, so this is refused too.
+        let other = files.write(Self.books(100), named: "other.json")
+        let otherRecords = DataFileRecords(store: try load(other, mappingFrom: 1), path: other)
+        chmod(other, 0o640)
+        #expect(throws: SaveFailure.self) { try otherRecords.save(RecordChanges(replaced: [0: Array(#"{"title": "mine"}"#.utf8)])) }
+
+        // Untouched: saved, the other records byte for byte.
+        let third = files.write(Self.books(100), named: "third.json")
+        let thirdRecords = DataFileRecords(store: try load(third, mappingFrom: 1), path: third)
+        try thirdRecords.save(RecordChanges(replaced: [0: Array(#"{"title": "mine"}"#.utf8)]))
+        let saved = String(decoding: try Data(contentsOf: URL(fileURLWithPath: third)), as: UTF8.self)
+        #expect(saved == Self.books(100).replacingOccurrences(of: #"{"title": "Book 0", "author": "Author 0"}"#, with: #"{"title": "mine"}"#))
+    }
+}
