@@ -96,6 +96,7 @@ struct BenchmarkCommand: ParsableCommand {
         }
         let wholeOrder = clock.now
         let peakBeforeIndex = Self.peakResidentMiB()
+        let memoryBeforeIndex = ResidentMemory.now()
         // A user who searches at once: `/` a quarter of a second after the first frame, then
         // "the", a key every 60 ms, as the event loop would hand them over between ticks.
         func typeAt(_ moment: ContinuousClock.Instant, _ key: Key) {
@@ -122,6 +123,7 @@ struct BenchmarkCommand: ParsableCommand {
         while !root.isTitleSearchPrepared, clock.now - firstFrame < .seconds(30) { usleep(1_000) }
         let indexReady = clock.now
         let peakWithIndex = Self.peakResidentMiB()
+        let memoryWithIndex = ResidentMemory.now()
 
         // The keys are timed once the background work is done, so that they time the keys alone.
         func time(_ keys: [Key]) -> Double {
@@ -164,8 +166,10 @@ struct BenchmarkCommand: ParsableCommand {
         print(String(format: "focus move: %.4f ms, index jump: %.4f ms, last row: %.4f ms (means of %d, frame drawn each time)",
                      focusMove, indexJump, lastRow, count))
         print(String(format: "peak memory: %.1f MiB", peakBeforeIndex))
+        print("  once sorted: " + memoryBeforeIndex.description + (root.records.store.isMapped ? " (the file is mapped)" : " (the file is read into memory)"))
         print(String(format: "title search index ready %.1f ms after the first frame (built in the background); peak memory with it: %.1f MiB",
                      milliseconds(indexReady - firstFrame), peakWithIndex))
+        print("  with the index: " + memoryWithIndex.description)
         if let firstSearch {
             print(String(format: "first search: / 250 ms after the first frame, then \"the\" a key every 60 ms: its results %.1f ms after the last key",
                          milliseconds(firstSearch)))
@@ -192,4 +196,26 @@ struct BenchmarkCommand: ParsableCommand {
 /// A duration in milliseconds, as the benchmarks print them.
 func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+/// The process's resident memory now, split as Linux counts it (`/proc/self/status`):
+/// anonymous pages (the process's own: records, keys, indexes, a file read into memory) and
+/// file pages (a mapped file's, shared with the page cache and dropped under pressure).
+struct ResidentMemory: CustomStringConvertible {
+    var anonymousMiB: Double
+    var fileMiB: Double
+
+    /// The figures now; zeros where the system does not say.
+    static func now() -> ResidentMemory {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        func kilobytes(_ field: String) -> Double {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return 0 }
+            return Double(line.split(separator: " ").dropFirst().first { Double($0) != nil }.flatMap { Double($0) } ?? 0)
+        }
+        return ResidentMemory(anonymousMiB: kilobytes("RssAnon") / 1024, fileMiB: kilobytes("RssFile") / 1024)
+    }
+
+    var description: String {
+        String(format: "resident %.1f MiB: anonymous %.1f MiB, file %.1f MiB", anonymousMiB + fileMiB, anonymousMiB, fileMiB)
+    }
 }
