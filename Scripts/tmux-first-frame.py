@@ -71,9 +71,18 @@ class ControlClient:
                 output.append(reply)
 
     def command(self, line):
-        self.process.stdin.write(line + "\n")
+        # A token after the command: its reply is the block just before the token's, even
+        # when a reply of an earlier command arrives late (reading one block per command
+        # could otherwise answer with a stale capture, and time a frame before it was drawn).
+        token = uuid.uuid4().hex
+        self.process.stdin.write(line + "\n" + f"display-message -p {token}\n")
         self.process.stdin.flush()
-        return self.read_block()
+        blocks = []
+        while True:
+            block = self.read_block()
+            if block == token:
+                return blocks[-1] if blocks else ""
+            blocks.append(block)
 
     def close(self):
         self.process.stdin.close()
