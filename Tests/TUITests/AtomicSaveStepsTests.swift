@@ -265,4 +265,39 @@ struct AtomicSaveStepsTests {
         #expect(bytes(path) == new)
         _ = files
     }
+
+    @Test("a save's bytes are checked while they are written and flushed: the check comes after the flush and before the rename, and a change that would not read back never replaces the file")
+    func theReadBackGatesTheRename() throws {
+        let (files, path, folder) = makeFile()
+        let fileSystem = RecordingFileSystem()
+        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        records.fileSystem = fileSystem
+        // A good change: written, flushed, then renamed; the records are the new ones.
+        try records.save(RecordChanges(replaced: [0: Array(#"{"title": "new"}"#.utf8)]))
+        let calls = fileSystem.calls
+        let flush = try #require(calls.firstIndex { if case .fsync = $0 { return true } else { return false } }, "\(calls)")
+        let rename = try #require(calls.firstIndex { if case .rename = $0 { return true } else { return false } }, "\(calls)")
+        #expect(flush < rename)
+        #expect(records.store.title(at: 0) == "new")
+        #expect(bytes(path) == Array(#"[{"title": "new"}]"#.utf8) + [10])
+
+        // A change that is not JSON: written to the temporary file while it is read back,
+        // then refused before the rename; the file and the records stay as they were.
+        let before = bytes(path)
+        let callsBefore = fileSystem.calls.count
+        do {
+            try records.save(RecordChanges(replaced: [0: Array(#"{"title": "broken"#.utf8)]))
+            Issue.record("a change that does not read back was saved")
+        } catch {
+            #expect(error.message.contains("would not read back") && error.message.contains("nothing was written"), "\(error.message)")
+        }
+        let refused = fileSystem.calls.dropFirst(callsBefore)
+        #expect(refused.contains { if case .write = $0 { return true } else { return false } }, "it was written meanwhile: \(refused)")
+        #expect(!refused.contains { if case .rename = $0 { return true } else { return false } }, "\(refused)")
+        #expect(bytes(path) == before)
+        #expect(temporaries(in: folder).isEmpty, "the temporary file is removed")
+        #expect(records.store.title(at: 0) == "new")
+        _ = files
+    }
+
 }

@@ -127,8 +127,12 @@ enum AtomicFile {
     ///   - folderIsLocked: The caller holds the folder's lock already
     ///     (``withFolderLocked(of:fileSystem:_:)``), to read, merge and write as one step.
     @discardableResult
+    ///   - beforeRename: Called once the temporary file is written and flushed, just before
+    ///     it replaces the file: a check that throws keeps the file as it was (a save checks
+    ///     that its bytes read back while the disk flushes them).
     static func write(_ bytes: [UInt8], to path: String, expecting: FileExpectation = .anything, mode newMode: mode_t = 0o666,
-                      fileSystem: any FileSystemCalls = SystemFileSystemCalls(), folderIsLocked: Bool = false) throws(SaveFailure) -> FileIdentity {
+                      fileSystem: any FileSystemCalls = SystemFileSystemCalls(), folderIsLocked: Bool = false,
+                      beforeRename: () throws(SaveFailure) -> Void = {}) throws(SaveFailure) -> FileIdentity {
         // A symbolic link stays a link: the file it points to is the one replaced.
         let path = resolved(path)
         let url = URL(fileURLWithPath: path)
@@ -191,6 +195,7 @@ enum AtomicFile {
             defer { fileSystem.close(temporary.descriptor) }
             try fill(temporary.descriptor, with: bytes, keeping: existing, newMode: newMode, fileSystem: fileSystem, path: shown, folder: folder)
         }
+        try beforeRename()
         do {
             try fileSystem.rename(temporary.path, path)
         } catch {

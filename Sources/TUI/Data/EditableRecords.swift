@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TableKit
 
 /// Records a person may change, and where the changes go: the `--data` file itself
@@ -51,12 +52,15 @@ class EditableRecords {
     /// The records of `bytes`, checked before anything is written: a change that would not
     /// read back is refused.
     fileprivate func reading(_ bytes: [UInt8], name: String, identity: FileIdentity? = nil) throws(SaveFailure) -> JSONRecordStore {
-        do {
-            return try JSONRecordStore.load(data: bytes, name: name, titleKey: store.titleKey.isEmpty ? nil : store.titleKey,
-                                            subtitleKey: store.subtitleKey, identity: identity, format: store.isLines ? .lines : .text)
-        } catch {
-            throw SaveFailure(reason: .other, message: "The change would not read back (\(error.description)); nothing was written.")
-        }
+        try ReadBack(bytes, name: name, like: store, identity: identity, startsAtOnce: false).result()
+    }
+
+    /// Reads `bytes` back on another core while they are written and flushed, for
+    /// ``AtomicFile/write(_:to:expecting:mode:fileSystem:folderIsLocked:beforeRename:)``'s
+    /// check before the rename: a change that would not read back still never replaces the
+    /// file, and the save takes about as long as the longer of the two instead of both.
+    fileprivate func readingWhileWriting(_ bytes: [UInt8], name: String) -> ReadBack {
+        ReadBack(bytes, name: name, like: store, identity: nil, startsAtOnce: true)
     }
 }
 
@@ -79,19 +83,22 @@ final class DataFileRecords: EditableRecords {
     override var canSaveAs: Bool { true }
 
     override func save(_ changes: RecordChanges) throws(SaveFailure) {
-        let bytes = store.splicing(changes)
-        let checked = try reading(bytes, name: path)
         guard let identity else {
             throw SaveFailure(reason: .changedOnDisk, message: "\(destination) was not read from the disk, so it cannot be saved over.")
         }
+        let bytes = store.splicing(changes)
+        let readBack = readingWhileWriting(bytes, name: path)
+        var checked: JSONRecordStore?
         // The file holds what the store read, unless another program changed it: a save that
         // finds only the change time moved compares the two. A mapped store's bytes are the
         // file's as it is now, so comparing them proves nothing: only an identical identity
         // passes (DECISIONS: a mapped file and a save).
         let read = store
         let contents = read.isMapped ? nil : ExpectedContents { body in read.withFileBytes(body) }
-        self.identity = try AtomicFile.write(bytes, to: path, expecting: .identity(identity, contents: contents), fileSystem: fileSystem)
-        store = checked
+        self.identity = try AtomicFile.write(bytes, to: path, expecting: .identity(identity, contents: contents), fileSystem: fileSystem) { () throws(SaveFailure) in
+            checked = try readBack.result()
+        }
+        if let checked { store = checked }
     }
 
     override func saveAs(_ changes: RecordChanges, to newPath: String) throws(SaveFailure) {
@@ -286,5 +293,46 @@ final class BundledBookRecords: EditableRecords {
         case .bundled(let key): return "“\(ControlEscaping.escaped(key.title))” by \(ControlEscaping.escaped(key.author))"
         case .added: return "a book added here"
         }
+    }
+}
+
+/// The records of a save's bytes, read back to check them before they replace a file: at
+/// once on the calling thread, or on another core while the caller writes them.
+private final class ReadBack: Sendable {
+    private let load: @Sendable () -> Result<JSONRecordStore, SaveFailure>
+    private let outcome = Mutex<Result<JSONRecordStore, SaveFailure>?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+    private let startedAtOnce: Bool
+
+    init(_ bytes: [UInt8], name: String, like store: JSONRecordStore, identity: FileIdentity?, startsAtOnce: Bool) {
+        let (titleKey, subtitleKey, format) = (store.titleKey.isEmpty ? nil : store.titleKey, store.subtitleKey, store.isLines ? JSONRecordStore.Format.lines : .text)
+        load = {
+            do throws(JSONLoadError) {
+                return .success(try JSONRecordStore.load(data: bytes, name: name, titleKey: titleKey, subtitleKey: subtitleKey, identity: identity, format: format))
+            } catch {
+                return .failure(SaveFailure(reason: .other, message: "The change would not read back (\(error.description)); nothing was written."))
+            }
+        }
+        startedAtOnce = startsAtOnce
+        guard startsAtOnce else { return }
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let result = load()
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+    }
+
+    /// The records, or why they would not read back: waits for the other core's reading
+    /// (the save waits for its own check; the screen is told when the save is done).
+    func result() throws(SaveFailure) -> JSONRecordStore {
+        if startedAtOnce {
+            done.wait()
+            done.signal()  // a second call finds it done too
+        } else if outcome.withLock({ $0 == nil }) {
+            let result = load()
+            outcome.withLock { $0 = result }
+        }
+        guard let result = outcome.withLock({ $0 }) else { throw SaveFailure(reason: .other, message: "The change could not be read back; nothing was written.") }
+        return try result.get()
     }
 }
