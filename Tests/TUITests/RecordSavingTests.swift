@@ -27,6 +27,28 @@ struct RecordSavingTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.contains(".saving-") }
     }
 
+    @Test("after one record's title is saved, the list moves that record to the place a whole sort gives it; after a deletion it sorts again", arguments: [
+        IndexedRecords.SortOrder.title, .subtitleLastName,
+    ])
+    func oneEditMovesOneRecord(order: IndexedRecords.SortOrder) throws {
+        let files = TemporaryFiles()
+        let path = files.write(Self.recordFile(count: 2_000))
+        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        var list = IndexedRecords(store: records.store, sortOrder: order)
+        for (index, title) in [(1_234, "Aardvark"), (7, "Book é 1999"), (1_999, "zz top"), (0, "Book é 0")] {
+            let edited = RecordBytes.editing(records.store.rawBytes(at: index), members: records.store.members(at: index), newValues: [("title", .string(title))])
+            try records.save(RecordChanges(replaced: [index: edited]))
+            #expect(records.editedRecord == index)
+            let moved = try #require(list.replacing(record: index, in: records.store))
+            #expect(moved.order == IndexedRecords(store: records.store, sortOrder: order).order, "\(title)")
+            #expect(moved.sortOrder == order)
+            list = moved
+        }
+        try records.save(RecordChanges(deleted: [3]))
+        #expect(records.editedRecord == nil, "a deletion is no one record's move")
+        #expect(list.replacing(record: 3, in: records.store) == nil)
+    }
+
     @Test("editing one record of 10,000 changes only that record's bytes; key order, spacing and number spellings stay")
     func oneEditChangesOnlyThatRecord() throws {
         let files = TemporaryFiles()

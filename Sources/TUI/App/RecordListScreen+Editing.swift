@@ -20,7 +20,11 @@ extension RecordListScreen {
         if let newTitle = source.followSaveAs(of: editing.records, store: records.store) {
             title = newTitle
         }
-        _ = adopt(IndexedRecords(store: editing.records.store, collation: records.collation, sortOrder: sorting.chosenOrder))
+        // One record edited in the order shown: it moves to its new place, and nothing else is
+        // sorted again (at ten million records a whole sort takes seconds).
+        let store = editing.records.store
+        let moved = sorting.chosenOrder == records.sortOrder ? editing.records.editedRecord.flatMap { records.replacing(record: $0, in: store) } : nil
+        _ = adopt(moved ?? IndexedRecords(store: store, collation: records.collation, sortOrder: sorting.chosenOrder))
         state = TableViewState()
         reloadData()
         if let indexPath = record.flatMap(dataSourceOfRecords.indexPath(of:)) {

@@ -7,7 +7,13 @@ import TableKit
 /// (``BundledBookRecords``). The list, a record's detail and its form share one.
 class EditableRecords {
     /// The records as they are now.
-    fileprivate(set) var store: JSONRecordStore
+    fileprivate(set) var store: JSONRecordStore {
+        didSet { editedRecord = nil }
+    }
+    /// The one record whose bytes the last change of ``store`` replaced, when that change was
+    /// exactly one replacement and nothing else (a form's Save): the list moves that record
+    /// instead of sorting every record again. Nil after any other change.
+    fileprivate(set) var editedRecord: Int?
     /// The system calls the saves make: the real ones, except in tests.
     var fileSystem: any FileSystemCalls = SystemFileSystemCalls()
 
@@ -98,7 +104,10 @@ final class DataFileRecords: EditableRecords {
         self.identity = try AtomicFile.write(bytes, to: path, expecting: .identity(identity, contents: contents), fileSystem: fileSystem) { () throws(SaveFailure) in
             checked = try readBack.result()
         }
-        if let checked { store = checked }
+        if let checked {
+            store = checked
+            if changes.deleted.isEmpty, changes.added.isEmpty, changes.replaced.count == 1 { editedRecord = changes.replaced.first?.key }
+        }
     }
 
     override func saveAs(_ changes: RecordChanges, to newPath: String) throws(SaveFailure) {

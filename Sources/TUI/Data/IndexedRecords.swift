@@ -63,11 +63,12 @@ final class IndexedRecords: @unchecked Sendable {
         isPreview = false
     }
 
-    /// Records in title order given their order.
-    private init(store: JSONRecordStore, collation: Collation, order: CollatedOrder, timings: CollatedOrder.BuildTimings, isPreview: Bool) {
+    /// Records in title order (or `sortOrder`, one the collation sorts) given their order.
+    private init(store: JSONRecordStore, collation: Collation, order: CollatedOrder, timings: CollatedOrder.BuildTimings, isPreview: Bool,
+                 sortOrder: SortOrder = .title) {
         self.store = store
         self.collation = collation
-        sortOrder = .title
+        self.sortOrder = sortOrder
         self.order = order
         sectionTitles = nil
         sections = Self.sections(collation: collation, sectionStarts: order.sectionStarts, titles: nil, isSearch: false)
@@ -87,6 +88,30 @@ final class IndexedRecords: @unchecked Sendable {
             let order = build.finish()
             return IndexedRecords(store: store, collation: collation, order: order, timings: build.timings, isPreview: false)
         })
+    }
+
+    /// These records' order for `store`, in which only record `record` differs from this
+    /// one's (a save of one edit): the record moves to where its new title sorts, every other
+    /// record keeps its place, and nothing is sorted again. Nil where that is not this
+    /// order's way: another count, a preview, or an order by value (a field's, or titles of
+    /// numbers or dates), which are built again whole.
+    func replacing(record: Int, in store: JSONRecordStore) -> IndexedRecords? {
+        guard store.count == self.store.count, isSorted, !isPreview, sectionTitles == nil else { return nil }
+        let moved: CollatedOrder?
+        switch sortOrder {
+        case .title:
+            guard !Self.sortsTitlesByValue(store) else { return nil }
+            moved = order.movingRecord(record, collation: collation, utf8: Self.titleUTF8(of: store))
+        case .subtitleLastName:
+            moved = order.movingRecord(record, collation: collation) { index, body in
+                var key = Self.lastNameFirst(store.subtitle(at: index) ?? store.title(at: index))
+                key.withUTF8 { body($0) }
+            }
+        case .field:
+            return nil
+        }
+        guard let moved else { return nil }
+        return IndexedRecords(store: store, collation: collation, order: moved, timings: CollatedOrder.BuildTimings(), isPreview: false, sortOrder: sortOrder)
     }
 
     /// Whether the titles of `store` are mostly numbers or dates (in a sample across the
