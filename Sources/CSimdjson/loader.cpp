@@ -285,9 +285,8 @@ bool Loader::load(tk_json_error *error) {
         set_error(error, TK_JSON_ERROR_UNREADABLE, "escaped titles and subtitles exceed 4 GiB");
         return false;
     }
-    if (store_.records.capacity() > store_.records.size() + store_.records.size() / 4) {
-        store_.records.shrink_to_fit();
-    }
+    // The vector's spare room (reserve_room's quarter, or a doubling's) is left as it is:
+    // pages never written are not memory, and shrinking would copy every record.
     return true;
 }
 

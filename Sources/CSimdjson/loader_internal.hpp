@@ -246,6 +246,10 @@ public:
     /// What the last walk() spent in simdjson's stage 1 (finding the structure) and then in
     /// walking and checking the records, in nanoseconds.
     uint64_t parse_ns = 0, walk_ns = 0;
+    /// The bytes whose records will end up in this walker's vector, to reserve room for
+    /// them once the first records show their size (0: the walk's own range). The first
+    /// half of a two-thread walk plans for the whole array, which the second half joins.
+    size_t planned_bytes = 0;
     /// Walks [begin, end) as JSON Lines: one object after another, with a line break
     /// between each two and no array around them; `batch` is simdjson's window, at least
     /// the longest record.
@@ -291,6 +295,9 @@ private:
     const uint8_t *data_;
     Keys &keys_;
     std::vector<Record> &records_;
+    /// Where the walk's records begin and how many bytes they span (reserve_room()).
+    size_t walk_begin_ = 0, walk_bytes_ = 0;
+    void reserve_room(size_t records_end);
     std::string &arena_;
     std::vector<SeenKey> seen_members_;      // members of the current record, while undecided
     std::vector<SeenKey> fallback_members_;  // members of the first non-empty record

@@ -97,6 +97,7 @@ bool Loader::walk_in_two() {
         }
         Walker first(data_, store_.keys, store_.records, store_.arena, surrogates_);
         Walker second(data_, store_.keys, second_records, second_arena, surrogates_);
+        first.planned_bytes = end_ - begin;  // the second half's records are appended to these
         uint8_t *bytes = store_.file.bytes.get();
         bytes[split.comma] = ']';
         bytes[split.line_break] = '[';
@@ -148,6 +149,7 @@ bool Loader::walk_lines_in_two() {
         if (first_parser.allocate(batch) || second_parser.allocate(batch)) { return false; }
         Walker first(data_, store_.keys, store_.records, store_.arena, surrogates_);
         Walker second(data_, store_.keys, second_records, second_arena, surrogates_);
+        first.planned_bytes = end_ - begin_;  // the second half's records are appended to these
         ok = run_pair([&] { return first.walk_lines(first_parser, begin_, cut, batch); },
                       [&] { return second.walk_lines(second_parser, cut, end_, batch); });
     }
