@@ -70,14 +70,16 @@ struct DataOptions: ParsableArguments {
     ///   file is read and checked before the terminal is touched (bad input must fail there);
     ///   the list shows as soon as its sections and first rows are in place, and the rest is
     ///   sorted behind it (``RecordListScreen/finishSorting(_:)``). If even the first rows are
-    ///   not in place half a second after the start, sorting goes on behind the app's progress
-    ///   sheet, with Cancel. Snapshots wait for everything.
+    ///   not in place `firstRowsDeadline` (half a second) after the start, the app starts with
+    ///   its progress sheet, with Cancel, and the rows replace it when they are chosen.
+    ///   Snapshots wait for everything.
     /// - Parameter waitForData: How long a FIFO or pipe may stay silent, before its first byte
     ///   or between two writes (`--timeout`); nil waits until it sends, or Ctrl-C.
     /// - Throws: ``CommandFailure``, or ``SignalEnding`` when a termination signal (Ctrl-C)
     ///   arrives during the load.
 @MainActor
     func loadListScreen(searchesSynchronously: Bool = false, sortsWhileShowing: Bool = false, waitForData: Duration? = nil,
+                        firstRowsDeadline: Duration = ProgressModal.delay,
                         environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RecordListScreen {
         let started = ContinuousClock.now
         let (path, title) = try source()
@@ -117,26 +119,22 @@ struct DataOptions: ParsableArguments {
         guard sortsWhileShowing else {
             return list(IndexedRecords(store: shown), records)
         }
-        // The list shows as soon as its first rows are chosen; the rest sorts behind it. Above
-        // a few million records a key could wait for the rest longer than the progress sheet's
-        // half second without one: those lists show once sorted, or behind the sheet.
-        let firstRows = FirstRows()
-        let showsFirstRows = shown.count <= Self.mostRecordsShownBeforeTheSort && !IndexedRecords.sortsTitlesByValue(shown)
+        // The list shows as soon as its first rows are chosen, at any size; the rest sorts
+        // behind it while keys wait (``RecordListScreen/finishSorting(_:)``). Until the first
+        // rows are chosen: nothing for up to `firstRowsDeadline` after the start, then the
+        // app with its progress sheet, which gives way to the rows when they come.
+        let showsFirstRows = !IndexedRecords.sortsTitlesByValue(shown)
         let sorting = BackgroundTask(startedAt: started) { _ in
-            guard showsFirstRows else { return Result<IndexedRecords, CommandFailure>.success(IndexedRecords(store: shown)) }
-            let (preview, rest) = IndexedRecords.firstRowsFirst(store: shown, rows: Self.firstRowsShownBeforeTheSort)
-            firstRows.put(preview)
-            return Result<IndexedRecords, CommandFailure>.success(rest())
+            Result<IndexedRecords, CommandFailure>.success(showsFirstRows
+                ? IndexedRecords.firstRowsFirst(store: shown, rows: Self.firstRowsShownBeforeTheSort).preview
+                : IndexedRecords(store: shown))
         }
-        while !sorting.isFinished, !firstRows.isReady, ContinuousClock.now - started < ProgressModal.delay {
-            Wakeup.wait(until: started + ProgressModal.delay)
+        while !sorting.isFinished, ContinuousClock.now - started < firstRowsDeadline {
+            Wakeup.wait(until: started + firstRowsDeadline)
         }
         if sorting.isFinished, case .success(let sorted)? = sorting.takeResult() {
-            return list(sorted, records)
-        }
-        if let preview = firstRows.records {
-            let screen = list(preview, records)
-            screen.finishSorting(sorting)
+            let screen = list(sorted, records)
+            if let rest = sorted.restOfSort { screen.finishSorting(BackgroundTask { _ in .success(rest()) }) }
             return screen
         }
         let screen = list(IndexedRecords(unsortedStore: shown), records)
@@ -146,21 +144,6 @@ struct DataOptions: ParsableArguments {
 
     /// How many rows are put in place before the list shows: more than any screen holds.
     static let firstRowsShownBeforeTheSort = 1_000
-    /// The most records whose list shows before the whole sort: sorting the rest on one
-    /// thread takes about 90 ms a million records here, so a key waits at most about as long
-    /// as the progress sheet's delay.
-    static let mostRecordsShownBeforeTheSort = 5_000_000
-
-    /// The first rows of a sort, handed from the thread that sorts to the one that shows them.
-    private final class FirstRows: Sendable {
-        private let preview = Mutex<IndexedRecords?>(nil)
-        func put(_ records: IndexedRecords) {
-            preview.withLock { $0 = records }
-            Wakeup.post()
-        }
-        var isReady: Bool { preview.withLock { $0 != nil } }
-        var records: IndexedRecords? { preview.withLock { $0 } }
-    }
 
     /// Reads the file at `path` (or standard input, named `path` in errors) into a store, on
     /// any thread. Reading stops at once when `isCancelled` says so (Cancel on the reload's

@@ -88,4 +88,32 @@ struct FirstRowsFirstTests {
         #expect(preview.render(context: context).text == whole.render(context: context).text)
         #expect(unsorted.render(context: context).text != whole.render(context: context).text, "the preview's last rows are not the whole order's")
     }
+
+    @Test("first rows chosen after the deadline replace the progress sheet, and the rest sorts behind them; chosen in time, they show at once")
+    func firstRowsAfterTheDeadlineStillShowFirst() throws {
+        let files = TemporaryFiles()
+        let path = Self.file(in: files)
+        let size = Size(width: 60, height: 16)
+        let wholeList = try DataOptions.parse(["--data", path]).loadListScreen()
+        let whole = BrowserApp(list: wholeList, size: size, options: AppOptions(animates: false))
+        // No time at all before the terminal: the app starts on the progress sheet's list.
+        let late = try DataOptions.parse(["--data", path]).loadListScreen(sortsWhileShowing: true, firstRowsDeadline: .zero)
+        #expect(!late.records.isSorted, "nothing is in place before the first rows come")
+        let app = BrowserApp(list: late, size: size, options: AppOptions(animates: false))
+        let deadline = ContinuousClock.now + .seconds(20)
+        while late.records.isPreview || !late.records.isSorted || late.restOfSort != nil, ContinuousClock.now < deadline {
+            usleep(2_000)
+            app.root.deliverPosted()
+        }
+        // The first rows came as a preview, and its rest was sorted behind them: the list
+        // ends in the whole order, not stuck on a preview.
+        #expect(late.records.isSorted && !late.records.isPreview)
+        #expect(late.records.order == wholeList.records.order)
+        #expect(text(app).dropFirst().prefix(12) == text(whole).dropFirst().prefix(12), "\(text(app).joined(separator: "\n"))")
+        // In time: the first rows at once, the rest behind them.
+        let early = try DataOptions.parse(["--data", path]).loadListScreen(sortsWhileShowing: true, firstRowsDeadline: .seconds(30))
+        #expect(early.records.isSorted)
+        #expect(early.records.isPreview == (early.restOfSort != nil), "a preview has the rest of its sort under way")
+    }
+
 }

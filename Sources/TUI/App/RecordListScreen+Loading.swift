@@ -32,6 +32,11 @@ extension RecordListScreen {
         case .success(let newRecords):
             editable?.adopt(newRecords.store)
             replaceRecords(newRecords)
+            // The first load's first rows, come after its progress sheet: the rest sorts
+            // behind them, as when they come at once.
+            if records === newRecords, let rest = newRecords.restOfSort {
+                finishSorting(BackgroundTask { _ in .success(rest()) })
+            }
         case .failure(let failure):
             var alert = Alert(title: "Could not reload", message: failure.message)
             alert.addAction(AlertAction(title: "OK", style: .cancel))

@@ -32,6 +32,9 @@ final class IndexedRecords: @unchecked Sendable {
     /// (``firstRowsFirst(store:collation:rows:)``): the sections and the first screen are
     /// right, but nothing may read further into the order.
     let isPreview: Bool
+    /// A preview's way to the whole order: sorts the rest, on any thread, once. Nil for
+    /// records in their whole order.
+    let restOfSort: (@Sendable () -> IndexedRecords)?
 
     init(store: JSONRecordStore, collation: Collation = .english, sortOrder: SortOrder = .title) {
         self.store = store
@@ -61,11 +64,13 @@ final class IndexedRecords: @unchecked Sendable {
         sectionTitles = titles
         sections = Self.sections(collation: collation, sectionStarts: order.sectionStarts, titles: titles, isSearch: false)
         isPreview = false
+        restOfSort = nil
     }
 
     /// Records in title order (or `sortOrder`, one the collation sorts) given their order.
     private init(store: JSONRecordStore, collation: Collation, order: CollatedOrder, timings: CollatedOrder.BuildTimings, isPreview: Bool,
-                 sortOrder: SortOrder = .title) {
+                 sortOrder: SortOrder = .title, restOfSort: (@Sendable () -> IndexedRecords)? = nil) {
+        self.restOfSort = restOfSort
         self.store = store
         self.collation = collation
         self.sortOrder = sortOrder
@@ -78,16 +83,17 @@ final class IndexedRecords: @unchecked Sendable {
 
     /// The records in title order in two steps, so that the list shows before the whole sort
     /// is done: `preview` has every section and the first `rows` rows in place
-    /// (``isPreview``), and `rest` (for any thread, once) sorts the rest and returns the
-    /// records in their whole order, the same in those rows.
+    /// (``isPreview``), and `rest` (for any thread, once; the preview's ``restOfSort`` too)
+    /// sorts the rest and returns the records in their whole order, the same in those rows.
     static func firstRowsFirst(store: JSONRecordStore, collation: Collation = .english, rows: Int)
         -> (preview: IndexedRecords, rest: @Sendable () -> IndexedRecords) {
         let build = CollatedOrder.buildFirstRows(rows, count: store.count, collation: collation, concurrentUTF8: titleUTF8(of: store))
-        let preview = IndexedRecords(store: store, collation: collation, order: build.firstRows, timings: build.timings, isPreview: true)
-        return (preview, {
+        let rest: @Sendable () -> IndexedRecords = {
             let order = build.finish()
             return IndexedRecords(store: store, collation: collation, order: order, timings: build.timings, isPreview: false)
-        })
+        }
+        let preview = IndexedRecords(store: store, collation: collation, order: build.firstRows, timings: build.timings, isPreview: true, restOfSort: rest)
+        return (preview, rest)
     }
 
     /// These records' order for `store`, in which only record `record` differs from this
@@ -151,6 +157,7 @@ final class IndexedRecords: @unchecked Sendable {
         order = CollatedOrder.build(count: 0, collation: collation) { _, _ in }
         sections = CollatedSections(collation: collation, sectionStarts: order.sectionStarts)
         isPreview = false
+        restOfSort = nil
     }
 
     var count: Int { store.count }
