@@ -1,7 +1,6 @@
 import ArgumentParser
 import BundledData
 import Foundation
-import Synchronization
 import TableKit
 import TableKitTerminal
 
