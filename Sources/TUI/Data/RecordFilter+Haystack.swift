@@ -104,24 +104,31 @@ final class FilterHaystack: Sendable {
         }
         bytes.reserveCapacity(sampled * positions.count / max(sample.count, 1) * 9 / 8 + 64)
         for position in positions {
-            let record = Int(records.order.order[position])
-            let start = bytes.count
-            starts.append(start)
-            _ = store.withTitleUTF8(at: record) { collation.appendSortKey(utf8: $0, to: &bytes) }
-            bytes[start] = recordSeparator
-            store.withSubtitleUTF8(at: record) { subtitle in
-                let mark = bytes.count
-                collation.appendSortKey(utf8: subtitle, to: &bytes)
-                bytes[mark] = fieldSeparator
-            }
-            if scope == .allFields {
-                store.withRawUTF8(at: record) { appendFoldedValues(ofJSON: $0, collation: collation, to: &bytes) }
-            }
+            starts.append(bytes.count)
+            appendFolded(record: Int(records.order.order[position]), of: store, scope: scope, collation: collation, to: &bytes)
             if let progress, (position - positions.lowerBound) & 0xFFFF == 0xFFFF {
                 progress(Double(position - positions.lowerBound) / Double(positions.count))
             }
         }
         return (bytes, starts)
+    }
+
+    /// Appends what of record `record` the search matches, folded, as the haystack holds it:
+    /// a record separator, the title, then a unit separator and the subtitle, and with
+    /// ``Scope/allFields`` every value. The haystack and the search that runs before it is
+    /// built (``RecordFilter``) both fold through here, so they match the same records.
+    static func appendFolded(record: Int, of store: JSONRecordStore, scope: Scope, collation: Collation, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        _ = store.withTitleUTF8(at: record) { collation.appendSortKey(utf8: $0, to: &bytes) }
+        bytes[start] = recordSeparator
+        store.withSubtitleUTF8(at: record) { subtitle in
+            let mark = bytes.count
+            collation.appendSortKey(utf8: subtitle, to: &bytes)
+            bytes[mark] = fieldSeparator
+        }
+        if scope == .allFields {
+            store.withRawUTF8(at: record) { appendFoldedValues(ofJSON: $0, collation: collation, to: &bytes) }
+        }
     }
 
     /// Appends every value in `json` (one valid JSON value) folded, each behind a unit

@@ -19,12 +19,22 @@ final class RecordFilter: Sendable {
     let scope: FilterHaystack.Scope
 
     private let queue = DispatchQueue(label: "TableKit.RecordFilter", qos: .userInitiated)
+    /// Where a query scans the records while the haystack is still being built on ``queue``.
+    private let scanQueue = DispatchQueue(label: "TableKit.RecordFilter.scan", qos: .userInitiated)
+    /// Builds the haystack: ``FilterHaystack/build(records:scope:progress:)``, except in tests
+    /// that hold it back to see the search that runs before it.
+    private let buildHaystack: @Sendable (IndexedRecords, FilterHaystack.Scope, @escaping @Sendable (Double) -> Void) -> FilterHaystack
     private let state = Mutex(State())
     /// Held while the haystack is built, so that it is built once.
     private let buildLock = NSLock()
 
     /// Records per unit of work between cancellation checks and progress reports.
     static let chunkSize = 16_384
+    /// Before the haystack is built, a query's first matches are shown once this many are
+    /// found (more than a screen holds), or as many as were found every ``partialInterval``.
+    static let partialMatches = 256
+    /// See ``partialMatches``.
+    static let partialInterval = Duration.milliseconds(50)
     /// Results kept for narrowing and backspacing: at most this many, holding at most
     /// ``cacheMatchesPerRecord`` matches per record in all.
     static let cacheLimit = 12
@@ -47,10 +57,13 @@ final class RecordFilter: Sendable {
 
     /// A filter over `records`; nothing is built until the first search or ``prepare()``.
     /// `searchDidEnd` is told each time a search in the background ends.
-    init(records: IndexedRecords, scope: FilterHaystack.Scope = .titles, searchDidEnd: @escaping @Sendable () -> Void = {}) {
+    init(records: IndexedRecords, scope: FilterHaystack.Scope = .titles, searchDidEnd: @escaping @Sendable () -> Void = {},
+         buildHaystack: @escaping @Sendable (IndexedRecords, FilterHaystack.Scope, @escaping @Sendable (Double) -> Void) -> FilterHaystack
+             = { FilterHaystack.build(records: $0, scope: $1, progress: $2) }) {
         self.records = records
         self.scope = scope
         self.searchDidEnd = searchDidEnd
+        self.buildHaystack = buildHaystack
     }
 
     // MARK: UI thread
@@ -95,6 +108,11 @@ final class RecordFilter: Sendable {
             return state.generation
         }
         guard let generation, let key else { return }
+        if !isPrepared {
+            // The haystack is being built (seconds at millions of records): meanwhile the
+            // records are scanned in order, so the first matches show at once.
+            scanQueue.async { self.scanBeforeTheHaystack(generation: generation, query: query, key: key) }
+        }
         queue.async {
             self.run(generation: generation, query: query, key: key)
             self.searchDidEnd()
@@ -176,6 +194,59 @@ final class RecordFilter: Sendable {
         }
     }
 
+    /// Scans the records in collation order, folding each as the haystack does, until the
+    /// haystack is built or a later query comes: the matches found so far are shown (as the
+    /// latest result, the search still under way) once ``partialMatches`` are found, and
+    /// every ``partialInterval`` while fewer are; the scan stops at ``partialMatches``, the
+    /// search on the haystack bringing the rest. A scan that reaches the last record first is
+    /// the whole result.
+    private func scanBeforeTheHaystack(generation: Int, query: String, key: [UInt8]) {
+        let store = records.store, collation = records.collation, order = records.order.order
+        var matches: [Int32] = []
+        var folded: [UInt8] = []
+        var shown = 0
+        var lastShown = ContinuousClock.now
+        var position = 0
+        while position < order.count {
+            let end = min(position + 2_048, order.count)
+            key.withUnsafeBytes { needle in
+                while position < end, matches.count < Self.partialMatches {
+                    folded.removeAll(keepingCapacity: true)
+                    FilterHaystack.appendFolded(record: Int(order[position]), of: store, scope: scope, collation: collation, to: &folded)
+                    // After the record separator, as the haystack's matches start.
+                    let found = folded.withUnsafeBytes { bytes in
+                        bytes.count > needle.count && findBytes(needle.baseAddress!, needle.count, in: bytes.baseAddress! + 1, bytes.count - 1) != nil
+                    }
+                    if found { matches.append(Int32(position)) }
+                    position += 1
+                }
+            }
+            let isWhole = position == order.count
+            let isFull = matches.count >= Self.partialMatches
+            let isDue = matches.count > shown && ContinuousClock.now - lastShown >= Self.partialInterval
+            guard isWhole || isFull || isDue else {
+                if state.withLock({ $0.generation != generation || $0.haystack != nil }) { return }
+                continue
+            }
+            let result = FilterResult(query: query, key: key, matches: matches, order: records.order)
+            let isShown: Bool = state.withLock { state in
+                // The haystack's search has the word once the haystack is built.
+                guard state.generation == generation, state.haystack == nil else { return false }
+                state.finished = result
+                if isWhole {
+                    Self.remember(result, in: &state.cache, records: records.count)
+                    state.progress = nil
+                }
+                return true
+            }
+            guard isShown else { return }
+            shown = matches.count
+            lastShown = ContinuousClock.now
+            searchDidEnd()
+            if isWhole || isFull { return }
+        }
+    }
+
     /// The haystack, built on the calling thread (reporting to `progress`) if no other thread
     /// has built it; `built` says whether this call built it.
     private func haystack(progress: (@Sendable (Double) -> Void)?) -> (haystack: FilterHaystack, built: Bool) {
@@ -183,7 +254,7 @@ final class RecordFilter: Sendable {
         buildLock.lock()
         defer { buildLock.unlock() }
         if let ready = state.withLock({ $0.haystack }) { return (ready, false) }
-        let made = FilterHaystack.build(records: records, scope: scope, progress: progress ?? { _ in })
+        let made = buildHaystack(records, scope, progress ?? { _ in })
         state.withLock { $0.haystack = made }
         return (made, true)
     }
