@@ -223,6 +223,9 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     }
 
     override var keyHints: [KeyHint] {
+        // Keys wait for the rest of the sort (``defersEvents``): say so, rather than offer
+        // keys that would not answer yet (at ten million records the wait can pass a second).
+        if restOfSort != nil { return [KeyHint("…", "sorting the rest of \(records.count.groupedText) records; keys wait")] }
         if !records.isSorted { return source.reload != nil && reloadTask == nil ? footerHints(button: .reload, "load") : [] }
         if searchController?.isEditing == true || state.isIndexFocused || isSwipeMenuOpen { return super.keyHints }
         return super.keyHints + (hasRowActions && !isEditing ? footerHints(button: .actions, "actions") : [])
