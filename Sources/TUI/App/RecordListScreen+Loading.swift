@@ -32,8 +32,8 @@ extension RecordListScreen {
         case .success(let newRecords):
             editable?.adopt(newRecords.store)
             replaceRecords(newRecords)
-            // The first load's first rows, come after its progress sheet: the rest sorts
-            // behind them, as when they come at once.
+            // First rows that came after the progress sheet went up: the rest sorts behind
+            // them, as when they come in time.
             if records === newRecords, let rest = newRecords.restOfSort {
                 finishSorting(BackgroundTask { _ in .success(rest()) })
             }

@@ -10,7 +10,8 @@ import TableKit
 /// run one at a time on a background queue; a new query cancels the one running (within one
 /// chunk of records). The first search folds every title and subtitle into a
 /// ``FilterHaystack`` (call ``prepare()`` when the search bar opens to do it before the first
-/// key). A query that extends an earlier one (after folding) searches only that one's
+/// key); until it is built, a query also scans the records in order and shows its first
+/// matches as it finds them. A query that extends an earlier one (after folding) searches only that one's
 /// matches when they are few; recent results are kept, so backspacing is immediate.
 final class RecordFilter: Sendable {
     /// The records searched.
@@ -56,7 +57,8 @@ final class RecordFilter: Sendable {
     private let searchDidEnd: @Sendable () -> Void
 
     /// A filter over `records`; nothing is built until the first search or ``prepare()``.
-    /// `searchDidEnd` is told each time a search in the background ends.
+    /// `searchDidEnd` is told each time a search in the background ends, and each time one
+    /// made before the haystack was built has first matches to show.
     init(records: IndexedRecords, scope: FilterHaystack.Scope = .titles, searchDidEnd: @escaping @Sendable () -> Void = {},
          buildHaystack: @escaping @Sendable (IndexedRecords, FilterHaystack.Scope, @escaping @Sendable (Double) -> Void) -> FilterHaystack
              = { FilterHaystack.build(records: $0, scope: $1, progress: $2) }) {
