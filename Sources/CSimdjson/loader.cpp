@@ -1252,6 +1252,32 @@ const uint8_t *tk_json_bytes(const tk_json_store *store, size_t *length) {
 }
 
 tk_json_fields *tk_json_record_fields(const tk_json_store *store, size_t index) {
+    return tk_json_record_fields_prefix(store, index, SIZE_MAX);
+}
+
+namespace {
+
+/// How many bytes of the string body `body` (`length` bytes, between its quotes) to unescape
+/// for at most about `limit` bytes of it: whole escapes and whole UTF-8 sequences only.
+size_t prefix_cut(const uint8_t *body, size_t length, size_t limit) {
+    size_t at = 0;
+    while (at < length && at < limit) {
+        const size_t step = body[at] != '\\' ? 1 : (at + 1 < length && body[at + 1] == 'u' ? 6 : 2);
+        if (at + step > limit) { break; }
+        at += step;
+    }
+    // A cut inside a UTF-8 sequence goes back to its first byte (escapes are ASCII).
+    while (at > 0 && at < length && (body[at] & 0xC0) == 0x80) { --at; }
+    return at;
+}
+
+}  // namespace
+
+int tk_json_fields_is_prefix(const tk_json_fields *fields, size_t i) {
+    return fields && i < fields->entries.size() && fields->entries[i].is_prefix ? 1 : 0;
+}
+
+tk_json_fields *tk_json_record_fields_prefix(const tk_json_store *store, size_t index, size_t max_value_bytes) {
     const Record *record = record_at(store, index);
     if (!record) { return nullptr; }
     try {
@@ -1270,7 +1296,17 @@ tk_json_fields *tk_json_record_fields(const tk_json_store *store, size_t index) 
                                 }
                                 entry.key_length = fields->text.size() - entry.key_offset;
                                 entry.value_offset = fields->text.size();
-                                tk::append_display_text(value, value_length, fields->text);
+                                const size_t trimmed = tk::trim_space_end(value, value_length);
+                                if (trimmed > max_value_bytes && trimmed >= 2 && value[0] == '"') {
+                                    const size_t cut = prefix_cut(value + 1, trimmed - 2, max_value_bytes);
+                                    tk::Fault ignored;
+                                    if (!tk::unescape(value + 1, cut, &fields->text, ignored, tk::Surrogates::replace)) {
+                                        fields->text.resize(entry.value_offset);  // validated at load; not expected
+                                    }
+                                    entry.is_prefix = true;
+                                } else {
+                                    tk::append_display_text(value, value_length, fields->text);
+                                }
                                 entry.value_length = fields->text.size() - entry.value_offset;
                                 entry.kind = tk::kind_of_value(value[0]);
                                 fields->entries.push_back(entry);

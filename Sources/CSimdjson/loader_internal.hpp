@@ -165,6 +165,8 @@ struct tk_json_fields {
         /// Where the value is written in the record, `{` being byte 0.
         size_t raw_value_offset, raw_value_length;
         tk_json_value_kind kind;
+        /// Whether the value is only its start (tk_json_record_fields_prefix()).
+        bool is_prefix;
     };
     std::string text;
     std::vector<Entry> entries;

@@ -389,6 +389,17 @@ const uint8_t *tk_json_bytes(const tk_json_store *store, size_t *length);
  */
 tk_json_fields *tk_json_record_fields(const tk_json_store *store, size_t index);
 
+/**
+ * tk_json_record_fields(), except that a string value whose text is longer than
+ * `max_value_bytes` is unescaped only as far as that many bytes of it (cut before an escape or
+ * a UTF-8 sequence that would not fit), and said to be a prefix (tk_json_fields_is_prefix()):
+ * what a screen shows of a 50 MB value costs what it shows.
+ */
+tk_json_fields *tk_json_record_fields_prefix(const tk_json_store *store, size_t index, size_t max_value_bytes);
+
+/** 1 when field `i`'s value is only its start (tk_json_record_fields_prefix()), else 0. */
+int tk_json_fields_is_prefix(const tk_json_fields *fields, size_t i);
+
 /** The number of fields in `fields`. */
 size_t tk_json_fields_count(const tk_json_fields *fields);
 

@@ -63,7 +63,8 @@ final class RecordDetailScreen: TableViewController, TableViewDelegate {
     /// Each field as a row: its key, and its value wrapped under it; an object or an array
     /// says how big it is, with a disclosure indicator.
     private func showFields() {
-        shownFields = store.members(at: record).filter { !hiddenFields.contains($0.key.lowercased()) }
+        // A long string is decoded only as far as its preview shows; Enter reads it whole.
+        shownFields = store.members(at: record, valuePrefix: Self.previewBytes).filter { !hiddenFields.contains($0.key.lowercased()) }
         dataSource = StaticTableDataSource(cells: shownFields.map { field in
             switch field.kind {
             case .object, .array:
@@ -71,7 +72,7 @@ final class RecordDetailScreen: TableViewController, TableViewDelegate {
                 return TableViewCell(style: .subtitle, text: field.key, detailText: summary, accessory: .disclosureIndicator)
             case .null:
                 return TableViewCell(style: .subtitle, text: field.key, detailText: "—")
-            case _ where Self.isLong(field.value):
+            case _ where field.isPrefix || Self.isLong(field.value):
                 return TableViewCell(style: .subtitle, text: field.key, detailText: field.value, accessory: .disclosureIndicator,
                                      detailNumberOfLines: Self.previewLines)
             default:
@@ -84,6 +85,9 @@ final class RecordDetailScreen: TableViewController, TableViewDelegate {
 
     /// The lines a long value shows before its row is cut with `…`; Enter reads it all.
     static let previewLines = 10
+    /// The most of a string value's text decoded for its row: ten lines of the widest
+    /// terminal, many times over. Enter decodes the rest.
+    static let previewBytes = 64 << 10
 
     /// Whether a value is shown as a preview that opens in a reader: longer than a few lines
     /// at any width (measured in bytes and line feeds, so that a 50 MB value costs nothing).
@@ -104,7 +108,7 @@ final class RecordDetailScreen: TableViewController, TableViewDelegate {
         let field = shownFields[indexPath.row]
         switch field.kind {
         case .object, .array, .null: return nil
-        default: return Self.isLong(field.value) ? field : nil
+        default: return field.isPrefix || Self.isLong(field.value) ? field : nil
         }
     }
 
@@ -126,7 +130,9 @@ final class RecordDetailScreen: TableViewController, TableViewDelegate {
 
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
         if let long = longValue(at: indexPath) {
-            return .push(TextViewController(title: ControlEscaping.escaped(long.key), text: long.value))
+            // The whole value now, if the row decoded only its start.
+            let whole = long.isPrefix ? store.members(at: record).first { $0.rawValue == long.rawValue }?.value ?? long.value : long.value
+            return .push(TextViewController(title: ControlEscaping.escaped(long.key), text: whole))
         }
         guard let nested = nestedValue(at: indexPath) else { return .handled }
         return .push(NestedValueScreen(value: nested.value, path: ControlEscaping.escaped(nested.key)))

@@ -28,6 +28,8 @@ struct RecordMember: Sendable, Equatable {
     var kind: JSONValueKind
     /// Where the value's exact text is in the record's bytes (`{` is byte 0).
     var rawValue: Range<Int>
+    /// Whether ``value`` is only the start of a long string (``JSONRecordStore/members(at:valuePrefix:)``).
+    var isPrefix = false
 }
 
 extension JSONRecordStore {
@@ -88,8 +90,16 @@ extension JSONRecordStore {
         return tk_json_title(handle, index, &bytes, &length) != 0
     }
 
+    /// Every member of record `index`, in file order (duplicates kept), values whole.
     func members(at index: Int) -> [RecordMember] {
-        guard index >= 0, index < count, let fields = tk_json_record_fields(handle, index) else { return [] }
+        members(at: index, valuePrefix: .max)
+    }
+
+    /// ``members(at:)``, with a string value of more than `valuePrefix` bytes of text
+    /// unescaped only that far (``RecordMember/isPrefix``): a screen that shows the start of
+    /// a 50 MB value decodes only the start.
+    func members(at index: Int, valuePrefix: Int) -> [RecordMember] {
+        guard index >= 0, index < count, let fields = tk_json_record_fields_prefix(handle, index, max(0, valuePrefix)) else { return [] }
         defer { tk_json_fields_free(fields) }
         let fieldCount = tk_json_fields_count(fields)
         var result: [RecordMember] = []
@@ -108,7 +118,8 @@ extension JSONRecordStore {
                 key: String(decoding: UnsafeBufferPointer(start: key, count: keyLength), as: UTF8.self),
                 value: String(decoding: UnsafeBufferPointer(start: value, count: valueLength), as: UTF8.self),
                 kind: JSONValueKind(kind),
-                rawValue: rawOffset ..< rawOffset + rawLength
+                rawValue: rawOffset ..< rawOffset + rawLength,
+                isPrefix: tk_json_fields_is_prefix(fields, i) != 0
             ))
         }
         return result

@@ -78,6 +78,7 @@ extension JSONRecordStore {
     func subtitle(at record: RecordIndex) -> String? { subtitle(at: record.rawValue) }
     func subtitle(at record: RecordIndex, maximumBytes: Int) -> String? { subtitle(at: record.rawValue, maximumBytes: maximumBytes) }
     func members(at record: RecordIndex) -> [RecordMember] { members(at: record.rawValue) }
+    func members(at record: RecordIndex, valuePrefix: Int) -> [RecordMember] { members(at: record.rawValue, valuePrefix: valuePrefix) }
     func rawBytes(at record: RecordIndex) -> [UInt8] { rawBytes(at: record.rawValue) }
 }
 
