@@ -521,9 +521,20 @@ size_t skip_value(const uint8_t *p, size_t n, size_t i) {
         const uint8_t c = p[j];
         if (c == '"') {
             ++j;
-            while (j < n && p[j] != '"') { j += (p[j] == '\\') ? 2 : 1; }
-            if (j >= n) { return n; }
-            ++j;  // past the closing quote
+            // To the next quote not escaped, a memchr at a time (a 50 MB string is skipped
+            // at memory speed): a quote is escaped when an odd run of backslashes is right
+            // before it. The run never reaches back past `j`, which follows the opening
+            // quote or an escaped one.
+            while (true) {
+                const void *found = j < n ? std::memchr(p + j, '"', n - j) : nullptr;
+                if (!found) { return n; }
+                const size_t quote = static_cast<size_t>(static_cast<const uint8_t *>(found) - p);
+                size_t run = quote;
+                while (run > j && p[run - 1] == '\\') { --run; }
+                j = quote + 1;
+                if ((quote - run) % 2 == 0) { break; }
+            }
+            // j is past the closing quote
             if (depth == 0) { return j; }
             continue;
         }
