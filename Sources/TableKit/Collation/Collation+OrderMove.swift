@@ -27,7 +27,8 @@ extension CollatedOrder {
         for boundary in (oldSection + 1) ..< moved.sectionStarts.count { moved.sectionStarts[boundary] -= 1 }
 
         let key = Self.keyRecord(of: record, utf8: utf8)
-        let sections = max(1, sectionCount)
+        // As the whole sort buckets a key: by its section byte, the last section for any past it.
+        let sections = max(1, min(collation.sectionTitles.count, sectionCount))
         let section = min(Int(key.first ?? UInt8(Collation.otherSection)), sections - 1)
         // The first position of the section whose record sorts after the moved one: keys
         // compared byte by byte (a key that is a prefix of another sorts first), then indices,
