@@ -188,6 +188,9 @@
 #include <string>
 #include <utility>
 #include <vector>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace tk_loader {
 
@@ -1240,6 +1243,21 @@ int tk_json_raw_range(const tk_json_store *store, size_t index, size_t *offset, 
     if (offset) { *offset = record ? record->raw_offset : 0; }
     if (length) { *length = record ? record->raw_length : 0; }
     return record ? 1 : 0;
+}
+
+int tk_json_store_map_file(tk_json_store *store, const char *path) {
+    if (!store || !path || store->file.bytes.is_mapped()) { return 0; }
+    const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) { return 0; }
+    struct stat info {};
+    OwnedBytes mapped;
+    const bool same_size = ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && static_cast<uint64_t>(info.st_size) == store->file.length;
+    const bool ok = same_size && map_file(fd, store->file.length, mapped) &&
+                    std::memcmp(mapped.get(), store->file.bytes.get(), store->file.length) == 0;
+    ::close(fd);
+    if (!ok) { return 0; }
+    store->file.bytes = std::move(mapped);
+    return 1;
 }
 
 int tk_json_store_is_mapped(const tk_json_store *store) { return store && store->file.bytes.is_mapped() ? 1 : 0; }

@@ -106,4 +106,31 @@ struct MappedFileTests {
         let saved = String(decoding: try Data(contentsOf: URL(fileURLWithPath: third)), as: UTF8.self)
         #expect(saved == Self.books(100).replacingOccurrences(of: #"{"title": "Book 0", "author": "Author 0"}"#, with: #"{"title": "mine"}"#))
     }
+
+    @Test("after a save the records map the file they wrote, where the file is big enough, instead of keeping a copy; below the minimum they keep it")
+    func aSavedStoreMapsTheFileItWrote() throws {
+        let files = TemporaryFiles()
+        let path = files.write(Self.books(2_000))
+        tk_json_set_mapping_minimum(1)
+        defer { tk_json_set_mapping_minimum(16 << 20) }
+        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        for title in ["mine", "mine again"] {
+            try records.save(RecordChanges(replaced: [0: Array("{\"title\": \"\(title)\"}".utf8)]))
+            #expect(records.store.isMapped, "the store reads the file it wrote")
+            #expect(records.store.title(at: 0) == title && records.store.title(at: 1_999) == "Book 1999")
+            let onDisk = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(records.store.withFileBytes { Data($0) } == onDisk)
+        }
+        // A file that does not hold the store's bytes (another writer came between the
+        // rename and the mapping) is not mapped: the store keeps its own copy.
+        let text = Self.books(100)
+        let other = files.write(text.replacingOccurrences(of: "Book 7\"", with: "BOOK 7\""), named: "other.json")
+        let copy = try JSONRecordStore.load(data: Data(text.utf8), name: "copy", titleKey: "title")
+        #expect(!copy.mapFile(at: other) && !copy.isMapped && copy.title(at: 7) == "Book 7")
+        #expect(copy.mapFile(at: files.write(text, named: "same.json")) && copy.isMapped && copy.title(at: 7) == "Book 7")
+        // Files under the minimum keep their bytes in memory, saved or not.
+        tk_json_set_mapping_minimum(.max)
+        try records.save(RecordChanges(replaced: [0: Array(#"{"title": "kept"}"#.utf8)]))
+        #expect(!records.store.isMapped && records.store.title(at: 0) == "kept")
+    }
 }

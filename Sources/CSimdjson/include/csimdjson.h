@@ -328,6 +328,15 @@ void tk_json_set_lines_window(size_t bytes);
  */
 void tk_json_set_mapping_minimum(size_t bytes);
 
+/**
+ * Puts a private mapping of the file at `path` in place of the store's own copy of its
+ * bytes, when the file is big enough to be mapped (tk_json_set_mapping_minimum()) and holds
+ * exactly those bytes (compared first): a save parses what it writes from memory, and once
+ * written the store need not keep that copy. Returns 1 when the store is now mapped, 0 when it
+ * keeps its copy (too small, unreadable, different, or mapped already).
+ */
+int tk_json_store_map_file(tk_json_store *store, const char *path);
+
 /** 1 when the store's bytes are a mapping of its file, 0 when they are its own copy. */
 int tk_json_store_is_mapped(const tk_json_store *store);
 

@@ -105,6 +105,8 @@ final class DataFileRecords: EditableRecords {
             checked = try readBack.result()
         }
         if let checked {
+            // The file now holds exactly the bytes read back: map it rather than keep them.
+            checked.mapFile(at: path)
             store = checked
             if changes.deleted.isEmpty, changes.added.isEmpty, changes.replaced.count == 1 { editedRecord = changes.replaced.first?.key }
         }

@@ -138,6 +138,13 @@ extension JSONRecordStore {
     /// shows through them, so they cannot tell whether the file still holds what was read.
     var isMapped: Bool { tk_json_store_is_mapped(handle) != 0 }
 
+    /// Maps the file at `path` in place of the store's own copy of its bytes, when the file
+    /// is big enough to map and holds exactly those bytes: after a save, the store the save
+    /// read back from memory need not keep a second copy of what is now the file. Returns
+    /// whether the store is now mapped.
+    @discardableResult
+    func mapFile(at path: String) -> Bool { tk_json_store_map_file(handle, path) != 0 }
+
     /// Whether the file shrank under the mapping and a read past its new end found zeros
     /// instead of its bytes: the rows may show blanks, and the bytes must not be saved.
     var lostBytes: Bool { tk_json_store_lost_bytes(handle) != 0 }
