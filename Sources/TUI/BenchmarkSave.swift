@@ -33,6 +33,7 @@ func benchmarkSave(path: String, repetitions: Int) throws -> String {
         try records.save(changes)
         totals.append(ms(clock.now - start))
     }
+    let afterSaves = ResidentMemory.now()
     // What the list does after a form's Save: the edited record moves, nothing else sorts.
     let list = IndexedRecords(store: records.store)
     let renamed = RecordBytes.editing(records.store.rawBytes(at: index), members: records.store.members(at: index),
@@ -56,6 +57,7 @@ func benchmarkSave(path: String, repetitions: Int) throws -> String {
     report += String(format: "save after one edit: %.0f ms mean, %.0f–%.0f ms over %d saves (splice alone %.0f ms; the rest reads the result back, writes, flushes and renames)\n",
                      mean(totals), totals.min() ?? 0, totals.max() ?? 0, totals.count, mean(splices))
     report += String(format: "  of which: reading the result back %.0f ms; the atomic write (write, fsync, rename, folder fsync) %.0f ms\n", readBack, write)
+    report += "  after the saves: " + afterSaves.description + (records.store.isMapped ? " (the records map the file saved)" : " (the records keep a copy)") + "\n"
     report += String(format: "the list sorted again afterwards: %.0f ms; the edited title's record moved instead: %@\n", sort,
                      moved == nil ? "not possible for this order" : String(format: "%.1f ms", move))
     return report
