@@ -125,7 +125,7 @@ struct DataOptions: ParsableArguments {
         let showsFirstRows = !IndexedRecords.sortsTitlesByValue(shown)
         let sorting = BackgroundTask(startedAt: started) { _ in
             Result<IndexedRecords, CommandFailure>.success(showsFirstRows
-                ? IndexedRecords.firstRowsFirst(store: shown, rows: Self.firstRowsShownBeforeTheSort).preview
+                ? IndexedRecords.firstRowsFirst(store: shown, rows: Self.firstRowsShownBeforeTheSort)
                 : IndexedRecords(store: shown))
         }
         while !sorting.isFinished, ContinuousClock.now - started < firstRowsDeadline {
@@ -133,7 +133,7 @@ struct DataOptions: ParsableArguments {
         }
         if sorting.isFinished, case .success(let sorted)? = sorting.takeResult() {
             let screen = list(sorted, records)
-            if let rest = sorted.restOfSort { screen.finishSorting(BackgroundTask { _ in .success(rest()) }) }
+            screen.sortRest(of: sorted)
             return screen
         }
         let screen = list(IndexedRecords(unsortedStore: shown), records)

@@ -34,9 +34,7 @@ extension RecordListScreen {
             replaceRecords(newRecords)
             // First rows that came after the progress sheet went up: the rest sorts behind
             // them, as when they come in time.
-            if records === newRecords, let rest = newRecords.restOfSort {
-                finishSorting(BackgroundTask { _ in .success(rest()) })
-            }
+            if records === newRecords { sortRest(of: newRecords) }
         case .failure(let failure):
             var alert = Alert(title: "Could not reload", message: failure.message)
             alert.addAction(AlertAction(title: "OK", style: .cancel))
@@ -74,6 +72,13 @@ extension RecordListScreen {
             list.takeRestOfSort(task)
             return .handled
         }
+    }
+
+    /// Sorts the rest of `preview` (its ``IndexedRecords/restOfSort``) behind it, as
+    /// ``finishSorting(_:)`` says; nothing for records in their whole order.
+    func sortRest(of preview: IndexedRecords) {
+        guard let rest = preview.restOfSort else { return }
+        finishSorting(BackgroundTask { _ in .success(rest()) })
     }
 
     /// Takes the whole order the rest of the sort brought. The first rows are the same in it,

@@ -58,7 +58,7 @@ class EditableRecords {
     /// The records of `bytes`, checked before anything is written: a change that would not
     /// read back is refused.
     fileprivate func reading(_ bytes: [UInt8], name: String, identity: FileIdentity? = nil) throws(SaveFailure) -> JSONRecordStore {
-        try ReadBack(bytes, name: name, like: store, identity: identity, startsAtOnce: false).result()
+        try ReadBack.read(bytes, name: name, like: store, identity: identity).get()
     }
 
     /// Reads `bytes` back on another core while they are written and flushed, for
@@ -66,7 +66,7 @@ class EditableRecords {
     /// check before the rename: a change that would not read back still never replaces the
     /// file, and the save takes about as long as the longer of the two instead of both.
     fileprivate func readingWhileWriting(_ bytes: [UInt8], name: String) -> ReadBack {
-        ReadBack(bytes, name: name, like: store, identity: nil, startsAtOnce: true)
+        ReadBack(bytes, name: name, like: store)
     }
 }
 
@@ -307,42 +307,42 @@ final class BundledBookRecords: EditableRecords {
     }
 }
 
-/// The records of a save's bytes, read back to check them before they replace a file: at
-/// once on the calling thread, or on another core while the caller writes them.
+/// The records of a save's bytes, read back on another core to check them before they
+/// replace a file, while the caller writes them.
 private final class ReadBack: Sendable {
-    private let load: @Sendable () -> Result<JSONRecordStore, SaveFailure>
     private let outcome = Mutex<Result<JSONRecordStore, SaveFailure>?>(nil)
     private let done = DispatchSemaphore(value: 0)
-    private let startedAtOnce: Bool
 
-    init(_ bytes: [UInt8], name: String, like store: JSONRecordStore, identity: FileIdentity?, startsAtOnce: Bool) {
-        let (titleKey, subtitleKey, format) = (store.titleKey.isEmpty ? nil : store.titleKey, store.subtitleKey, store.isLines ? JSONRecordStore.Format.lines : .text)
-        load = {
-            do throws(JSONLoadError) {
-                return .success(try JSONRecordStore.load(data: bytes, name: name, titleKey: titleKey, subtitleKey: subtitleKey, identity: identity, format: format))
-            } catch {
-                return .failure(SaveFailure(reason: .other, message: "The change would not read back (\(error.description)); nothing was written."))
-            }
-        }
-        startedAtOnce = startsAtOnce
-        guard startsAtOnce else { return }
+    init(_ bytes: [UInt8], name: String, like store: JSONRecordStore) {
+        let (titleKey, subtitleKey, isLines) = (store.titleKey, store.subtitleKey, store.isLines)
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let result = load()
+            let result = Self.read(bytes, name: name, titleKey: titleKey, subtitleKey: subtitleKey, isLines: isLines, identity: nil)
             outcome.withLock { $0 = result }
             done.signal()
+        }
+    }
+
+    /// The records of `bytes` read as `store`'s were (its keys and format), or why they would
+    /// not read back.
+    static func read(_ bytes: [UInt8], name: String, like store: JSONRecordStore, identity: FileIdentity?) -> Result<JSONRecordStore, SaveFailure> {
+        read(bytes, name: name, titleKey: store.titleKey, subtitleKey: store.subtitleKey, isLines: store.isLines, identity: identity)
+    }
+
+    private static func read(_ bytes: [UInt8], name: String, titleKey: String, subtitleKey: String?, isLines: Bool,
+                             identity: FileIdentity?) -> Result<JSONRecordStore, SaveFailure> {
+        do throws(JSONLoadError) {
+            return .success(try JSONRecordStore.load(data: bytes, name: name, titleKey: titleKey.isEmpty ? nil : titleKey, subtitleKey: subtitleKey,
+                                                     identity: identity, format: isLines ? .lines : .text))
+        } catch {
+            return .failure(SaveFailure(reason: .other, message: "The change would not read back (\(error.description)); nothing was written."))
         }
     }
 
     /// The records, or why they would not read back: waits for the other core's reading
     /// (the save waits for its own check; the screen is told when the save is done).
     func result() throws(SaveFailure) -> JSONRecordStore {
-        if startedAtOnce {
-            done.wait()
-            done.signal()  // a second call finds it done too
-        } else if outcome.withLock({ $0 == nil }) {
-            let result = load()
-            outcome.withLock { $0 = result }
-        }
+        done.wait()
+        done.signal()  // a second call finds it done too
         guard let result = outcome.withLock({ $0 }) else { throw SaveFailure(reason: .other, message: "The change could not be read back; nothing was written.") }
         return try result.get()
     }

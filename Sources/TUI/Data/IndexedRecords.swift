@@ -55,10 +55,7 @@ final class IndexedRecords: @unchecked Sendable {
             // Keys on every core: the store is read-only, and reading a title is safe anywhere.
             order = CollatedOrder.build(count: store.count, collation: collation, timings: &buildTimings, concurrentUTF8: Self.titleUTF8(of: store))
         case .subtitleLastName:
-            order = CollatedOrder.build(count: store.count, collation: collation) { index, body in
-                var key = Self.lastNameFirst(store.subtitle(at: index) ?? store.title(at: index))
-                key.withUTF8 { body($0) }
-            }
+            order = CollatedOrder.build(count: store.count, collation: collation, utf8: Self.lastNameUTF8(of: store))
         }
         self.order = order
         sectionTitles = titles
@@ -82,18 +79,14 @@ final class IndexedRecords: @unchecked Sendable {
     }
 
     /// The records in title order in two steps, so that the list shows before the whole sort
-    /// is done: `preview` has every section and the first `rows` rows in place
-    /// (``isPreview``), and `rest` (for any thread, once; the preview's ``restOfSort`` too)
-    /// sorts the rest and returns the records in their whole order, the same in those rows.
-    static func firstRowsFirst(store: JSONRecordStore, collation: Collation = .english, rows: Int)
-        -> (preview: IndexedRecords, rest: @Sendable () -> IndexedRecords) {
+    /// is done: the preview returned has every section and the first `rows` rows in place
+    /// (``isPreview``), and its ``restOfSort`` (for any thread, once) sorts the rest and
+    /// returns the records in their whole order, the same in those rows.
+    static func firstRowsFirst(store: JSONRecordStore, collation: Collation = .english, rows: Int) -> IndexedRecords {
         let build = CollatedOrder.buildFirstRows(rows, count: store.count, collation: collation, concurrentUTF8: titleUTF8(of: store))
-        let rest: @Sendable () -> IndexedRecords = {
-            let order = build.finish()
-            return IndexedRecords(store: store, collation: collation, order: order, timings: build.timings, isPreview: false)
+        return IndexedRecords(store: store, collation: collation, order: build.firstRows, timings: build.timings, isPreview: true) {
+            IndexedRecords(store: store, collation: collation, order: build.finish(), timings: build.timings, isPreview: false)
         }
-        let preview = IndexedRecords(store: store, collation: collation, order: build.firstRows, timings: build.timings, isPreview: true, restOfSort: rest)
-        return (preview, rest)
     }
 
     /// These records' order for `store`, in which only record `record` differs from this
@@ -109,10 +102,7 @@ final class IndexedRecords: @unchecked Sendable {
             guard !Self.sortsTitlesByValue(store) else { return nil }
             moved = order.movingRecord(record, collation: collation, utf8: Self.titleUTF8(of: store))
         case .subtitleLastName:
-            moved = order.movingRecord(record, collation: collation) { index, body in
-                var key = Self.lastNameFirst(store.subtitle(at: index) ?? store.title(at: index))
-                key.withUTF8 { body($0) }
-            }
+            moved = order.movingRecord(record, collation: collation, utf8: Self.lastNameUTF8(of: store))
         case .field:
             return nil
         }
@@ -127,6 +117,15 @@ final class IndexedRecords: @unchecked Sendable {
         guard !store.titleKey.isEmpty else { return false }
         let kind = FieldOrder.sampledKind(store: store, key: store.titleKey)
         return kind == .number || kind == .date
+    }
+
+    /// What a record of `store` sorts by under Author: its subtitle read as a person's name,
+    /// last name first, or its title when it has none.
+    private static func lastNameUTF8(of store: JSONRecordStore) -> (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void {
+        { index, body in
+            var key = lastNameFirst(store.subtitle(at: index) ?? store.title(at: index))
+            key.withUTF8 { body($0) }
+        }
     }
 
     /// Reads the title of a record of `store` for sorting, from any thread: a null or missing

@@ -22,9 +22,11 @@ final class RecordFilter: Sendable {
     private let queue = DispatchQueue(label: "TableKit.RecordFilter", qos: .userInitiated)
     /// Where a query scans the records while the haystack is still being built on ``queue``.
     private let scanQueue = DispatchQueue(label: "TableKit.RecordFilter.scan", qos: .userInitiated)
+    /// Builds a haystack of the records in a scope, telling its progress.
+    typealias HaystackBuilder = @Sendable (IndexedRecords, FilterHaystack.Scope, @escaping @Sendable (Double) -> Void) -> FilterHaystack
     /// Builds the haystack: ``FilterHaystack/build(records:scope:progress:)``, except in tests
     /// that hold it back to see the search that runs before it.
-    private let buildHaystack: @Sendable (IndexedRecords, FilterHaystack.Scope, @escaping @Sendable (Double) -> Void) -> FilterHaystack
+    private let buildHaystack: HaystackBuilder
     private let state = Mutex(State())
     /// Held while the haystack is built, so that it is built once.
     private let buildLock = NSLock()
@@ -60,8 +62,7 @@ final class RecordFilter: Sendable {
     /// `searchDidEnd` is told each time a search in the background ends, and each time one
     /// made before the haystack was built has first matches to show.
     init(records: IndexedRecords, scope: FilterHaystack.Scope = .titles, searchDidEnd: @escaping @Sendable () -> Void = {},
-         buildHaystack: @escaping @Sendable (IndexedRecords, FilterHaystack.Scope, @escaping @Sendable (Double) -> Void) -> FilterHaystack
-             = { FilterHaystack.build(records: $0, scope: $1, progress: $2) }) {
+         buildHaystack: @escaping HaystackBuilder = { FilterHaystack.build(records: $0, scope: $1, progress: $2) }) {
         self.records = records
         self.scope = scope
         self.searchDidEnd = searchDidEnd
