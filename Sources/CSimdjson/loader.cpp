@@ -294,20 +294,30 @@ bool Loader::load(tk_json_error *error) {
 }
 
 bool Loader::walk_in_one(tk_json_error *error) {
+    od::parser parser;  // freed on return: only the file and our arrays remain
+    if (!windows_failed_) {
+        Walker walker(data_, store_.keys, store_.records, store_.arena, surrogates_);
+        if (walk_in_one(walker, parser, store_.file.bytes.get(), error)) { return true; }
+        if (!walker.walked_in_windows()) { return false; }
+        windows_failed_ = true;
+    }
+    Walker walker(data_, store_.keys, store_.records, store_.arena, surrogates_);
+    return walk_in_one(walker, parser, nullptr, error);
+}
+
+/// walk_in_one's walk, in windows of `writable` when it is given.
+bool Loader::walk_in_one(Walker &walker, od::parser &parser, uint8_t *writable, tk_json_error *error) {
     store_.keys = given_;
     store_.records.clear();
     store_.arena.clear();
-    Walker walker(data_, store_.keys, store_.records, store_.arena, surrogates_);
-    bool ok;
-    {
-        od::parser parser;  // freed at the end of this block: only the file and our arrays remain
-        ok = walker.walk(parser, begin_, end_, record_depth_);
-    }
+    const bool ok = walker.walk(parser, begin_, end_, record_depth_, writable);
     store_.timings.parse_ns[0] = walker.parse_ns;
     store_.timings.walk_ns[0] = walker.walk_ns;
     store_.timings.parse_ns[1] = store_.timings.walk_ns[1] = 0;
     if (!ok) {
-        explain_failure(walker.shape_offset(), walker.shape_message(), error);
+        // A failure in windows may be a cut in a nested array (Walker::walk): only a walk
+        // of the whole array is explained.
+        if (writable == nullptr || !walker.walked_in_windows()) { explain_failure(walker.shape_offset(), walker.shape_message(), error); }
         return false;
     }
     walker.finish_inference();
@@ -1164,6 +1174,8 @@ void tk_json_set_split_minimum(size_t bytes) { split_minimum = bytes; }
 
 void tk_json_set_lines_window(size_t bytes) { lines_window = bytes; }
 
+void tk_json_set_array_window(size_t bytes) { array_window = bytes; }
+
 void tk_json_free(tk_json_store *store) { delete store; }
 
 size_t tk_json_count(const tk_json_store *store) { return store ? store->records.size() : 0; }
@@ -1224,6 +1236,42 @@ const uint8_t *tk_json_subtitle_key(const tk_json_store *store, size_t *length) 
 int tk_json_title(const tk_json_store *store, size_t index, const uint8_t **bytes, size_t *length) {
     const Record *record = record_at(store, index);
     return resolve(store, record ? record->title : Span(), bytes, length) ? 1 : 0;
+}
+
+void tk_json_title_leads(const tk_json_store *store, size_t from, size_t count, uint32_t *leads) {
+    if (!leads) { return; }
+    const size_t total = store ? store->records.size() : 0;
+    const size_t end = from < total ? from + std::min(count, total - from) : from;
+    const Record *records = store ? store->records.data() : nullptr;
+    const uint8_t *data = store ? store->file.bytes.get() : nullptr;
+    // Titles lie a record apart in the file, one cache line each: asking for the bytes a few
+    // records ahead keeps the memory busy while the loop reads the ones at hand.
+    constexpr size_t kAhead = 16;
+    for (size_t i = from; i < end; ++i) {
+        if (i + kAhead < end) {
+            const Span ahead = records[i + kAhead].title;
+            if (ahead.length != kAbsent && !(ahead.length & kInArena)) { __builtin_prefetch(data + ahead.offset); }
+        }
+        const Span title = records[i].title;
+        const uint8_t *p = nullptr;
+        // A string's span begins after its quote (a number's, null's or true's after ':' or
+        // white space). In the arena are escaped strings and arrays and objects, whose text
+        // is their title as it is.
+        if (title.length == kAbsent) {
+        } else if (title.length & kInArena) {
+            p = reinterpret_cast<const uint8_t *>(store->arena.data()) + title.offset;
+        } else if (title.offset > 0 && data[title.offset - 1] == '"') {
+            p = data + title.offset;
+        }
+        uint32_t lead = 0;
+        if (p) {
+            const uint8_t *stop = p + (title.length & ~kInArena);
+            while (p < stop && *p == ' ') { ++p; }
+            for (int k = 0; k < 4 && p + k < stop; ++k) { lead |= static_cast<uint32_t>(p[k]) << (8 * k); }
+        }
+        leads[i - from] = lead;
+    }
+    for (size_t i = end; i < from + count; ++i) { leads[i - from] = 0; }
 }
 
 int tk_json_subtitle(const tk_json_store *store, size_t index, const uint8_t **bytes, size_t *length) {

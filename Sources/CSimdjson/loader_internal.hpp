@@ -216,6 +216,18 @@ extern thread_local size_t split_minimum;
 /// The window in which simdjson indexes JSON Lines (tk_json_set_lines_window changes it
 /// for the calling thread's loads).
 extern thread_local size_t lines_window;
+/// How many bytes of an array simdjson indexes at a time, at least (Walker::walk;
+/// tk_json_set_array_window changes it for the calling thread's loads).
+extern thread_local size_t array_window;
+
+/// Where an array may be cut between two records: the ',' after one, and the line break
+/// after it (only white space between them).
+struct Cut {
+    size_t comma;
+    size_t line_break;
+};
+
+bool find_cut(const uint8_t *data, size_t begin, size_t end, size_t from, size_t stop, Cut &cut);
 
 // -- loader_walk.cpp
 
@@ -244,7 +256,18 @@ public:
     /// readable bytes. The parser is reused, not freed. `record_depth`: how deep the records
     /// are in the whole text (2 in a top-level array, 3 in an array in a top-level object),
     /// which the nesting limit counts from.
-    bool walk(od::parser &parser, size_t begin, size_t end, size_t record_depth = 2);
+    ///
+    /// Given `writable`, the buffer's own bytes, an array of more than two windows
+    /// (array_window) is walked a window at a time, cut where find_cut finds a line break
+    /// between two records: for the window's walk its ',' becomes ']' and its line break
+    /// '[', so that the window is an array, and both are restored. simdjson's index of a
+    /// window stays in the cache, where the whole array's would be written to fresh memory
+    /// and read back. When every window walks, the array is valid (the grammar composes);
+    /// a cut inside a nested array fails a window, so a failure in windows
+    /// (walked_in_windows) proves nothing: the caller walks the array whole.
+    bool walk(od::parser &parser, size_t begin, size_t end, size_t record_depth = 2, uint8_t *writable = nullptr);
+    /// Whether the last walk() cut the array into windows.
+    bool walked_in_windows() const { return windowed_; }
     /// What the last walk() spent in simdjson's stage 1 (finding the structure) and then in
     /// walking and checking the records, in nanoseconds.
     uint64_t parse_ns = 0, walk_ns = 0;
@@ -272,10 +295,12 @@ public:
     const std::string &shape_message() const { return shape_message_; }
 
 private:
+    TK_LOADER_LOCAL bool walk_window(od::parser &parser, size_t begin, size_t end, size_t &index);
     TK_LOADER_LOCAL bool walk_record(od::value &value, od::document &doc, size_t index, size_t stream_end = 0);
     TK_LOADER_LOCAL bool visit_member(od::field &field, Record &record, size_t &value_end);
     TK_LOADER_LOCAL bool key_extent(const uint8_t *key, const uint8_t *value_first, size_t &length) const;
     TK_LOADER_LOCAL std::string_view unescaped_key(const uint8_t *key, size_t length);
+    TK_LOADER_LOCAL bool has_backslash(const uint8_t *p, size_t n);
     TK_LOADER_LOCAL bool check_value(od::value &value, std::string_view token, size_t &length);
     TK_LOADER_LOCAL bool check_container(std::string_view text, size_t &length);
 
@@ -306,6 +331,11 @@ private:
     std::string key_scratch_;
     tk::Surrogates surrogates_;
     size_t record_depth_ = 2;  // of the records being walked, for the nesting limit
+    bool windowed_ = false;    // the last walk() cut its array into windows
+    // has_backslash's last search: no backslash in [scan_from_, scan_to_), one at scan_to_
+    // when scan_hit_.
+    const uint8_t *scan_from_ = nullptr, *scan_to_ = nullptr;
+    bool scan_hit_ = false;
     size_t shape_offset_ = 0;
     std::string shape_message_;
 };
@@ -331,6 +361,7 @@ private:
     bool choose_last_array();
     bool find_member_pointer();
     bool walk_in_one(tk_json_error *error);
+    bool walk_in_one(Walker &walker, od::parser &parser, uint8_t *writable, tk_json_error *error);
     void explain_failure(size_t shape_offset, const std::string &shape_message, tk_json_error *error);
 
     // loader_split.cpp
@@ -359,6 +390,9 @@ private:
     tk_json_format format_ = TK_JSON_FORMAT_TEXT;
     tk::Surrogates surrogates_ = tk::Surrogates::reject;
     bool defer_ = false;
+    /// A walk in windows failed: the one-thread walk goes whole, which alone can tell a
+    /// cut inside a nested array from an invalid file.
+    bool windows_failed_ = false;
     struct Deferred {
         bool any = false;
         bool lines = false;

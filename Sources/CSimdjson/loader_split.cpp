@@ -14,24 +14,14 @@ namespace tk_loader {
 
 thread_local size_t split_minimum = size_t(16) << 20;
 thread_local size_t lines_window = size_t(1) << 20;
+thread_local size_t array_window = size_t(1) << 20;
 
-namespace {
-
-/// A place to cut the array for two threads: the ',' between two records, and a line
-/// break after it (only whitespace between them).
-struct Split {
-    size_t comma;
-    size_t line_break;
-};
-
-/// Looks for `}` ws `,` ws `\n` ws `{` from the middle of [begin, end) on (at most 8 MiB).
-/// A raw line break is never inside a string of valid JSON, so this is a boundary between
-/// two objects — of the top array, or of a nested one. A wrong guess (nested, or invalid
-/// JSON) makes a half fail to load, and the loader starts again on one thread.
-/// Minified files have no line breaks: they are walked on one thread.
-bool find_split(const uint8_t *data, size_t begin, size_t end, Split &split) {
-    size_t from = begin + (end - begin) / 2;
-    const size_t stop = std::min(end, from + (size_t(8) << 20));
+/// Looks for `}` ws `,` ws `\n` ws `{` with its line break in [from, stop), within the
+/// array [begin, end). A raw line break is never inside a string of valid JSON, so this is
+/// a boundary between two objects — of the array, or of a nested one: the walk of what it
+/// cuts tells which, as only a cut between two of the array's own records leaves both
+/// sides whole arrays.
+bool find_cut(const uint8_t *data, size_t begin, size_t end, size_t from, size_t stop, Cut &cut) {
     while (from < stop) {
         const void *hit = std::memchr(data + from, '\n', stop - from);
         if (!hit) { return false; }
@@ -45,11 +35,21 @@ bool find_split(const uint8_t *data, size_t begin, size_t end, Split &split) {
         while (close > begin && tk::is_json_space(data[close - 1])) { --close; }
         const size_t open = tk::skip_space(data, end, line_break + 1);
         if (close > begin && data[close - 1] == '}' && open < end && data[open] == '{') {
-            split = {comma, line_break};
+            cut = {comma, line_break};
             return true;
         }
     }
     return false;
+}
+
+namespace {
+
+/// A place to cut the array for two threads: find_cut from the middle on (at most 8 MiB).
+/// A wrong guess (nested, or invalid JSON) makes a half fail to load, and the loader starts
+/// again on one thread. Minified files have no line breaks: they are walked on one thread.
+bool find_split(const uint8_t *data, size_t begin, size_t end, Cut &split) {
+    const size_t from = begin + (end - begin) / 2;
+    return find_cut(data, begin, end, from, std::min(end, from + (size_t(8) << 20)), split);
 }
 
 /// Runs `a` here and `b` on a new thread; true when both return true. Exceptions
@@ -79,7 +79,7 @@ bool run_pair(A &&a, B &&b) {
 /// fails): then walk_in_one decides, and explains any error.
 bool Loader::walk_in_two() {
     const size_t begin = begin_;
-    Split split{};
+    Cut split{};
     store_.keys = given_;
     if (end_ - begin < split_minimum || !settle_keys_from_first_record() ||
         !find_split(data_, begin, end_, split)) {
@@ -91,8 +91,11 @@ bool Loader::walk_in_two() {
     {
         od::parser first_parser, second_parser;
         // Allocating here, on this thread, also lets simdjson pick its implementation
-        // before two threads race to do it.
-        if (first_parser.allocate(split.comma + 1 - begin) || second_parser.allocate(end_ - split.line_break)) {
+        // before two threads race to do it. Each half is walked in windows (Walker::walk),
+        // and a longer window makes simdjson allocate again.
+        const size_t room = 3 * array_window;
+        if (first_parser.allocate(std::min(split.comma + 1 - begin, room)) ||
+            second_parser.allocate(std::min(end_ - split.line_break, room))) {
             return false;
         }
         Walker first(data_, store_.keys, store_.records, store_.arena, surrogates_);
@@ -101,10 +104,12 @@ bool Loader::walk_in_two() {
         uint8_t *bytes = store_.file.bytes.get();
         bytes[split.comma] = ']';
         bytes[split.line_break] = '[';
-        ok = run_pair([&] { return first.walk(first_parser, begin, split.comma + 1, record_depth_); },
-                      [&] { return second.walk(second_parser, split.line_break, end_, record_depth_); });
+        // The halves' windows are cut apart from each other: the threads write different bytes.
+        ok = run_pair([&] { return first.walk(first_parser, begin, split.comma + 1, record_depth_, bytes); },
+                      [&] { return second.walk(second_parser, split.line_break, end_, record_depth_, bytes); });
         bytes[split.comma] = ',';
         bytes[split.line_break] = '\n';
+        windows_failed_ = windows_failed_ || (!ok && (first.walked_in_windows() || second.walked_in_windows()));
         store_.timings.parse_ns[0] = first.parse_ns;
         store_.timings.parse_ns[1] = second.parse_ns;
         store_.timings.walk_ns[0] = first.walk_ns;

@@ -35,14 +35,17 @@ struct JSONLinesBoundaryTests {
     static let simdjsonsWindow = 1 << 20
     static let splitMinimum = 16 << 20
 
-    /// Loads `text` (JSON Lines detected) with simdjson's window `window` and the two-thread
-    /// split from `splitMinimum` bytes on; the defaults are one thread and a window larger
-    /// than any text here, i.e. a strict single-threaded parse of the whole text at once.
-    static func outcome(_ text: [UInt8], window: Int = simdjsonsWindow, splitMinimum: Int = .max) -> Outcome {
+    /// Loads `text` (JSON Lines detected) with simdjson's window `window` for JSON Lines and
+    /// `arrayWindow` for arrays, and the two-thread split from `splitMinimum` bytes on; the
+    /// defaults are one thread and windows larger than any text here, i.e. a strict
+    /// single-threaded parse of the whole text at once.
+    static func outcome(_ text: [UInt8], window: Int = simdjsonsWindow, arrayWindow: Int = simdjsonsWindow, splitMinimum: Int = .max) -> Outcome {
         tk_json_set_lines_window(window)
+        tk_json_set_array_window(arrayWindow)
         tk_json_set_split_minimum(splitMinimum)
         defer {
             tk_json_set_lines_window(simdjsonsWindow)
+            tk_json_set_array_window(simdjsonsWindow)
             tk_json_set_split_minimum(Self.splitMinimum)
         }
         let store: JSONRecordStore
@@ -51,6 +54,9 @@ struct JSONLinesBoundaryTests {
         } catch {
             return Outcome(error: "\(error)")
         }
+        // A save splices from these bytes: a window's or the split's borrowed byte left
+        // behind would be written to the file.
+        guard store.withFileBytes({ Array($0) }) == text else { return Outcome(error: "the loaded bytes differ from the text") }
         return Outcome(isLines: store.isLines, titleKey: store.titleKey, subtitleKey: store.subtitleKey,
                        records: (0 ..< store.count).map { .init(raw: store.rawBytes(at: $0), title: store.title(at: $0), subtitle: store.subtitle(at: $0)) })
     }
@@ -113,32 +119,66 @@ struct JSONLinesBoundaryTests {
     /// json.dumps(indent=) write them, with CRLF, blank lines and a final line break or
     /// none, and some with one byte spoilt: whatever the window and wherever the split cuts,
     /// a load gives what a single-threaded load of the whole text gives, records or error.
+    /// An array's windows are cut at line breaks between objects, some of them inside a
+    /// nested array (jq . and indented json.dumps put nested objects on lines of their own).
     @Test func everyWindowAndEveryCutGiveWhatOneWholeParseGives() {
         var random = SplitMix64(seed: 23)
         var failures = 0
+        var arraysInWindows = 0
         for _ in 0 ..< 24 {
             let text = Self.randomText(&random)
             let whole = Self.outcome(text)
             // Every window size from simdjson's least (32 bytes): the first window ends at every
-            // byte of the text past that, the later ones wherever the records put them.
+            // byte of the text past that, the later ones wherever the records put them. An
+            // array's windows are 64 bytes at least.
             for window in 32 ... max(32, text.count + 1) where failures < 3 {
-                let windowed = Self.outcome(text, window: window)
+                let windowed = Self.outcome(text, window: window, arrayWindow: window)
                 if windowed != whole {
                     failures += 1
                     Issue.record("window \(window): \(windowed)\nwhole: \(whole)\ntext: \(String(decoding: text, as: UTF8.self).debugDescription)")
                 }
             }
+            if !whole.isLines, text.count >= 128, text.contains(UInt8(ascii: "\n")) { arraysInWindows += 1 }
             // The split looks for its cut from the middle on: trailing white space moves the
             // middle over every byte of the text. The window stays small there too.
             for pad in stride(from: 0, through: text.count * 2, by: 2) where failures < 3 {
                 let padded = text + Array(repeating: pad % 4 == 0 ? UInt8(ascii: " ") : UInt8(ascii: "\n"), count: pad)
                 let reference = whole.error == nil ? whole : Self.outcome(padded)
-                let split = Self.outcome(padded, window: 32 + random.below(200), splitMinimum: 1)
+                let window = 32 + random.below(200)
+                let split = Self.outcome(padded, window: window, arrayWindow: window, splitMinimum: 1)
                 if split != reference {
                     failures += 1
                     Issue.record("split, \(pad) bytes of padding: \(split)\nwhole: \(reference)\ntext: \(String(decoding: padded, as: UTF8.self).debugDescription)")
                 }
             }
+        }
+        #expect(arraysInWindows >= 4, "arrays of several lines, walked in windows")
+    }
+
+    /// A pretty-printed array whose records hold arrays of objects on lines of their own:
+    /// windows cut inside a record fail, and the array is walked whole; a spoilt byte is
+    /// reported where the whole parse reports it; and records one a line load the same in
+    /// windows as whole, at every window size.
+    @Test func anArrayLoadsTheSameWhereverItsWindowsEnd() {
+        let nested = (0 ..< 12).map { i in
+            "  {\n    \"title\": \"Record \(i)\",\n    \"parts\": [\n      {\"n\": \(i)},\n      {\"n\": \(i + 1)}\n    ]\n  }"
+        }
+        let flat = (0 ..< 40).map { #"{"title": "Book \#($0) of the \"Series\"", "year": \#(1900 + $0)}"# }
+        for text in ["[\n" + nested.joined(separator: ",\n") + "\n]\n", "[" + flat.joined(separator: ",\n") + "]", "[" + flat.joined(separator: ",\r\n") + "]\r\n"] {
+            var bytes = Array(text.utf8)
+            let whole = Self.outcome(bytes)
+            #expect(whole.error == nil && whole.records.count >= 12)
+            for window in 64 ... bytes.count {
+                let windowed = Self.outcome(bytes, arrayWindow: window)
+                #expect(windowed == whole, "window \(window)")
+                if windowed != whole { break }
+            }
+            // A trailing comma in the last record: the same error in windows.
+            let last = bytes.lastIndex(of: UInt8(ascii: "}"))!
+            bytes.insert(UInt8(ascii: ","), at: last)
+            let broken = Self.outcome(bytes)
+            #expect(broken.error != nil)
+            #expect(Self.outcome(bytes, arrayWindow: 64) == broken)
         }
     }
 

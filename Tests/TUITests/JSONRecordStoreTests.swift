@@ -149,7 +149,48 @@ struct JSONRecordStoreTests {
         #expect((0..<store.count).map { store.title(at: $0) } == ["1999", "-2.5e3", "true", "null", #"[1,"a",{"b":null}]"#, #"{"k":[]}"#])
     }
 
+    /// A first screen sections every record by its title's first bytes, read ahead without
+    /// reading each title: they are the title's as a row shows it (after spaces), for a
+    /// string plain or escaped, an array or an object, and 0 where the title is to be read
+    /// whole — a number, true, null (shown as "—"), a missing or empty title — or the record
+    /// is out of range; and the list sectioned that way is sectioned as the whole sort does.
+    @Test func titleLeadsAreTheTitlesFirstBytesOrZero() throws {
+        let store = try load(#"[{"t": "Abc"}, {"t": "   Éa"}, {"t": "\"q\" x"}, {"t": "東京"}, {"t": "ab"}, {"t": 1999}, {"t": true}, {"t": null}, {"x": 1}, {"t": ""}, {"t": "   "}, {"t": [1, "a"]}, {"t": {"k": 2}}, {"t": "😀!"}]"#, titleKey: "t")
+        func packed(_ text: String) -> UInt32 {
+            var lead: UInt32 = 0
+            for (offset, byte) in text.utf8.drop(while: { $0 == 0x20 }).prefix(4).enumerated() { lead |= UInt32(byte) << (8 * offset) }
+            return lead
+        }
+        var leads = [UInt32](repeating: 7, count: store.count + 2)
+        leads.withUnsafeMutableBufferPointer { store.titleLeads(0 ..< store.count + 2, into: $0.baseAddress!) }
+        let expected = ["Abc", "Éa", "\"q\" x", "東京", "ab"].map(packed) + [0, 0, 0, 0, 0, 0] + [packed("[1,\"a\"]"), packed("{\"k\":2}"), packed("😀!")] + [0, 0]
+        #expect(leads == expected)
+        var tail = [UInt32](repeating: 7, count: 3)
+        tail.withUnsafeMutableBufferPointer { store.titleLeads(store.count - 1 ..< store.count + 2, into: $0.baseAddress!) }
+        #expect(tail == [packed("😀!"), 0, 0])
+        let preview = IndexedRecords.firstRowsFirst(store: store, rows: 3)
+        let whole = IndexedRecords(store: store)
+        #expect(preview.order.sectionStarts == whole.order.sectionStarts)
+        #expect(preview.order.order.prefix(3) == whole.order.order.prefix(3))
+    }
+
     // MARK: - Escapes
+
+    /// A walk looks ahead for the next backslash once for many strings: an escape far past
+    /// where it last looked (long plain values between) is still unescaped, in a title, a
+    /// subtitle and a key.
+    @Test func escapesFarApartAreUnescaped() throws {
+        let long = String(repeating: "plain words ", count: 2_000)  // 24 KB a record
+        let records = (0 ..< 12).map { i in
+            i % 4 == 3
+                ? #"{"title": "Say \"hi\" \#(i)", "author": "A\u00e9 \#(i)", "d": "\#(long)", "k\u0065y": 1}"#
+                : #"{"title": "Plain \#(i)", "author": "B \#(i)", "d": "\#(long)"}"#
+        }
+        let store = try load("[" + records.joined(separator: ",\n") + "]")
+        #expect((0 ..< 12).map { store.title(at: $0) } == (0 ..< 12).map { $0 % 4 == 3 ? "Say \"hi\" \($0)" : "Plain \($0)" })
+        #expect(store.subtitle(at: 11) == "Aé 11")
+        #expect(store.fields(at: 11).map(\.key) == ["title", "author", "d", "key"])
+    }
 
     @Test func escapedStringsAreUnescaped() throws {
         let store = try load(#"""

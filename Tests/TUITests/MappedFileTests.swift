@@ -39,6 +39,25 @@ struct MappedFileTests {
         #expect(!mapped.lostBytes)
     }
 
+    @Test("an array walked in windows over a mapped file, on two threads, gives the records a whole walk of the read file gives, and leaves the bytes as they were")
+    func windowsOverAMapping() throws {
+        let files = TemporaryFiles()
+        let text = Self.books(3_000)
+        let path = files.write(text)
+        tk_json_set_array_window(256)
+        tk_json_set_split_minimum(1)
+        let windowed = try load(path, mappingFrom: 1)
+        tk_json_set_array_window(1 << 20)
+        tk_json_set_split_minimum(16 << 20)
+        let whole = try load(path, mappingFrom: .max)
+        #expect(windowed.isMapped && !whole.isMapped && windowed.count == 3_000)
+        #expect(titles(windowed) == titles(whole))
+        #expect((0 ..< whole.count).allSatisfy { windowed.rawBytes(at: $0) == whole.rawBytes(at: $0) })
+        // What a save splices from: every `,` and line break the windows borrowed is back.
+        #expect(windowed.withFileBytes { Array($0) } == Array(text.utf8))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(text.utf8))
+    }
+
     @Test("a file whose size is a whole number of pages (no slack after its last byte) loads mapped", arguments: [4096, 8192, 65536])
     func aWholeNumberOfPages(size: Int) throws {
         let files = TemporaryFiles()

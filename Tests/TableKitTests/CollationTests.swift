@@ -272,8 +272,45 @@ struct CollationTests {
         #expect(build.timings.keys > .zero && build.timings.sortRest > .zero)
     }
 
+    /// Sectioned from the titles' first bytes (honest, with some left 0 for the titles to
+    /// decide), the first rows and the sections are the whole order's, and so is the finish;
+    /// bytes that are not the titles' may misplace records until the finish, which is still
+    /// the whole order.
+    @Test(arguments: [0, 1, 40, 1_000, 2_999])
+    func firstRowsFromLeadingBytesAreTheWholeOrdersFirstRows(rows: Int) {
+        var random = SeededRandomNumberGenerator(seed: UInt64(rows) + 11)
+        let starts = ["The Lord of the ", "  the lord ", "Théâtre ", "A", "a", "Zz", "9", "Я", "", "Ab", "\u{200B}b", "\u{301}e", "東京", "Ǆ", "ﬁ", "Ａ"]
+        let tails = ["Rings", "rings", "", "a", " b", "😀", "\u{0}", "\u{E40}\u{E48}"]
+        let titles = (0 ..< 3_000).map { _ in starts[random.below(starts.count)] + tails[random.below(tails.count)] }
+        let whole = CollatedOrder.build(titles: titles)
+        let utf8: @Sendable (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void = { index, body in
+            var title = titles[index]
+            title.withUTF8 { body($0) }
+        }
+        let honest = CollatedOrder.buildFirstRows(rows, count: titles.count, concurrentUTF8: utf8) { records, leads in
+            for index in records {
+                var lead: UInt32 = 0
+                if index % 5 != 0 {
+                    for (offset, byte) in titles[index].utf8.drop(while: { $0 == 0x20 }).prefix(4).enumerated() { lead |= UInt32(byte) << (8 * offset) }
+                }
+                leads[index - records.lowerBound] = lead
+            }
+        }
+        #expect(honest.firstRows.sectionStarts == whole.sectionStarts)
+        #expect(honest.firstRows.order.prefix(rows) == whole.order.prefix(rows))
+        #expect(Set(honest.firstRows.order) == Set(whole.order))
+        #expect(honest.finish() == whole)
+        let lying = CollatedOrder.buildFirstRows(rows, count: titles.count, concurrentUTF8: utf8) { records, leads in
+            for index in records { leads[index - records.lowerBound] = UInt32(index % 2 == 0 ? UInt8(ascii: "a") : UInt8(ascii: "z")) }
+        }
+        // Bytes that misplace records of the first sections are caught there: the keys decide.
+        #expect(lying.firstRows.order.prefix(rows) == whole.order.prefix(rows))
+        #expect(lying.finish() == whole)
+    }
+
     /// 200,000 random titles: the fast path on bytes gives exactly the reference path's key
-    /// (so the same section and the same relative order).
+    /// (so the same section and the same relative order); the section alone, from the title
+    /// or from its first four bytes, is the key's.
     @Test func fastPathMatchesReferencePath() {
         var random = SeededRandomNumberGenerator(seed: 2024)
         let ranges: [ClosedRange<UInt32>] = [
@@ -310,6 +347,15 @@ struct CollationTests {
                 bytes.withUnsafeBufferPointer { CollationFolding.writeFastKey(utf8: $0, to: out.baseAddress!) != nil }
             }
             if tookFastPath { fast += 1 }
+            // The section alone, as a first screen sections every record before any key: from
+            // the title's first character the key keeps, and from its first four bytes.
+            let sectionAlone = bytes.withUnsafeBufferPointer { CollationFolding.section(utf8: $0) }
+            var lead: UInt32 = 0
+            for (offset, byte) in bytes.drop(while: { $0 == 0x20 }).prefix(4).enumerated() { lead |= UInt32(byte) << (8 * offset) }
+            let byLead = CollationFolding.section(ofLeadingBytes: lead)
+            if sectionAlone != reference[0] || byLead != CollationFolding.unknownSection && byLead != reference[0] {
+                if mismatches.count < 10 { mismatches.append("section: " + text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")) }
+            }
             if key != reference || section != Int(reference[0]) {
                 if mismatches.count < 10 { mismatches.append(text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")) }
             }

@@ -321,6 +321,14 @@ void tk_json_set_split_minimum(size_t bytes);
 void tk_json_set_lines_window(size_t bytes);
 
 /**
+ * Arrays are indexed by simdjson in windows of at least `bytes` bytes (default 1 MiB), cut
+ * at line breaks between records. The result is the same whatever the window; this exists
+ * for tests, which make it small so that records fall across windows, and benchmarks. It
+ * applies to the loads the calling thread makes from then on.
+ */
+void tk_json_set_array_window(size_t bytes);
+
+/**
  * Regular files of at least `bytes` bytes are mapped privately rather than read (default
  * 16 MiB; SIZE_MAX maps none). A mapped file costs no memory of the process's own, but its
  * bytes are the file's as it is now: another program's rewrite in place shows through.
@@ -368,6 +376,16 @@ const uint8_t *tk_json_subtitle_key(const tk_json_store *store, size_t *length);
  * (with *bytes NULL, *length 0) when the record lacks the key or index is out of range.
  */
 int tk_json_title(const tk_json_store *store, size_t index, const uint8_t **bytes, size_t *length);
+
+/**
+ * Writes to `leads[i]`, for each record `from + i` below `from + count`, the first four bytes
+ * of its title (as tk_json_title() gives it) after any spaces (U+0020), the first in the
+ * low byte, zeros past the title's end; or 0 for a title to be read whole: a number, true,
+ * false or null, a missing title, one empty or all spaces, or a record out of range. Far
+ * cheaper than reading each title: it fetches the file's bytes ahead of the records it is
+ * at. Safe to call from several threads at once.
+ */
+void tk_json_title_leads(const tk_json_store *store, size_t from, size_t count, uint32_t *leads);
 
 /** Record `index`'s subtitle, like tk_json_title(). */
 int tk_json_subtitle(const tk_json_store *store, size_t index, const uint8_t **bytes, size_t *length);

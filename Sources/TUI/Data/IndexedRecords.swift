@@ -83,7 +83,11 @@ final class IndexedRecords: @unchecked Sendable {
     /// (``isPreview``), and its ``restOfSort`` (for any thread, once) sorts the rest and
     /// returns the records in their whole order, the same in those rows.
     static func firstRowsFirst(store: JSONRecordStore, collation: Collation = .english, rows: Int) -> IndexedRecords {
-        let build = CollatedOrder.buildFirstRows(rows, count: store.count, collation: collation, concurrentUTF8: titleUTF8(of: store))
+        // A title read whole sorts as titleUTF8 gives it ("—" for a missing one); the leading
+        // bytes are 0 for every title that is not a plain string, which it reads.
+        let build = CollatedOrder.buildFirstRows(rows, count: store.count, collation: collation, concurrentUTF8: titleUTF8(of: store)) { records, leads in
+            store.titleLeads(records, into: leads)
+        }
         return IndexedRecords(store: store, collation: collation, order: build.firstRows, timings: build.timings, isPreview: true) {
             IndexedRecords(store: store, collation: collation, order: build.finish(), timings: build.timings, isPreview: false)
         }

@@ -92,12 +92,17 @@ public struct CollatedOrder: Sendable, Equatable {
 
     /// How long ``build(count:collation:timings:utf8:)`` spent in each phase, for benchmarks.
     @_spi(Benchmarks) public struct BuildTimings: Sendable, Equatable {
-        /// Making the sort keys: every title folded once.
+        /// Sectioning every record by the first letter of its title before any key is made
+        /// (``buildFirstRows(_:count:collation:concurrentUTF8:leadingBytes:)``); zero otherwise.
+        public var sections: Duration = .zero
+        /// Making the sort keys: every title folded once (for ``buildFirstRows(_:count:collation:concurrentUTF8:leadingBytes:)``:
+        /// the titles of the sections that hold the first rows).
         public var keys: Duration = .zero
-        /// Bucketing by section and sorting the sections (for ``buildFirstRows(_:count:collation:concurrentUTF8:)``:
+        /// Bucketing by section and sorting the sections (for ``buildFirstRows(_:count:collation:concurrentUTF8:leadingBytes:)``:
         /// only the first rows).
         public var sort: Duration = .zero
-        /// Sorting the rest after the first rows (``FirstRowsBuild/finish(threads:)``); zero otherwise.
+        /// Keying and sorting the rest after the first rows (``FirstRowsBuild/finish(threads:)``);
+        /// zero otherwise.
         public var sortRest: Duration = .zero
 
         /// Zero timings.
@@ -142,9 +147,13 @@ public struct CollatedOrder: Sendable, Equatable {
     }
 
     /// Sections and sorts in two steps, so that a table can show its first rows before the
-    /// rest are sorted: the keys are made on every core and bucketed by section, and the first
-    /// `rows` positions are chosen by a partial selection (linear time) and sorted; the build's
-    /// ``FirstRowsBuild/finish(threads:)`` then sorts the rest, on any thread.
+    /// rest are sorted. First every record's section alone, from the first letter of its
+    /// title, on every core: where the first character of what `leadingBytes` gives tells it
+    /// (a letter, or a character the fast path keeps or folds), that says it, else the title
+    /// is read up to the first character its key keeps. Then keys are made only
+    /// for the sections that hold the first `rows` positions, and those positions chosen by
+    /// a partial selection (linear time) and sorted. The build's
+    /// ``FirstRowsBuild/finish(threads:)`` keys and sorts every record, on any thread.
     ///
     /// - Parameters:
     ///   - rows: How many positions from the start to put in place now (a screenful or more).
@@ -152,26 +161,57 @@ public struct CollatedOrder: Sendable, Equatable {
     ///   - collation: The collation that sections and sorts.
     ///   - utf8: Calls its second argument with the UTF-8 bytes of the title of record
     ///     number its first argument; safe to call from any thread.
+    ///   - leadingBytes: Writes, for each record of its range, the first four UTF-8 bytes of
+    ///     its title after any spaces (U+0020), the first in the low byte and zeros past the
+    ///     title's end, or 0 where it cannot say cheaply — when that is cheaper than reading
+    ///     each title (a loader that can fetch ahead). Called from several threads at once,
+    ///     each with records of its own. The bytes must be the title's: a wrong one puts the
+    ///     record in a wrong section until the finish.
     /// - Returns: The build, whose ``FirstRowsBuild/firstRows`` has every section's final
     ///   start and count and the first `rows` positions of the final order.
     public static func buildFirstRows(
         _ rows: Int, count: Int, collation: Collation = .english,
-        concurrentUTF8 utf8: @escaping @Sendable (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+        concurrentUTF8 utf8: @escaping @Sendable (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void,
+        leadingBytes: LeadingBytes? = nil
     ) -> FirstRowsBuild {
         let started = ContinuousClock.now
         let count = max(0, min(count, Int(Int32.max)))
-        let (arena, offsets) = makeKeys(count: count, concurrentUTF8: utf8)
-        let keysMade = ContinuousClock.now
-        let buckets = BucketedKeys(count: count, sections: collation.sectionTitles.count, arena: arena, offsets: offsets)
+        let sections = collation.sectionTitles.count
+        var sectioned = Self.sectioned(count: count, sections: sections, concurrentUTF8: utf8, leadingBytes: leadingBytes)
         let rows = max(0, min(rows, count))
-        buckets.sortFirst(rows)
+        // The sections that hold the first rows, whole: only their records are keyed now.
+        let firstEnd = sectioned.starts.first { $0 >= rows } ?? count
+        let first = Array(sectioned.order[0 ..< firstEnd])
+        let sectionsMade = ContinuousClock.now
+        let (arena, offsets) = makeKeys(count: first.count, concurrentUTF8: { index, body in utf8(Int(first[index]), body) })
+        let keysMade = ContinuousClock.now
+        let buckets = BucketedKeys(count: first.count, sections: sections, arena: arena, offsets: offsets)
         var timings = BuildTimings()
-        timings.keys = keysMade - started
+        timings.sections = sectionsMade - started
+        timings.keys = keysMade - sectionsMade
+        let rest = FirstRowsBuild.Rest.everyKey(count: count, sections: sections, utf8: utf8)
+        guard buckets.starts == sectioned.starts.map({ min($0, firstEnd) }) else {
+            // A leading byte that was not the title's: the keys decide, for every record.
+            let (arena, offsets) = makeKeys(count: count, concurrentUTF8: utf8)
+            let whole = BucketedKeys(count: count, sections: sections, arena: arena, offsets: offsets)
+            whole.sortFirst(rows)
+            timings.sort = ContinuousClock.now - keysMade
+            return FirstRowsBuild(firstRows: whole.order, sortedRows: rows, timings: timings, rest: .buckets(whole))
+        }
+        buckets.sortFirst(rows)
+        var order = sectioned.order
+        sectioned.order = []  // so that the writes below do not copy the order
+        let chosen = buckets.order.order
+        // The first sections as the selection left them: the first rows in place, the rest
+        // of those sections after them.
+        for position in 0 ..< firstEnd { order[position] = first[Int(chosen[position])] }
         timings.sort = ContinuousClock.now - keysMade
-        return FirstRowsBuild(buckets: buckets, sortedRows: rows, timings: timings)
+        return FirstRowsBuild(
+            firstRows: CollatedOrder(order: order, sectionStarts: sectioned.starts), sortedRows: rows, timings: timings, rest: rest
+        )
     }
 
-    /// An order built in two steps by ``buildFirstRows(_:count:collation:concurrentUTF8:)``.
+    /// An order built in two steps by ``buildFirstRows(_:count:collation:concurrentUTF8:leadingBytes:)``.
     ///
     /// Safe to share between threads: ``finish(threads:)`` sorts under a lock, so a second
     /// call waits for the first and returns its order.
@@ -182,10 +222,17 @@ public struct CollatedOrder: Sendable, Equatable {
         public let firstRows: CollatedOrder
         /// How many positions from the start of ``firstRows`` are final.
         public let sortedRows: Int
-        /// What the build still holds: the keys until the rest is sorted, then the whole order.
+        /// What the rest of the build takes.
+        fileprivate enum Rest: Sendable {
+            /// Every record's key, then the whole sort.
+            case everyKey(count: Int, sections: Int, utf8: @Sendable (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void)
+            /// Every key made and bucketed already: the sort of the sections after the first rows.
+            case buckets(BucketedKeys)
+        }
+        /// What the build still holds: the rest until it is sorted, then the whole order.
         private struct State {
             var timings: BuildTimings
-            var buckets: BucketedKeys?
+            var rest: Rest?
             var finished: CollatedOrder?
         }
         private let state: Mutex<State>
@@ -193,10 +240,10 @@ public struct CollatedOrder: Sendable, Equatable {
         /// The time spent so far; ``finish(threads:)`` adds ``BuildTimings/sortRest``.
         @_spi(Benchmarks) public var timings: BuildTimings { state.withLock { $0.timings } }
 
-        fileprivate init(buckets: BucketedKeys, sortedRows: Int, timings: BuildTimings) {
+        fileprivate init(firstRows: CollatedOrder, sortedRows: Int, timings: BuildTimings, rest: Rest) {
+            self.firstRows = firstRows
             self.sortedRows = sortedRows
-            firstRows = buckets.order
-            state = Mutex(State(timings: timings, buckets: buckets))
+            state = Mutex(State(timings: timings, rest: rest))
         }
 
         /// Sorts the rest and returns the whole order: the same as a one-step build's, and
@@ -205,17 +252,27 @@ public struct CollatedOrder: Sendable, Equatable {
         /// order. The keys' memory is freed.
         ///
         /// - Parameter threads: How many threads may sort at once. One (the default) leaves
-        ///   the other cores to the thread that shows the first rows meanwhile.
+        ///   the other cores to the thread that shows the first rows meanwhile (the keys are
+        ///   made on every core, as the first step made them).
         public func finish(threads: Int = 1) -> CollatedOrder {
             state.withLock { state in
                 if let finished = state.finished { return finished }
-                guard let buckets = state.buckets else { return firstRows }
+                guard let rest = state.rest else { return firstRows }
                 let started = ContinuousClock.now
-                buckets.sortSections(from: sortedRows, threads: threads)
-                let order = buckets.order
+                let order: CollatedOrder
+                switch rest {
+                case .everyKey(let count, let sections, let utf8):
+                    let (arena, offsets) = makeKeys(count: count, concurrentUTF8: utf8)
+                    let buckets = BucketedKeys(count: count, sections: sections, arena: arena, offsets: offsets)
+                    buckets.sortSections(from: 0, threads: threads)
+                    order = buckets.order
+                case .buckets(let buckets):
+                    buckets.sortSections(from: sortedRows, threads: threads)
+                    order = buckets.order
+                }
                 state.timings.sortRest = ContinuousClock.now - started
                 state.finished = order
-                state.buckets = nil
+                state.rest = nil
                 return order
             }
         }

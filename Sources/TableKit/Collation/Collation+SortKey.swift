@@ -78,31 +78,11 @@ enum CollationFolding {
                     length += 1
                     continue
                 }
-                var scalar: UInt32
-                if byte & 0xE0 == 0xC0 {
-                    guard i + 1 < count, base[i + 1] & 0xC0 == 0x80 else { return nil }
-                    scalar = UInt32(byte & 0x1F) << 6 | UInt32(base[i + 1] & 0x3F)
-                    guard scalar >= 0x80 else { return nil }
-                    i += 2
-                } else if byte & 0xF0 == 0xE0 {
-                    guard i + 2 < count, base[i + 1] & 0xC0 == 0x80, base[i + 2] & 0xC0 == 0x80 else { return nil }
-                    scalar = UInt32(byte & 0x0F) << 12 | UInt32(base[i + 1] & 0x3F) << 6 | UInt32(base[i + 2] & 0x3F)
-                    guard scalar >= 0x800 else { return nil }
-                    i += 3
-                } else if byte & 0xF8 == 0xF0 {
-                    guard i + 3 < count, base[i + 1] & 0xC0 == 0x80, base[i + 2] & 0xC0 == 0x80, base[i + 3] & 0xC0 == 0x80
-                    else { return nil }
-                    scalar = UInt32(byte & 0x07) << 18 | UInt32(base[i + 1] & 0x3F) << 12
-                        | UInt32(base[i + 2] & 0x3F) << 6 | UInt32(base[i + 3] & 0x3F)
-                    guard scalar >= 0x10000 else { return nil }
-                    i += 4
-                } else {
-                    return nil
-                }
+                guard let (scalar, width) = decodeScalar(base, count: count, at: i) else { return nil }
+                i += width
                 guard let slot = FoldTable.slot(of: scalar) else {
                     // CJK, Hangul, kana, Indic letters, emoji …: the key holds them as they are.
                     guard table.foldsToItself(scalar) else { return nil }
-                    let width = scalar < 0x10000 ? 3 : 4
                     (out + length).update(from: base + i - width, count: width)
                     length += width
                     continue
@@ -116,6 +96,29 @@ enum CollationFolding {
         let first = length > 1 ? out[1] : 0
         out[0] = first >= letterA && first <= letterZ ? first - letterA : UInt8(Collation.otherSection)
         return length
+    }
+
+    /// The scalar of the UTF-8 sequence of two to four bytes at `i`, and its width; nil
+    /// when it is malformed or overlong.
+    @inline(__always)
+    static func decodeScalar(_ base: UnsafePointer<UInt8>, count: Int, at i: Int) -> (UInt32, Int)? {
+        let byte = base[i]
+        if byte & 0xE0 == 0xC0 {
+            guard i + 1 < count, base[i + 1] & 0xC0 == 0x80 else { return nil }
+            let scalar = UInt32(byte & 0x1F) << 6 | UInt32(base[i + 1] & 0x3F)
+            return scalar >= 0x80 ? (scalar, 2) : nil
+        } else if byte & 0xF0 == 0xE0 {
+            guard i + 2 < count, base[i + 1] & 0xC0 == 0x80, base[i + 2] & 0xC0 == 0x80 else { return nil }
+            let scalar = UInt32(byte & 0x0F) << 12 | UInt32(base[i + 1] & 0x3F) << 6 | UInt32(base[i + 2] & 0x3F)
+            return scalar >= 0x800 ? (scalar, 3) : nil
+        } else if byte & 0xF8 == 0xF0 {
+            guard i + 3 < count, base[i + 1] & 0xC0 == 0x80, base[i + 2] & 0xC0 == 0x80, base[i + 3] & 0xC0 == 0x80
+            else { return nil }
+            let scalar = UInt32(byte & 0x07) << 18 | UInt32(base[i + 1] & 0x3F) << 12
+                | UInt32(base[i + 2] & 0x3F) << 6 | UInt32(base[i + 3] & 0x3F)
+            return scalar >= 0x10000 ? (scalar, 4) : nil
+        }
+        return nil
     }
 
     // MARK: Reference path
@@ -214,6 +217,10 @@ struct FoldTable: Sendable {
 
     @inline(__always)
     func entry(_ slot: Int) -> Entry { Entry(header: bytes[slot &* 8]) }
+
+    /// The first folded byte of `slot` (of an entry of length 1 or more).
+    @inline(__always)
+    func firstByte(_ slot: Int) -> UInt8 { bytes[slot &* 8 &+ 1] }
 
     /// Copies the folded bytes of `slot` to `out`; returns how many.
     @inline(__always)
