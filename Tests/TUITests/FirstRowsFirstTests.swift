@@ -49,7 +49,7 @@ struct FirstRowsFirstTests {
         let context = RenderContext()
         // The same frame but the footer, which says the keys wait for the rest.
         #expect(text(preview).dropLast() == text(whole).dropLast())
-        #expect(text(preview).last == " … sorting the rest of 3,000 records; keys wait  q quit", "\(text(preview).last ?? "")")
+        #expect(text(preview).last == " / search  … sorting 3,000 records; other keys wait  q quit", "\(text(preview).last ?? "")")
         #expect(preview.root.isAwaitingDeliveries, "the rest of the sort is awaited as an event")
         #expect(!list.isTitleSearchPrepared)
         _ = preview.handle(.tick)
@@ -90,6 +90,81 @@ struct FirstRowsFirstTests {
         _ = whole.handle(.key(.end))
         #expect(preview.render(context: context).text == whole.render(context: context).text)
         #expect(unsorted.render(context: context).text != whole.render(context: context).text, "the preview's last rows are not the whole order's")
+    }
+
+    /// Whether a search of `list` is still under way.
+    private static func isSearching(_ list: RecordListScreen) -> Bool {
+        list.searching.filters.values.contains { $0.progress != nil }
+    }
+
+    /// A search typed while the rest sorts does not wait for it: its first screen of results
+    /// is the whole order's (within one section, and across sections: the rows come from the
+    /// first rows' sections, unsorted within them but the first), a key that would move
+    /// into the results still waits, and the results are searched again in the whole order
+    /// when it comes, unchanged on the screen.
+    @Test(arguments: ["the", "river"])
+    func aSearchTypedBeforeTheRestShowsTheWholeOrdersResults(query: String) throws {
+        let files = TemporaryFiles()
+        let gate = DispatchSemaphore(value: 0)
+        let (preview, whole, list) = try Self.lists(rows: 40, gate: gate, files: files)
+        defer { gate.signal() }
+        let context = RenderContext()
+        func type(_ app: BrowserApp) {
+            for key in "/" + query { _ = app.handle(.key(.character(key))) }
+        }
+        func awaitResults(_ app: BrowserApp, _ screen: RecordListScreen) {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while screen.shown.searchResult?.query != query, ContinuousClock.now < deadline {
+                usleep(1_000)
+                app.root.deliverPosted()
+            }
+        }
+        type(preview)
+        #expect(list.records.isPreview, "the rest is still sorting")
+        awaitResults(preview, list)
+        #expect(list.shown.searchResult?.query == query, "the search did not wait for the rest")
+        let wholeList = try #require(whole.root.content.frontScreen as? RecordListScreen)
+        type(whole)
+        awaitResults(whole, wholeList)
+        while Self.isSearching(wholeList) { usleep(1_000); whole.root.deliverPosted() }
+        // The rows of results, the search bar and the title. The index and the count say the
+        // sections found so far (more than a screen, then the scan waits for the whole
+        // order, as it waits for the index otherwise); the footer says what waits.
+        let rows = { (app: BrowserApp) in
+            text(app).prefix(12).map { line in String(line.prefix(56).reversed().drop { $0 == " " }.reversed()) }
+        }
+        #expect(rows(preview) == rows(whole), "\(text(preview).joined(separator: "\n"))\n\(text(whole).joined(separator: "\n"))")
+        // Down would move into the results: it waits.
+        let before = preview.render(context: context).text
+        _ = preview.handle(.key(.down))
+        #expect(preview.render(context: context).text == before)
+        // The search again in the whole order is held before its index: Down waits for it too.
+        let index = DispatchSemaphore(value: 0)
+        defer { index.signal() }
+        list.searching.buildHaystack = { records, scope, progress in
+            index.wait()
+            index.signal()
+            return FilterHaystack.build(records: records, scope: scope, progress: progress)
+        }
+        gate.signal()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while list.records.isPreview, ContinuousClock.now < deadline {
+            usleep(1_000)
+            preview.root.deliverPosted()
+        }
+        #expect(!list.records.isPreview)
+        // More matches than the scan shows before the index: the search goes on.
+        #expect(list.defersEvents, "keys wait for the search in the whole order")
+        index.signal()
+        while Self.isSearching(list), ContinuousClock.now < deadline {
+            usleep(1_000)
+            preview.root.deliverPosted()
+        }
+        _ = whole.handle(.key(.down))
+        #expect(preview.render(context: context).text == whole.render(context: context).text, "searched again in the whole order, and Down applied there")
+        // Nothing made over the preview stays: the title search's index is the whole order's.
+        while !list.isTitleSearchPrepared, ContinuousClock.now < deadline { usleep(1_000) }
+        #expect(list.isTitleSearchPrepared)
     }
 
     @Test("first rows chosen after the deadline replace the progress sheet, and the rest sorts behind them; chosen in time, they show at once")

@@ -88,9 +88,12 @@ extension RecordListScreen {
         restOfSort = nil
         // Records replaced meanwhile (another order chosen at start) are kept.
         guard records.isPreview, case .success(let whole)? = task.takeResult() else { return }
-        records = whole
-        updateShownResult()
+        // What was made over the preview goes: its searches' filters (a search typed
+        // meanwhile is searched again in the whole order).
+        let search = adopt(whole)
         reloadData()
+        researchesAfterTheRest = search != nil
+        resume(search)
         prepareTitleSearch()
     }
 

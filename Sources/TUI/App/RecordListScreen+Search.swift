@@ -25,12 +25,14 @@ extension RecordListScreen {
 
     func updateSearchResults(for searchController: SearchController) -> SearchUpdate {
         if let result = searching.search(for: searchController.text, in: scope, over: records) {
+            researchesAfterTheRest = false
             showSearchResult(result)
             return .shown
         }
         // A query searched recently is finished already.
         let (result, progress) = searching.poll(scope, over: records)
         if let result { showSearchResult(result) }
+        if progress == nil { researchesAfterTheRest = false }
         return progress == nil ? .shown : .pending(progress: progress)
     }
 
@@ -56,6 +58,7 @@ extension RecordListScreen {
         let (result, progress) = searching.poll(scope, over: records)
         if let result { showSearchResult(result) }
         guard progress == nil, let searchController else { return .handled }
+        researchesAfterTheRest = false
         return searchController.finishPendingUpdate()
     }
 
@@ -64,6 +67,7 @@ extension RecordListScreen {
     }
 
     func didDismissSearch(_ searchController: SearchController) {
+        researchesAfterTheRest = false
         showSearchResult(nil)
     }
 

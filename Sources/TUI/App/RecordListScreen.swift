@@ -49,6 +49,10 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// The rest of the first load's sort, while the list shows its first rows
     /// (``IndexedRecords/isPreview``).
     var restOfSort: BackgroundTask<Result<IndexedRecords, CommandFailure>>?
+    /// Whether a search typed before the rest of the sort came is being searched again in
+    /// the whole order: keys wait for its results, as they waited for the order, rather than
+    /// move in the unfiltered list meanwhile.
+    var researchesAfterTheRest = false
     /// What the progress sheet of the work under way says: loading, or sorting.
     var backgroundWorkTitle: String?
     /// Whether the list is in front (glowing new content is cleared by looking at it).
@@ -225,7 +229,11 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     override var keyHints: [KeyHint] {
         // Keys wait for the rest of the sort (``defersEvents``): say so, rather than offer
         // keys that would not answer yet (at ten million records the wait can pass a second).
-        if restOfSort != nil { return [KeyHint("…", "sorting the rest of \(records.count.groupedText) records; keys wait")] }
+        if restOfSort != nil {
+            let searching = searchController?.isEditing == true
+            return (searching || !isSearchAvailable ? [] : [KeyHint("/", "search")])
+                + [KeyHint("…", "sorting \(records.count.groupedText) records; \(searching ? "" : "other ")keys wait")]
+        }
         if !records.isSorted { return source.reload != nil && reloadTask == nil ? footerHints(button: .reload, "load") : [] }
         if searchController?.isEditing == true || state.isIndexFocused || isSwipeMenuOpen { return super.keyHints }
         return super.keyHints + (hasRowActions && !isEditing ? footerHints(button: .actions, "actions") : [])
@@ -244,7 +252,23 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
 
     /// While only the first rows are in place, keys and clicks wait for the rest of the sort
     /// (at a million records the last tenth of the load), queued, not blocked.
-    override var defersEvents: Bool { restOfSort != nil }
+    override var defersEvents: Bool { restOfSort != nil || researchesAfterTheRest }
+
+    /// A search may begin and be typed meanwhile: its first screen of results comes from the
+    /// sections the first rows already know (``RecordFilter``), and the results are searched
+    /// again in the whole order when it comes. Every other key waits, as do the keys that
+    /// would move into the results.
+    override func defers(_ event: Event) -> Bool {
+        guard defersEvents else { return false }
+        guard case .key(let key) = event else { return true }
+        if searchController?.isEditing == true {
+            switch key {
+            case .character, .backspace, .delete, .escape: return false
+            default: return true
+            }
+        }
+        return !(key == .character("/") && isSearchAvailable)
+    }
 
     /// In editing mode the title counts the records checked ("3 Selected").
     override func setEditing(_ editing: Bool, animated: Bool) {

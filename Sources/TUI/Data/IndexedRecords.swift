@@ -35,6 +35,9 @@ final class IndexedRecords: @unchecked Sendable {
     /// A preview's way to the whole order: sorts the rest, on any thread, once. Nil for
     /// records in their whole order.
     let restOfSort: (@Sendable () -> IndexedRecords)?
+    /// How many positions from the start of ``order`` are the whole order's: a preview's
+    /// first rows, or every position.
+    let positionsInPlace: Int
 
     init(store: JSONRecordStore, collation: Collation = .english, sortOrder: SortOrder = .title) {
         self.store = store
@@ -62,12 +65,14 @@ final class IndexedRecords: @unchecked Sendable {
         sections = Self.sections(collation: collation, sectionStarts: order.sectionStarts, titles: titles, isSearch: false)
         isPreview = false
         restOfSort = nil
+        positionsInPlace = order.count
     }
 
     /// Records in title order (or `sortOrder`, one the collation sorts) given their order.
     private init(store: JSONRecordStore, collation: Collation, order: CollatedOrder, timings: CollatedOrder.BuildTimings, isPreview: Bool,
-                 sortOrder: SortOrder = .title, restOfSort: (@Sendable () -> IndexedRecords)? = nil) {
+                 positionsInPlace: Int? = nil, sortOrder: SortOrder = .title, restOfSort: (@Sendable () -> IndexedRecords)? = nil) {
         self.restOfSort = restOfSort
+        self.positionsInPlace = positionsInPlace ?? order.count
         self.store = store
         self.collation = collation
         self.sortOrder = sortOrder
@@ -88,9 +93,22 @@ final class IndexedRecords: @unchecked Sendable {
         let build = CollatedOrder.buildFirstRows(rows, count: store.count, collation: collation, concurrentUTF8: titleUTF8(of: store)) { records, leads in
             store.titleLeads(records, into: leads)
         }
-        return IndexedRecords(store: store, collation: collation, order: build.firstRows, timings: build.timings, isPreview: true) {
+        return IndexedRecords(store: store, collation: collation, order: build.firstRows, timings: build.timings, isPreview: true,
+                              positionsInPlace: build.sortedRows) {
             IndexedRecords(store: store, collation: collation, order: build.finish(), timings: build.timings, isPreview: false)
         }
+    }
+
+    /// Puts `positions` of this preview's order, all of one section, in the order the whole
+    /// sort gives their records: by key, then title bytes, then record index, as
+    /// ``CollatedOrder`` orders every record.
+    func putInWholeOrder(_ positions: inout ArraySlice<Int32>) {
+        guard positions.count > 1 else { return }
+        // By record index first, so that a build over these alone breaks ties as the whole does.
+        let byRecord = positions.map { (record: order.order[Int($0)], position: $0) }.sorted { $0.record < $1.record }
+        let utf8 = Self.titleUTF8(of: store)
+        let sorted = CollatedOrder.build(count: byRecord.count, collation: collation) { index, body in utf8(Int(byRecord[index].record), body) }
+        for (offset, index) in sorted.order.enumerated() { positions[positions.startIndex + offset] = byRecord[Int(index)].position }
     }
 
     /// These records' order for `store`, in which only record `record` differs from this
@@ -161,6 +179,7 @@ final class IndexedRecords: @unchecked Sendable {
         sections = CollatedSections(collation: collation, sectionStarts: order.sectionStarts)
         isPreview = false
         restOfSort = nil
+        positionsInPlace = 0
     }
 
     var count: Int { store.count }

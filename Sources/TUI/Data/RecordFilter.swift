@@ -71,9 +71,10 @@ final class RecordFilter: Sendable {
 
     // MARK: UI thread
 
-    /// Starts building the haystack in the background, if it is not built yet.
+    /// Starts building the haystack in the background, if it is not built yet (never over a
+    /// preview: its order changes when the rest of the sort comes).
     func prepare() {
-        guard state.withLock({ $0.haystack == nil }) else { return }
+        guard !records.isPreview, state.withLock({ $0.haystack == nil }) else { return }
         queue.async { _ = self.haystack(progress: nil) }
     }
 
@@ -111,6 +112,10 @@ final class RecordFilter: Sendable {
             return state.generation
         }
         guard let generation, let key else { return }
+        if records.isPreview {
+            scanQueue.async { self.scanPreview(generation: generation, query: query, key: key) }
+            return
+        }
         if !isPrepared {
             // The haystack is being built (seconds at millions of records): meanwhile the
             // records are scanned in order, so the first matches show at once.
@@ -159,6 +164,14 @@ final class RecordFilter: Sendable {
         if var cached {
             cached.query = query
             return cached
+        }
+        if records.isPreview {
+            var whole: FilterResult?
+            scanPreview(query: query, key: key, stopsEarly: false) { result, _ in
+                whole = result
+                return true
+            }
+            return whole ?? .all(records.order, query: query)
         }
         let haystack = haystack(progress: nil).haystack
         let result = search(query: query, key: key, haystack: haystack, base: base) { _ in true }
@@ -248,6 +261,83 @@ final class RecordFilter: Sendable {
             searchDidEnd()
             if isWhole || isFull { return }
         }
+    }
+
+    /// A preview's search, while the rest of the sort runs: the records are scanned in the
+    /// preview's order, which holds its first rows in place and every section's records in
+    /// the right section, though not yet in order within it. The matches among the first
+    /// rows are in order as they are found; after them, each section's are put in the whole
+    /// order's order once its last record is scanned; and the matches in order so far are
+    /// shown, as ``scanBeforeTheHaystack(generation:query:key:)`` shows its first
+    /// matches; the scan stops once they fill more than a screen. The whole order, when it
+    /// comes, is searched again (``RecordListScreen``).
+    private func scanPreview(generation: Int, query: String, key: [UInt8]) {
+        let proceed = { self.state.withLock { $0.generation == generation } }
+        scanPreview(query: query, key: key, stopsEarly: true, proceed: proceed) { result, isWhole in
+            let isShown: Bool = state.withLock { state in
+                guard state.generation == generation else { return false }
+                state.finished = result
+                if isWhole {
+                    Self.remember(result, in: &state.cache, records: records.count)
+                    state.progress = nil
+                }
+                return true
+            }
+            if isShown { searchDidEnd() }
+            return isShown
+        }
+    }
+
+    /// Scans a preview for `key`, handing `publish` the matches of the whole sections scanned
+    /// (and whether they are all the matches) when there are new ones to show; stops when
+    /// `publish` says so, at the last record, or (`stopsEarly`) once more than
+    /// ``partialMatches`` are shown, or when `proceed` (asked between chunks) says to stop.
+    private func scanPreview(
+        query: String, key: [UInt8], stopsEarly: Bool, proceed: () -> Bool = { true }, publish: (FilterResult, Bool) -> Bool
+    ) {
+        let store = records.store, collation = records.collation, order = records.order
+        let starts = order.sectionStarts
+        var matches: [Int32] = []
+        var folded: [UInt8] = []
+        var complete = 0  // matches before this are of whole sections, in the whole order
+        var shown = 0
+        var lastShown = ContinuousClock.now
+        var section = 0
+        var position = 0
+        while position < order.count {
+            let end = min(position + 2_048, order.count)
+            key.withUnsafeBytes { needle in
+                while position < end {
+                    folded.removeAll(keepingCapacity: true)
+                    FilterHaystack.appendFolded(record: Int(order.order[position]), of: store, scope: scope, collation: collation, to: &folded)
+                    let found = folded.withUnsafeBytes { bytes in
+                        bytes.count > needle.count && findBytes(needle.baseAddress!, needle.count, in: bytes.baseAddress! + 1, bytes.count - 1) != nil
+                    }
+                    if found { matches.append(Int32(position)) }
+                    position += 1
+                    // The preview's first rows are in place: their matches are the first,
+                    // and every match after them sorts after them.
+                    if position == records.positionsInPlace { complete = matches.count }
+                    while section + 1 < starts.count, starts[section + 1] <= position {
+                        records.putInWholeOrder(&matches[complete...])
+                        complete = matches.count
+                        section += 1
+                    }
+                }
+            }
+            let isWhole = position == order.count
+            let isFull = stopsEarly && complete >= Self.partialMatches
+            let isDue = stopsEarly && complete > shown && ContinuousClock.now - lastShown >= Self.partialInterval
+            guard isWhole || isFull || isDue else {
+                if !proceed() { return }
+                continue
+            }
+            guard publish(FilterResult(query: query, key: key, matches: Array(matches[..<complete]), order: order), isWhole) else { return }
+            shown = complete
+            lastShown = ContinuousClock.now
+            if isWhole || isFull { return }
+        }
+        if order.count == 0 { _ = publish(FilterResult(query: query, key: key, matches: [], order: order), true) }
     }
 
     /// The haystack, built on the calling thread (reporting to `progress`) if no other thread

@@ -99,8 +99,8 @@ public final class RootController {
             if case .quit = self.outcome(of: content.deliver(response, from: screen, area: contentArea)) { outcome = .quit }
         }
         if outcome == .quit { return .quit }
-        while !deferredEvents.isEmpty, !content.defersEvents {
-            let event = deferredEvents.removeFirst()
+        while let event = deferredEvents.first, !content.frontScreen.defers(event) {
+            deferredEvents.removeFirst()
             let result = handleNow(event)
             if result != .keepGoing { return result }
         }
@@ -121,7 +121,7 @@ public final class RootController {
         switch event {
         case .key, .mouse, .paste:
             let isInterrupt = event.key == .control("c")
-            if !isInterrupt, !deferredEvents.isEmpty || content.defersEvents {
+            if !isInterrupt, !deferredEvents.isEmpty || content.frontScreen.defers(event) {
                 deferredEvents.append(event)
                 return .keepGoing
             }

@@ -113,6 +113,10 @@ public protocol Screen: AnyObject, Sendable {
     /// delivered its result (a list showing its first rows while the rest of its sort runs):
     /// the root holds them and hands them over once this turns false. Ctrl-C still quits.
     var defersEvents: Bool { get }
+    /// Whether `event` must wait, as ``defersEvents`` says of every event: a screen whose work
+    /// in flight leaves some keys able to act lets those through (a list that can be searched
+    /// while the rest of its sort runs). Events that follow one that waits wait too, in order.
+    func defers(_ event: Event) -> Bool
 }
 
 extension Screen {
@@ -158,4 +162,6 @@ extension Screen {
     public var statusMessage: String? { nil }
     /// Events are handled at once, by default.
     public var defersEvents: Bool { false }
+    /// Every event waits while ``defersEvents`` says so, by default.
+    public func defers(_ event: Event) -> Bool { defersEvents }
 }

@@ -401,6 +401,10 @@ open class TableViewController: Screen {
     /// Whether keys and clicks wait for work in flight (default: no).
     open var defersEvents: Bool { false }
 
+    /// Whether `event` waits for work in flight (default: every event while
+    /// ``defersEvents``).
+    open func defers(_ event: Event) -> Bool { defersEvents }
+
     /// Whether the screen holds edits that leaving would lose (default: no).
     open var hasUnsavedChanges: Bool { false }
 

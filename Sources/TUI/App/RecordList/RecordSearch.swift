@@ -13,6 +13,9 @@ final class RecordSearch {
     /// Told, on the filter's thread, when a background search ends: the list posts itself an
     /// event. Set before the first search.
     var searchDidEnd: @Sendable () -> Void = {}
+    /// How the filters made from now on build their haystacks: the haystack's own build,
+    /// except in tests that hold it back to see what happens before it.
+    var buildHaystack: RecordFilter.HaystackBuilder = { FilterHaystack.build(records: $0, scope: $1, progress: $2) }
 
     init(searchesSynchronously: Bool) {
         self.searchesSynchronously = searchesSynchronously
@@ -21,7 +24,7 @@ final class RecordSearch {
     /// The filter of `scope` over `records`, made now if it is not made yet.
     func filter(_ scope: FilterHaystack.Scope, over records: IndexedRecords) -> RecordFilter {
         if let made = filters[scope] { return made }
-        let made = RecordFilter(records: records, scope: scope, searchDidEnd: searchDidEnd)
+        let made = RecordFilter(records: records, scope: scope, searchDidEnd: searchDidEnd, buildHaystack: buildHaystack)
         filters[scope] = made
         return made
     }
