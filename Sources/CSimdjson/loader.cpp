@@ -261,6 +261,7 @@ bool Loader::load(tk_json_error *error) {
             guessed_array_ = false;
             store_.candidates.clear();
             store_.records.clear();
+            store_.leads.clear();
             store_.arena.clear();
         }
         if (!choose_array(error)) { return false; }
@@ -278,12 +279,16 @@ bool Loader::load(tk_json_error *error) {
             ~Clock() { into = now_ns() - from; }
         } clock{started, store_.timings.refine_ns};
         Walker refiner(data_, store_.keys, store_.records, store_.arena, surrogates_);
+        if (store_.leads.size() == store_.records.size()) { refiner.track_leads(store_.leads); }
         refiner.refine_keys(given_.title_decided || (members_are_records_ && !given_.has_title), given_.subtitle_decided);
     }
     if (members_are_records_ && !given_.has_title) {
         // An object of objects is titled by its members' names.
         for (size_t i = 0; i < store_.records.size() && i < store_.names.size(); ++i) { store_.records[i].title = store_.names[i]; }
+        store_.leads.clear();
     }
+    // Leads the walk could not keep for every record are read from the titles when asked for.
+    if (store_.leads.size() != store_.records.size()) { store_.leads = std::vector<uint32_t>(); }
     if (store_.arena.size() > UINT32_MAX) {
         set_error(error, TK_JSON_ERROR_UNREADABLE, "escaped titles and subtitles exceed 4 GiB");
         return false;
@@ -310,6 +315,8 @@ bool Loader::walk_in_one(Walker &walker, od::parser &parser, uint8_t *writable, 
     store_.keys = given_;
     store_.records.clear();
     store_.arena.clear();
+    store_.leads.clear();
+    walker.track_leads(store_.leads);
     const bool ok = walker.walk(parser, begin_, end_, record_depth_, writable);
     store_.timings.parse_ns[0] = walker.parse_ns;
     store_.timings.walk_ns[0] = walker.walk_ns;
@@ -357,6 +364,7 @@ bool Loader::walk_lines_in_one(tk_json_error *error) {
     for (const size_t batch : {window, std::max(window, end_ - begin_ + 64)}) {
         store_.keys = given_;
         store_.records.clear();
+        store_.leads.clear();
         store_.arena.clear();
         Walker walker(data_, store_.keys, store_.records, store_.arena, surrogates_);
         bool ok;
@@ -371,6 +379,7 @@ bool Loader::walk_lines_in_one(tk_json_error *error) {
         if (!walker.shape_message().empty() || batch >= end_ - begin_) { break; }
     }
     store_.records.clear();
+    store_.leads.clear();
     store_.arena.clear();
     explain_lines_failure(error);
     return false;
@@ -386,6 +395,7 @@ bool Loader::walk_members_in_one(tk_json_error *error) {
     }
     store_.members = true;
     store_.records.clear();
+    store_.leads.clear();
     store_.arena.clear();
     store_.names.clear();
     Walker walker(data_, store_.keys, store_.records, store_.arena, surrogates_);
@@ -1242,6 +1252,22 @@ void tk_json_title_leads(const tk_json_store *store, size_t from, size_t count, 
     if (!leads) { return; }
     const size_t total = store ? store->records.size() : 0;
     const size_t end = from < total ? from + std::min(count, total - from) : from;
+    if (store && store->leads.size() == total && total > 0) {
+        std::copy(store->leads.begin() + static_cast<ptrdiff_t>(from), store->leads.begin() + static_cast<ptrdiff_t>(end), leads);
+        for (size_t i = end; i < from + count; ++i) { leads[i - from] = 0; }
+        return;
+    }
+    tk_json_title_leads_from_titles(store, from, count, leads);
+}
+
+int tk_json_title_leads_kept(const tk_json_store *store) {
+    return store && !store->records.empty() && store->leads.size() == store->records.size() ? 1 : 0;
+}
+
+void tk_json_title_leads_from_titles(const tk_json_store *store, size_t from, size_t count, uint32_t *leads) {
+    if (!leads) { return; }
+    const size_t total = store ? store->records.size() : 0;
+    const size_t end = from < total ? from + std::min(count, total - from) : from;
     const Record *records = store ? store->records.data() : nullptr;
     const uint8_t *data = store ? store->file.bytes.get() : nullptr;
     // Titles lie a record apart in the file, one cache line each: asking for the bytes a few
@@ -1252,23 +1278,7 @@ void tk_json_title_leads(const tk_json_store *store, size_t from, size_t count, 
             const Span ahead = records[i + kAhead].title;
             if (ahead.length != kAbsent && !(ahead.length & kInArena)) { __builtin_prefetch(data + ahead.offset); }
         }
-        const Span title = records[i].title;
-        const uint8_t *p = nullptr;
-        // A string's span begins after its quote (a number's, null's or true's after ':' or
-        // white space). In the arena are escaped strings and arrays and objects, whose text
-        // is their title as it is.
-        if (title.length == kAbsent) {
-        } else if (title.length & kInArena) {
-            p = reinterpret_cast<const uint8_t *>(store->arena.data()) + title.offset;
-        } else if (title.offset > 0 && data[title.offset - 1] == '"') {
-            p = data + title.offset;
-        }
-        uint32_t lead = 0;
-        if (p) {
-            const uint8_t *stop = p + (title.length & ~kInArena);
-            while (p < stop && *p == ' ') { ++p; }
-            for (int k = 0; k < 4 && p + k < stop; ++k) { lead |= static_cast<uint32_t>(p[k]) << (8 * k); }
-        }
+        const uint32_t lead = tk_loader::title_lead(data, store->arena, records[i].title);
         leads[i - from] = lead;
     }
     for (size_t i = end; i < from + count; ++i) { leads[i - from] = 0; }

@@ -151,6 +151,10 @@ struct tk_json_store {
     bool bytes_repaired = false;  // `file` is the text with ill-formed UTF-8 replaced, not the file's bytes
     bool members = false;  // an object of objects: the records are its members' values
     std::vector<tk_loader::Span> names;  // then each record's member name
+    /// Each record's title's first four bytes (tk_json_title_leads), taken by the walk while
+    /// the title was at hand; empty when the load could not keep them (then they are read
+    /// from the titles when asked for).
+    std::vector<uint32_t> leads;
     struct Candidate {
         std::string pointer;
         size_t bytes;
@@ -207,6 +211,26 @@ inline uint64_t now_ns() {
 bool read_file(const char *path, Buffer &buffer, const ReadLimits &limits, ReadFailure &failure);
 bool read_descriptor(int fd, Buffer &buffer, const ReadLimits &limits, ReadFailure &failure);
 std::string too_large_message(size_t size);
+
+/// The first four bytes of the title `span` after any spaces, the first in the low byte
+/// (tk_json_title_leads); 0 for a title that is not a string (a span of the file not
+/// after a quote), missing, empty or all spaces.
+inline uint32_t title_lead(const uint8_t *data, const std::string &arena, Span span) {
+    const uint8_t *p = nullptr;
+    if (span.length == kAbsent) { return 0; }
+    if (span.length & kInArena) {
+        p = reinterpret_cast<const uint8_t *>(arena.data()) + span.offset;
+    } else if (span.offset > 0 && data[span.offset - 1] == '"') {
+        p = data + span.offset;
+    } else {
+        return 0;
+    }
+    const uint8_t *stop = p + (span.length & ~kInArena);
+    while (p < stop && *p == ' ') { ++p; }
+    uint32_t lead = 0;
+    for (int k = 0; k < 4 && p + k < stop; ++k) { lead |= static_cast<uint32_t>(p[k]) << (8 * k); }
+    return lead;
+}
 
 // -- loader_split.cpp
 
@@ -283,6 +307,10 @@ public:
     /// to `names` (file spans, or arena spans when escaped).
     bool walk_members(od::parser &parser, size_t begin, size_t end, std::vector<Span> &names);
 
+    /// Has the walk append each record's title lead (title_lead) to `leads`, beside the
+    /// records, and keep them right when titles are taken again.
+    void track_leads(std::vector<uint32_t> &leads) { leads_ = &leads; }
+
     /// After a successful walk: settles keys that no record with a string decided.
     void finish_inference();
 
@@ -296,6 +324,7 @@ public:
 
 private:
     TK_LOADER_LOCAL bool walk_window(od::parser &parser, size_t begin, size_t end, size_t &index);
+    TK_LOADER_LOCAL bool take_leads(size_t first);
     TK_LOADER_LOCAL bool walk_record(od::value &value, od::document &doc, size_t index, size_t stream_end = 0);
     TK_LOADER_LOCAL bool visit_member(od::field &field, Record &record, size_t &value_end);
     TK_LOADER_LOCAL bool key_extent(const uint8_t *key, const uint8_t *value_first, size_t &length) const;
@@ -332,6 +361,7 @@ private:
     tk::Surrogates surrogates_;
     size_t record_depth_ = 2;  // of the records being walked, for the nesting limit
     bool windowed_ = false;    // the last walk() cut its array into windows
+    std::vector<uint32_t> *leads_ = nullptr;  // track_leads()
     // has_backslash's last search: no backslash in [scan_from_, scan_to_), one at scan_to_
     // when scan_hit_.
     const uint8_t *scan_from_ = nullptr, *scan_to_ = nullptr;

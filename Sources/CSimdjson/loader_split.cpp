@@ -87,6 +87,8 @@ bool Loader::walk_in_two() {
     }
     std::vector<Record> second_records;
     std::string second_arena;
+    std::vector<uint32_t> second_leads;
+    store_.leads.clear();
     bool ok;
     {
         od::parser first_parser, second_parser;
@@ -101,6 +103,8 @@ bool Loader::walk_in_two() {
         Walker first(data_, store_.keys, store_.records, store_.arena, surrogates_);
         Walker second(data_, store_.keys, second_records, second_arena, surrogates_);
         first.planned_bytes = end_ - begin;  // the second half's records are appended to these
+        first.track_leads(store_.leads);
+        second.track_leads(second_leads);
         uint8_t *bytes = store_.file.bytes.get();
         bytes[split.comma] = ']';
         bytes[split.line_break] = '[';
@@ -116,9 +120,11 @@ bool Loader::walk_in_two() {
         store_.timings.walk_ns[1] = second.walk_ns;
     }
     if (ok) { ok = append(second_records, second_arena); }
+    if (ok) { store_.leads.insert(store_.leads.end(), second_leads.begin(), second_leads.end()); }
     if (!ok) {
         store_.records.clear();
         store_.arena.clear();
+        store_.leads.clear();
     }
     return ok;
 }
@@ -161,6 +167,7 @@ bool Loader::walk_lines_in_two() {
     if (ok) { ok = append(second_records, second_arena); }
     if (!ok) {
         store_.records.clear();
+        store_.leads.clear();
         store_.arena.clear();
     }
     return ok;

@@ -108,12 +108,14 @@ bool Walker::walk(od::parser &parser, size_t begin, size_t end, size_t record_de
     for (;;) {
         Cut cut{};
         if (writable == nullptr || end - from < 2 * window || !find_cut(data_, from, end, from + window, end - window, cut)) {
-            return walk_window(parser, from, end, index);
+            const size_t first = records_.size();
+            return walk_window(parser, from, end, index) && take_leads(first);
         }
         windowed_ = true;
         writable[cut.comma] = ']';
         writable[cut.line_break] = '[';
-        const bool ok = walk_window(parser, from, cut.comma + 1, index);
+        const size_t first = records_.size();
+        const bool ok = walk_window(parser, from, cut.comma + 1, index) && take_leads(first);
         writable[cut.comma] = ',';
         opening.restore();
         opening.bytes = writable;
@@ -121,6 +123,22 @@ bool Walker::walk(od::parser &parser, size_t begin, size_t end, size_t record_de
         if (!ok) { return false; }
         from = cut.line_break;
     }
+}
+
+/// Appends the title leads of records [first, end) to the leads tracked, if any, while the
+/// window's bytes are in the cache: after the load they would be read again from memory, a
+/// record apart (a tenth of a second at ten million records). Apart from walk_record, whose
+/// code the compiler then inlined less well (the walk a seventh slower).
+bool Walker::take_leads(size_t first) {
+    if (!leads_) { return true; }
+    try {
+        if (leads_->capacity() < records_.capacity()) { leads_->reserve(records_.capacity()); }
+        for (size_t i = first; i < records_.size(); ++i) { leads_->push_back(title_lead(data_, arena_, records_[i].title)); }
+    } catch (...) {
+        leads_->clear();
+        leads_ = nullptr;  // the leads are read from the titles when asked for
+    }
+    return true;
 }
 
 /// Walks [begin, end) as one document: the whole array, or a window of it that begins with
@@ -452,6 +470,7 @@ void Walker::reextract(size_t from, size_t to) {
                                 }
                                 return true;
                             });
+        if (leads_ && i < leads_->size()) { (*leads_)[i] = title_lead(data_, arena_, record.title); }
     }
 }
 

@@ -57,6 +57,11 @@ struct JSONLinesBoundaryTests {
         // A save splices from these bytes: a window's or the split's borrowed byte left
         // behind would be written to the file.
         guard store.withFileBytes({ Array($0) }) == text else { return Outcome(error: "the loaded bytes differ from the text") }
+        // The titles' leads the walk kept (while each title was at hand) are the titles'.
+        var kept = [UInt32](repeating: 1, count: store.count + 1), read = kept
+        kept.withUnsafeMutableBufferPointer { store.titleLeads(0 ..< store.count + 1, into: $0.baseAddress!) }
+        read.withUnsafeMutableBufferPointer { tk_json_title_leads_from_titles(store.handle, 0, store.count + 1, $0.baseAddress!) }
+        guard kept == read else { return Outcome(error: "the leads kept differ from the titles': \(kept) \(read)") }
         return Outcome(isLines: store.isLines, titleKey: store.titleKey, subtitleKey: store.subtitleKey,
                        records: (0 ..< store.count).map { .init(raw: store.rawBytes(at: $0), title: store.title(at: $0), subtitle: store.subtitle(at: $0)) })
     }

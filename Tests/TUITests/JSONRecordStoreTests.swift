@@ -1,3 +1,4 @@
+import CSimdjson
 import Foundation
 import Testing
 @testable import TUI
@@ -165,6 +166,10 @@ struct JSONRecordStoreTests {
         leads.withUnsafeMutableBufferPointer { store.titleLeads(0 ..< store.count + 2, into: $0.baseAddress!) }
         let expected = ["Abc", "Éa", "\"q\" x", "東京", "ab"].map(packed) + [0, 0, 0, 0, 0, 0] + [packed("[1,\"a\"]"), packed("{\"k\":2}"), packed("😀!")] + [0, 0]
         #expect(leads == expected)
+        var read = [UInt32](repeating: 7, count: store.count + 2)
+        read.withUnsafeMutableBufferPointer { tk_json_title_leads_from_titles(store.handle, 0, store.count + 2, $0.baseAddress!) }
+        #expect(read == expected, "the leads the walk kept are the titles'")
+        #expect(tk_json_title_leads_kept(store.handle) == 1, "an array's walk keeps them")
         var tail = [UInt32](repeating: 7, count: 3)
         tail.withUnsafeMutableBufferPointer { store.titleLeads(store.count - 1 ..< store.count + 2, into: $0.baseAddress!) }
         #expect(tail == [packed("😀!"), 0, 0])

@@ -51,6 +51,7 @@ struct MappedFileTests {
         tk_json_set_split_minimum(16 << 20)
         let whole = try load(path, mappingFrom: .max)
         #expect(windowed.isMapped && !whole.isMapped && windowed.count == 3_000)
+        #expect(tk_json_title_leads_kept(windowed.handle) == 1 && tk_json_title_leads_kept(whole.handle) == 1, "both walks keep the titles' leads")
         #expect(titles(windowed) == titles(whole))
         #expect((0 ..< whole.count).allSatisfy { windowed.rawBytes(at: $0) == whole.rawBytes(at: $0) })
         // What a save splices from: every `,` and line break the windows borrowed is back.

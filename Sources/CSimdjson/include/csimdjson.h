@@ -387,6 +387,16 @@ int tk_json_title(const tk_json_store *store, size_t index, const uint8_t **byte
  */
 void tk_json_title_leads(const tk_json_store *store, size_t from, size_t count, uint32_t *leads);
 
+/**
+ * What tk_json_title_leads() writes, read from the titles even when the walk kept the leads
+ * (it keeps them while each title is in the cache). For tests, which hold the two to each
+ * other.
+ */
+void tk_json_title_leads_from_titles(const tk_json_store *store, size_t from, size_t count, uint32_t *leads);
+
+/** 1 when the walk kept every record's title lead (an array's walk does), else 0. */
+int tk_json_title_leads_kept(const tk_json_store *store);
+
 /** Record `index`'s subtitle, like tk_json_title(). */
 int tk_json_subtitle(const tk_json_store *store, size_t index, const uint8_t **bytes, size_t *length);
 
