@@ -81,15 +81,21 @@ struct FirstRowsFirstTests {
         #expect(preview.render(context: context).text == firstFrame, "End waits for the rest of the sort")
         #expect(preview.root.isAwaitingDeliveries)
         gate.signal()
-        let deadline = ContinuousClock.now + .seconds(10)
-        while list.records.isPreview, ContinuousClock.now < deadline {
-            usleep(1_000)
-            preview.root.deliverPosted()
-        }
+        Self.deliver(to: preview) { list.records.isPreview }
         #expect(!list.records.isPreview)
         _ = whole.handle(.key(.end))
         #expect(preview.render(context: context).text == whole.render(context: context).text)
         #expect(unsorted.render(context: context).text != whole.render(context: context).text, "the preview's last rows are not the whole order's")
+    }
+
+    /// Delivers what `app` was posted, as the event loop would, while `condition` holds (for
+    /// at most 10 s).
+    private static func deliver(to app: BrowserApp, while condition: () -> Bool) {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while condition(), ContinuousClock.now < deadline {
+            usleep(1_000)
+            app.root.deliverPosted()
+        }
     }
 
     /// Whether a search of `list` is still under way.
@@ -113,11 +119,7 @@ struct FirstRowsFirstTests {
             for key in "/" + query { _ = app.handle(.key(.character(key))) }
         }
         func awaitResults(_ app: BrowserApp, _ screen: RecordListScreen) {
-            let deadline = ContinuousClock.now + .seconds(10)
-            while screen.shown.searchResult?.query != query, ContinuousClock.now < deadline {
-                usleep(1_000)
-                app.root.deliverPosted()
-            }
+            Self.deliver(to: app) { screen.shown.searchResult?.query != query }
         }
         type(preview)
         #expect(list.records.isPreview, "the rest is still sorting")
@@ -126,7 +128,7 @@ struct FirstRowsFirstTests {
         let wholeList = try #require(whole.root.content.frontScreen as? RecordListScreen)
         type(whole)
         awaitResults(whole, wholeList)
-        while Self.isSearching(wholeList) { usleep(1_000); whole.root.deliverPosted() }
+        Self.deliver(to: whole) { Self.isSearching(wholeList) }
         // The rows of results, the search bar and the title. The index and the count say the
         // sections found so far (more than a screen, then the scan waits for the whole
         // order, as it waits for the index otherwise); the footer says what waits.
@@ -147,23 +149,16 @@ struct FirstRowsFirstTests {
             return FilterHaystack.build(records: records, scope: scope, progress: progress)
         }
         gate.signal()
-        let deadline = ContinuousClock.now + .seconds(10)
-        while list.records.isPreview, ContinuousClock.now < deadline {
-            usleep(1_000)
-            preview.root.deliverPosted()
-        }
+        Self.deliver(to: preview) { list.records.isPreview }
         #expect(!list.records.isPreview)
         // More matches than the scan shows before the index: the search goes on.
         #expect(list.defersEvents, "keys wait for the search in the whole order")
         index.signal()
-        while Self.isSearching(list), ContinuousClock.now < deadline {
-            usleep(1_000)
-            preview.root.deliverPosted()
-        }
+        Self.deliver(to: preview) { Self.isSearching(list) }
         _ = whole.handle(.key(.down))
         #expect(preview.render(context: context).text == whole.render(context: context).text, "searched again in the whole order, and Down applied there")
         // Nothing made over the preview stays: the title search's index is the whole order's.
-        while !list.isTitleSearchPrepared, ContinuousClock.now < deadline { usleep(1_000) }
+        Self.deliver(to: preview) { !list.isTitleSearchPrepared }
         #expect(list.isTitleSearchPrepared)
     }
 
