@@ -324,7 +324,7 @@ public:
 
 private:
     TK_LOADER_LOCAL bool walk_window(od::parser &parser, size_t begin, size_t end, size_t &index);
-    TK_LOADER_LOCAL bool take_leads(size_t first);
+    TK_LOADER_LOCAL void take_leads(size_t first);
     TK_LOADER_LOCAL bool walk_record(od::value &value, od::document &doc, size_t index, size_t stream_end = 0);
     TK_LOADER_LOCAL bool visit_member(od::field &field, Record &record, size_t &value_end);
     TK_LOADER_LOCAL bool key_extent(const uint8_t *key, const uint8_t *value_first, size_t &length) const;

@@ -107,15 +107,17 @@ bool Walker::walk(od::parser &parser, size_t begin, size_t end, size_t record_de
     } opening;
     for (;;) {
         Cut cut{};
-        if (writable == nullptr || end - from < 2 * window || !find_cut(data_, from, end, from + window, end - window, cut)) {
-            const size_t first = records_.size();
-            return walk_window(parser, from, end, index) && take_leads(first);
+        const size_t first = records_.size();
+        if (writable == nullptr || (end - from) / 2 < window || !find_cut(data_, from, end, from + window, end - window, cut)) {
+            if (!walk_window(parser, from, end, index)) { return false; }
+            take_leads(first);
+            return true;
         }
         windowed_ = true;
         writable[cut.comma] = ']';
         writable[cut.line_break] = '[';
-        const size_t first = records_.size();
-        const bool ok = walk_window(parser, from, cut.comma + 1, index) && take_leads(first);
+        const bool ok = walk_window(parser, from, cut.comma + 1, index);
+        if (ok) { take_leads(first); }
         writable[cut.comma] = ',';
         opening.restore();
         opening.bytes = writable;
@@ -129,8 +131,8 @@ bool Walker::walk(od::parser &parser, size_t begin, size_t end, size_t record_de
 /// window's bytes are in the cache: after the load they would be read again from memory, a
 /// record apart (a tenth of a second at ten million records). Apart from walk_record, whose
 /// code the compiler then inlined less well (the walk a seventh slower).
-bool Walker::take_leads(size_t first) {
-    if (!leads_) { return true; }
+void Walker::take_leads(size_t first) {
+    if (!leads_) { return; }
     try {
         if (leads_->capacity() < records_.capacity()) { leads_->reserve(records_.capacity()); }
         for (size_t i = first; i < records_.size(); ++i) { leads_->push_back(title_lead(data_, arena_, records_[i].title)); }
@@ -138,7 +140,6 @@ bool Walker::take_leads(size_t first) {
         leads_->clear();
         leads_ = nullptr;  // the leads are read from the titles when asked for
     }
-    return true;
 }
 
 /// Walks [begin, end) as one document: the whole array, or a window of it that begins with

@@ -31,7 +31,7 @@ final class IndexedRecords: @unchecked Sendable {
     /// Whether only the first rows are in place, the rest still being sorted
     /// (``firstRowsFirst(store:collation:rows:)``): the sections and the first screen are
     /// right, but nothing may read further into the order.
-    let isPreview: Bool
+    var isPreview: Bool { restOfSort != nil }
     /// A preview's way to the whole order: sorts the rest, on any thread, once. Nil for
     /// records in their whole order.
     let restOfSort: (@Sendable () -> IndexedRecords)?
@@ -63,13 +63,12 @@ final class IndexedRecords: @unchecked Sendable {
         self.order = order
         sectionTitles = titles
         sections = Self.sections(collation: collation, sectionStarts: order.sectionStarts, titles: titles, isSearch: false)
-        isPreview = false
         restOfSort = nil
         positionsInPlace = order.count
     }
 
     /// Records in title order (or `sortOrder`, one the collation sorts) given their order.
-    private init(store: JSONRecordStore, collation: Collation, order: CollatedOrder, timings: CollatedOrder.BuildTimings, isPreview: Bool,
+    private init(store: JSONRecordStore, collation: Collation, order: CollatedOrder, timings: CollatedOrder.BuildTimings,
                  positionsInPlace: Int? = nil, sortOrder: SortOrder = .title, restOfSort: (@Sendable () -> IndexedRecords)? = nil) {
         self.restOfSort = restOfSort
         self.positionsInPlace = positionsInPlace ?? order.count
@@ -80,7 +79,6 @@ final class IndexedRecords: @unchecked Sendable {
         sectionTitles = nil
         sections = Self.sections(collation: collation, sectionStarts: order.sectionStarts, titles: nil, isSearch: false)
         buildTimings = timings
-        self.isPreview = isPreview
     }
 
     /// The records in title order in two steps, so that the list shows before the whole sort
@@ -93,9 +91,9 @@ final class IndexedRecords: @unchecked Sendable {
         let build = CollatedOrder.buildFirstRows(rows, count: store.count, collation: collation, concurrentUTF8: titleUTF8(of: store)) { records, leads in
             store.titleLeads(records, into: leads)
         }
-        return IndexedRecords(store: store, collation: collation, order: build.firstRows, timings: build.timings, isPreview: true,
+        return IndexedRecords(store: store, collation: collation, order: build.firstRows, timings: build.timings,
                               positionsInPlace: build.sortedRows) {
-            IndexedRecords(store: store, collation: collation, order: build.finish(), timings: build.timings, isPreview: false)
+            IndexedRecords(store: store, collation: collation, order: build.finish(), timings: build.timings)
         }
     }
 
@@ -129,7 +127,7 @@ final class IndexedRecords: @unchecked Sendable {
             return nil
         }
         guard let moved else { return nil }
-        return IndexedRecords(store: store, collation: collation, order: moved, timings: CollatedOrder.BuildTimings(), isPreview: false, sortOrder: sortOrder)
+        return IndexedRecords(store: store, collation: collation, order: moved, timings: CollatedOrder.BuildTimings(), sortOrder: sortOrder)
     }
 
     /// Whether the titles of `store` are mostly numbers or dates (in a sample across the
@@ -177,7 +175,6 @@ final class IndexedRecords: @unchecked Sendable {
         sectionTitles = nil
         order = CollatedOrder.build(count: 0, collation: collation) { _, _ in }
         sections = CollatedSections(collation: collation, sectionStarts: order.sectionStarts)
-        isPreview = false
         restOfSort = nil
         positionsInPlace = 0
     }

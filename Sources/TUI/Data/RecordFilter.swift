@@ -112,15 +112,14 @@ final class RecordFilter: Sendable {
             return state.generation
         }
         guard let generation, let key else { return }
-        if records.isPreview {
-            scanQueue.async { self.scanPreview(generation: generation, query: query, key: key) }
-            return
-        }
         if !isPrepared {
-            // The haystack is being built (seconds at millions of records): meanwhile the
-            // records are scanned in order, so the first matches show at once.
+            // The haystack is being built (seconds at millions of records), or not built at
+            // all over a preview: meanwhile the records are scanned in order, so the first
+            // matches show at once.
             scanQueue.async { self.scanBeforeTheHaystack(generation: generation, query: query, key: key) }
         }
+        // A preview's order changes when the rest of the sort comes: no haystack over it.
+        if records.isPreview { return }
         queue.async {
             self.run(generation: generation, query: query, key: key)
             self.searchDidEnd()
@@ -167,7 +166,7 @@ final class RecordFilter: Sendable {
         }
         if records.isPreview {
             var whole: FilterResult?
-            scanPreview(query: query, key: key, stopsEarly: false) { result, _ in
+            scan(query: query, key: key, stopsEarly: false) { result, _ in
                 whole = result
                 return true
             }
@@ -210,72 +209,19 @@ final class RecordFilter: Sendable {
         }
     }
 
-    /// Scans the records in collation order, folding each as the haystack does, until the
-    /// haystack is built or a later query comes: the matches found so far are shown (as the
-    /// latest result, the search still under way) once ``partialMatches`` are found, and
-    /// every ``partialInterval`` while fewer are; the scan stops at ``partialMatches``, the
-    /// search on the haystack bringing the rest. A scan that reaches the last record first is
-    /// the whole result.
+    /// Scans the records in order, folding each as the haystack does, until the haystack is
+    /// built or a later query comes: the matches in order so far are shown (as the latest
+    /// result, the search still under way) once ``partialMatches`` are, and every
+    /// ``partialInterval`` while fewer are; the scan stops at ``partialMatches``, the search
+    /// on the haystack bringing the rest (or, for a preview, the search again in the whole
+    /// order, ``RecordListScreen``). A scan that reaches the last record first is the whole
+    /// result.
     private func scanBeforeTheHaystack(generation: Int, query: String, key: [UInt8]) {
-        let store = records.store, collation = records.collation, order = records.order.order
-        var matches: [Int32] = []
-        var folded: [UInt8] = []
-        var shown = 0
-        var lastShown = ContinuousClock.now
-        var position = 0
-        while position < order.count {
-            let end = min(position + 2_048, order.count)
-            key.withUnsafeBytes { needle in
-                while position < end, matches.count < Self.partialMatches {
-                    folded.removeAll(keepingCapacity: true)
-                    FilterHaystack.appendFolded(record: Int(order[position]), of: store, scope: scope, collation: collation, to: &folded)
-                    // After the record separator, as the haystack's matches start.
-                    let found = folded.withUnsafeBytes { bytes in
-                        bytes.count > needle.count && findBytes(needle.baseAddress!, needle.count, in: bytes.baseAddress! + 1, bytes.count - 1) != nil
-                    }
-                    if found { matches.append(Int32(position)) }
-                    position += 1
-                }
-            }
-            let isWhole = position == order.count
-            let isFull = matches.count >= Self.partialMatches
-            let isDue = matches.count > shown && ContinuousClock.now - lastShown >= Self.partialInterval
-            guard isWhole || isFull || isDue else {
-                if state.withLock({ $0.generation != generation || $0.haystack != nil }) { return }
-                continue
-            }
-            let result = FilterResult(query: query, key: key, matches: matches, order: records.order)
+        let proceed = { self.state.withLock { $0.generation == generation && $0.haystack == nil } }
+        scan(query: query, key: key, stopsEarly: true, proceed: proceed) { result, isWhole in
             let isShown: Bool = state.withLock { state in
                 // The haystack's search has the word once the haystack is built.
                 guard state.generation == generation, state.haystack == nil else { return false }
-                state.finished = result
-                if isWhole {
-                    Self.remember(result, in: &state.cache, records: records.count)
-                    state.progress = nil
-                }
-                return true
-            }
-            guard isShown else { return }
-            shown = matches.count
-            lastShown = ContinuousClock.now
-            searchDidEnd()
-            if isWhole || isFull { return }
-        }
-    }
-
-    /// A preview's search, while the rest of the sort runs: the records are scanned in the
-    /// preview's order, which holds its first rows in place and every section's records in
-    /// the right section, though not yet in order within it. The matches among the first
-    /// rows are in order as they are found; after them, each section's are put in the whole
-    /// order's order once its last record is scanned; and the matches in order so far are
-    /// shown, as ``scanBeforeTheHaystack(generation:query:key:)`` shows its first
-    /// matches; the scan stops once they fill more than a screen. The whole order, when it
-    /// comes, is searched again (``RecordListScreen``).
-    private func scanPreview(generation: Int, query: String, key: [UInt8]) {
-        let proceed = { self.state.withLock { $0.generation == generation } }
-        scanPreview(query: query, key: key, stopsEarly: true, proceed: proceed) { result, isWhole in
-            let isShown: Bool = state.withLock { state in
-                guard state.generation == generation else { return false }
                 state.finished = result
                 if isWhole {
                     Self.remember(result, in: &state.cache, records: records.count)
@@ -288,56 +234,68 @@ final class RecordFilter: Sendable {
         }
     }
 
-    /// Scans a preview for `key`, handing `publish` the matches of the whole sections scanned
-    /// (and whether they are all the matches) when there are new ones to show; stops when
-    /// `publish` says so, at the last record, or (`stopsEarly`) once more than
-    /// ``partialMatches`` are shown, or when `proceed` (asked between chunks) says to stop.
-    private func scanPreview(
+    /// Scans the records in their order for `key`, handing `publish` the matches in order so
+    /// far (and whether they are all the matches) when there are new ones to show; stops
+    /// when `publish` says so, at the last record, or (`stopsEarly`) once ``partialMatches``
+    /// are in order, or when `proceed` (asked between chunks) says to stop.
+    ///
+    /// Records in their whole order give their matches in order as they are found. A preview
+    /// (the rest of the sort under way) holds its first rows in place and every section's
+    /// records in the right section, though not yet in order within it: the matches among
+    /// the first rows are in order as found, every later match sorts after them, and each
+    /// later section's matches are put in the whole order's order once its last record is
+    /// scanned.
+    private func scan(
         query: String, key: [UInt8], stopsEarly: Bool, proceed: () -> Bool = { true }, publish: (FilterResult, Bool) -> Bool
     ) {
         let store = records.store, collation = records.collation, order = records.order
         let starts = order.sectionStarts
         var matches: [Int32] = []
         var folded: [UInt8] = []
-        var complete = 0  // matches before this are of whole sections, in the whole order
+        var complete = 0  // matches before this are in the whole order's order
         var shown = 0
         var lastShown = ContinuousClock.now
         var section = 0
         var position = 0
+        let isFull = { stopsEarly && complete >= Self.partialMatches }
         while position < order.count {
             let end = min(position + 2_048, order.count)
-            key.withUnsafeBytes { needle in
-                while position < end {
-                    folded.removeAll(keepingCapacity: true)
-                    FilterHaystack.appendFolded(record: Int(order.order[position]), of: store, scope: scope, collation: collation, to: &folded)
-                    let found = folded.withUnsafeBytes { bytes in
-                        bytes.count > needle.count && findBytes(needle.baseAddress!, needle.count, in: bytes.baseAddress! + 1, bytes.count - 1) != nil
-                    }
-                    if found { matches.append(Int32(position)) }
-                    position += 1
-                    // The preview's first rows are in place: their matches are the first,
-                    // and every match after them sorts after them.
-                    if position == records.positionsInPlace { complete = matches.count }
-                    while section + 1 < starts.count, starts[section + 1] <= position {
-                        records.putInWholeOrder(&matches[complete...])
-                        complete = matches.count
-                        section += 1
-                    }
+            while position < end, !isFull() {
+                folded.removeAll(keepingCapacity: true)
+                FilterHaystack.appendFolded(record: Int(order.order[position]), of: store, scope: scope, collation: collation, to: &folded)
+                if Self.holds(key, folded) { matches.append(Int32(position)) }
+                position += 1
+                if position <= records.positionsInPlace { complete = matches.count }
+                while section + 1 < starts.count, starts[section + 1] <= position {
+                    records.putInWholeOrder(&matches[complete...])
+                    complete = matches.count
+                    section += 1
                 }
             }
             let isWhole = position == order.count
-            let isFull = stopsEarly && complete >= Self.partialMatches
             let isDue = stopsEarly && complete > shown && ContinuousClock.now - lastShown >= Self.partialInterval
-            guard isWhole || isFull || isDue else {
+            guard isWhole || isFull() || isDue else {
                 if !proceed() { return }
                 continue
             }
             guard publish(FilterResult(query: query, key: key, matches: Array(matches[..<complete]), order: order), isWhole) else { return }
             shown = complete
             lastShown = ContinuousClock.now
-            if isWhole || isFull { return }
+            if isWhole || isFull() { return }
         }
         if order.count == 0 { _ = publish(FilterResult(query: query, key: key, matches: [], order: order), true) }
+    }
+
+    /// Whether `folded` (one record as ``FilterHaystack/appendFolded(record:of:scope:collation:to:)``
+    /// folds it) holds `key` after its record separator, where the haystack's matches start.
+    private static func holds(_ key: [UInt8], _ folded: [UInt8]) -> Bool {
+        guard folded.count > key.count else { return false }
+        return key.withUnsafeBytes { needle in
+            folded.withUnsafeBytes { bytes in
+                guard let needle = needle.baseAddress, let bytes = bytes.baseAddress else { return false }
+                return findBytes(needle, key.count, in: bytes + 1, folded.count - 1) != nil
+            }
+        }
     }
 
     /// The haystack, built on the calling thread (reporting to `progress`) if no other thread

@@ -26,14 +26,13 @@ extension CollatedOrder {
     ) -> Sectioned {
         let workers = count >= 100_000 ? max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) : 1
         let shares = (0 ..< workers).map { worker in count * worker / workers ..< count * (worker + 1) / workers }
-        let job = SectionJob(
-            leads: .allocate(capacity: max(count, 1)), counts: .allocate(capacity: workers * sections), sections: sections
-        )
+        let sections = max(sections, 1)
+        let job = SectionJob(leads: .allocate(capacity: max(count, 1)), counts: .allocate(capacity: workers * sections))
         defer { job.deallocate() }
         job.counts.initialize(repeating: 0)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let share = shares[worker]
-            guard let base = job.leads.baseAddress, !share.isEmpty else { return }
+            guard let base = job.leads.baseAddress, let allCounts = job.counts.baseAddress, !share.isEmpty else { return }
             let leads = base + share.lowerBound
             if let leadingBytes {
                 leadingBytes(share, leads)
@@ -41,7 +40,7 @@ extension CollatedOrder {
                 leads.initialize(repeating: 0, count: share.count)
             }
             // The section replaces the lead it came from.
-            let counts = job.counts.baseAddress! + worker * sections
+            let counts = allCounts + worker * sections
             for offset in 0 ..< share.count {
                 var section = UInt32(CollationFolding.section(ofLeadingBytes: leads[offset]))
                 if section == UInt32(CollationFolding.unknownSection) {
@@ -69,8 +68,9 @@ extension CollatedOrder {
         order.withUnsafeMutableBufferPointer { order in
             let scatter = Scatter(order: order, cursors: cursors)
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                guard let sectionOf = job.leads.baseAddress, let order = scatter.order.baseAddress else { return }
-                let cursor = scatter.cursors.baseAddress! + worker * sections
+                guard let sectionOf = job.leads.baseAddress, let order = scatter.order.baseAddress,
+                      let cursors = scatter.cursors.baseAddress else { return }
+                let cursor = cursors + worker * sections
                 for index in shares[worker] {
                     let section = Int(sectionOf[index])
                     order[cursor[section]] = Int32(index)
@@ -103,8 +103,8 @@ extension CollationFolding {
         let first = UInt8(truncatingIfNeeded: lead)
         if first < 0x80 { return sectionOfASCII[Int(first)] }
         return withUnsafeBytes(of: lead.littleEndian) { bytes in
-            let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            guard let (scalar, _) = decodeScalar(base, count: 4, at: 0), case .section(let section) = leadingFold(of: scalar)
+            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                  let (scalar, _) = decodeScalar(base, count: 4, at: 0), case .section(let section) = leadingFold(of: scalar)
             else { return unknownSection }
             return section
         }
@@ -193,7 +193,6 @@ extension CollationFolding {
 private struct SectionJob: @unchecked Sendable {
     let leads: UnsafeMutableBufferPointer<UInt32>
     let counts: UnsafeMutableBufferPointer<Int>
-    let sections: Int
 
     func deallocate() {
         leads.deallocate()
