@@ -194,14 +194,10 @@
 
 namespace tk_loader {
 
-namespace {
-
 // MARK: - Errors
 
-/// Fills `*error` (when not null). The message is cut to fit and anything outside
-/// printable ASCII is replaced, so it can never carry a control character to a terminal.
-void set_error(tk_json_error *error, tk_json_error_kind kind, const std::string &message, uint64_t line = 0,
-               uint64_t column = 0, uint64_t offset = 0) {
+void set_error(tk_json_error *error, tk_json_error_kind kind, const std::string &message, uint64_t line,
+               uint64_t column, uint64_t offset) {
     if (!error) { return; }
     error->kind = kind;
     error->line = line;
@@ -214,8 +210,6 @@ void set_error(tk_json_error *error, tk_json_error_kind kind, const std::string 
     }
     error->message[length] = '\0';
 }
-
-}  // namespace
 
 // MARK: - Loading
 
@@ -1319,6 +1313,8 @@ int tk_json_store_map_file(tk_json_store *store, const char *path) {
 }
 
 int tk_json_store_is_mapped(const tk_json_store *store) { return store && store->file.bytes.is_mapped() ? 1 : 0; }
+
+int tk_json_store_file_descriptor(const tk_json_store *store) { return store ? store->file.bytes.descriptor() : -1; }
 
 int tk_json_store_lost_bytes(const tk_json_store *store) { return store && store->file.bytes.lost_bytes() ? 1 : 0; }
 

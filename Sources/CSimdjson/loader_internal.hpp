@@ -68,15 +68,21 @@ public:
         release();
         pointer_ = heap;
     }
-    /// Owns the mapping `region` (`length` bytes) that map_file() made, and its slot.
-    void adopt_mapping(uint8_t *region, size_t length, int slot) {
+    /// Owns the mapping `region` (`length` bytes) that map_file() made, its slot, and a
+    /// descriptor of the file mapped (-1 for none).
+    void adopt_mapping(uint8_t *region, size_t length, int slot, int descriptor) {
         release();
         pointer_ = region;
         mapped_length_ = length;
         slot_ = slot;
+        descriptor_ = descriptor;
     }
     /// Whether the bytes are a mapping of the file.
     bool is_mapped() const { return mapped_length_ > 0; }
+    /// A descriptor of the file mapped, open for reading (a save copies the unchanged
+    /// stretches from it, file to file); -1 when the bytes are not a mapping, or none was
+    /// kept.
+    int descriptor() const { return descriptor_; }
     /// Whether the file shrank under the mapping and a read past its new end found zeros
     /// instead of its bytes (loader_map.cpp).
     bool lost_bytes() const;
@@ -87,14 +93,17 @@ private:
         pointer_ = other.pointer_;
         mapped_length_ = other.mapped_length_;
         slot_ = other.slot_;
+        descriptor_ = other.descriptor_;
         other.pointer_ = nullptr;
         other.mapped_length_ = 0;
         other.slot_ = -1;
+        other.descriptor_ = -1;
     }
 
     uint8_t *pointer_ = nullptr;
     size_t mapped_length_ = 0;  // > 0: a mapping, unmapped on release
     int slot_ = -1;             // the mapping's slot in loader_map.cpp's table
+    int descriptor_ = -1;       // of the file mapped, closed on release
 };
 
 /// Maps `size` bytes of the regular file `fd` privately, followed by SIMDJSON_PADDING zero
@@ -177,6 +186,13 @@ struct tk_json_fields {
 };
 
 namespace tk_loader {
+
+// -- loader.cpp
+
+/// Fills `*error` (when not null). The message is cut to fit and anything outside
+/// printable ASCII is replaced, so it can never carry a control character to a terminal.
+void set_error(tk_json_error *error, tk_json_error_kind kind, const std::string &message, uint64_t line = 0,
+               uint64_t column = 0, uint64_t offset = 0);
 
 // -- loader_read.cpp
 
@@ -311,6 +327,11 @@ public:
     /// records, and keep them right when titles are taken again.
     void track_leads(std::vector<uint32_t> &leads) { leads_ = &leads; }
 
+    /// Takes record `index`'s title and subtitle (and title lead, when tracked) again from
+    /// its bytes, which must be one valid object: for a record replaced after the walk
+    /// (tk_json_store_replacing). The keys stay as they are.
+    void retake(size_t index) { retake_records(index, index + 1); }
+
     /// After a successful walk: settles keys that no record with a string decided.
     void finish_inference();
 
@@ -344,6 +365,7 @@ private:
 
     TK_LOADER_LOCAL void after_undecided_record(size_t index);
     TK_LOADER_LOCAL void reextract(size_t from, size_t to);
+    void retake_records(size_t from, size_t to);
 
     TK_LOADER_LOCAL bool shape_error(size_t offset, std::string message);
     TK_LOADER_LOCAL size_t offset_of(const void *p) const;

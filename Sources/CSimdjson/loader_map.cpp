@@ -21,6 +21,7 @@
 #include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <fcntl.h>
 #include <cstdlib>
 #include <mutex>
 #include <sys/mman.h>
@@ -139,7 +140,10 @@ bool map_file(int fd, size_t size, OwnedBytes &bytes) {
     slots[slot].lost.store(false);
     slots[slot].end.store(reinterpret_cast<uintptr_t>(region) + length, std::memory_order_release);
     slots[slot].start.store(reinterpret_cast<uintptr_t>(region), std::memory_order_release);
-    bytes.adopt_mapping(static_cast<uint8_t *>(region), length, slot);
+    // Kept for a save, which copies the file's unchanged stretches from it in the kernel:
+    // writing them from the mapping would fault in every page of it first.
+    const int kept = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    bytes.adopt_mapping(static_cast<uint8_t *>(region), length, slot, kept);
     return true;
 }
 
@@ -151,12 +155,14 @@ void OwnedBytes::release() {
         }
         ::munmap(pointer_, mapped_length_);
         if (slot_ >= 0) { slots[slot_].used.store(false); }
+        if (descriptor_ >= 0) { ::close(descriptor_); }
     } else {
         delete[] pointer_;
     }
     pointer_ = nullptr;
     mapped_length_ = 0;
     slot_ = -1;
+    descriptor_ = -1;
 }
 
 bool OwnedBytes::lost_bytes() const {
@@ -166,3 +172,10 @@ bool OwnedBytes::lost_bytes() const {
 }  // namespace tk_loader
 
 extern "C" void tk_json_set_mapping_minimum(size_t bytes) { tk_loader::mapping_minimum = bytes; }
+
+extern "C" size_t tk_json_mapping_minimum(void) { return tk_loader::mapping_minimum; }
+
+extern "C" long long tk_json_copy_file_range(int source, long long offset, int destination, size_t count) {
+    loff_t from = static_cast<loff_t>(offset);
+    return static_cast<long long>(::copy_file_range(source, &from, destination, nullptr, count, 0));
+}

@@ -475,6 +475,8 @@ void Walker::reextract(size_t from, size_t to) {
     }
 }
 
+void Walker::retake_records(size_t from, size_t to) { reextract(from, to); }
+
 void Walker::refine_keys(bool title_given, bool subtitle_given) {
     const size_t count = records_.size();
     if (count < 2 || (title_given && subtitle_given)) { return; }

@@ -336,6 +336,10 @@ void tk_json_set_array_window(size_t bytes);
  */
 void tk_json_set_mapping_minimum(size_t bytes);
 
+/** The calling thread's mapping minimum (tk_json_set_mapping_minimum()), for work it hands
+ * to another thread to load as it would. */
+size_t tk_json_mapping_minimum(void);
+
 /**
  * Puts a private mapping of the file at `path` in place of the store's own copy of its
  * bytes, when the file is big enough to be mapped (tk_json_set_mapping_minimum()) and holds
@@ -349,11 +353,44 @@ int tk_json_store_map_file(tk_json_store *store, const char *path);
 int tk_json_store_is_mapped(const tk_json_store *store);
 
 /**
+ * A descriptor of the file the store maps, open for reading, from which a save copies the
+ * unchanged stretches file to file (copy_file_range(2)); -1 when the store's bytes are its
+ * own copy. The store owns it: it stays open while the store lives, and must not be closed.
+ */
+int tk_json_store_file_descriptor(const tk_json_store *store);
+
+/**
+ * copy_file_range(2) of up to `count` bytes at `offset` of the file open at `source` to where
+ * `destination` stands: how many were copied (0 at the source's end), or -1 with errno set.
+ * For the save that copies a store's unchanged stretches (tk_json_store_file_descriptor());
+ * here because Swift's Glibc module does not declare the call.
+ */
+long long tk_json_copy_file_range(int source, long long offset, int destination, size_t count);
+
+/**
  * 1 when the store's file shrank under its mapping (another program truncated or rewrote
  * it in place) and a read past the new end found zeros instead of the file's bytes: what
  * the store shows may be blank, and its bytes must not be saved back. 0 otherwise.
  */
 int tk_json_store_lost_bytes(const tk_json_store *store);
+
+/**
+ * The records of `store` as they are in the file open at `descriptor`, which a save wrote
+ * from the store's bytes with records `indices[0..count)` (ascending, each once, each less
+ * than the store's count) replaced by new bytes of `lengths[i]` bytes each, every other
+ * byte as it was: the file is mapped (or read, when too small to map), each new record
+ * is checked to be one valid JSON object (strictly; in JSON Lines, on one line) and its
+ * title and subtitle taken, and every other record is where it was, moved by what the
+ * replacements before it added or took away. No other byte is parsed again: a save of one
+ * edit costs the records' bookkeeping, not a load. The keys and the format are the
+ * store's. A store whose bytes are a repaired copy, or that read lone surrogates as
+ * U+FFFD, is refused (read the file whole instead).
+ *
+ * Returns NULL with `error` saying why: a new record that is not one valid object, a file
+ * not of the size the replacements make, or one that cannot be read.
+ */
+tk_json_store *tk_json_store_replacing(const tk_json_store *store, int descriptor, const size_t *indices, const size_t *lengths,
+                                       size_t count, tk_json_error *error);
 
 /** Frees the store and everything it handed out. NULL is ignored. */
 void tk_json_free(tk_json_store *store);

@@ -111,6 +111,28 @@ enum FileExpectation {
     case identity(FileIdentity, contents: ExpectedContents?)
 }
 
+/// A stretch of a file to write: `bytes`, which the file open at `source` (when there is
+/// one) also holds from `offset` on. Such a stretch is copied from file to file in the kernel
+/// (`copy_file_range(2)`), without this process reading it: a save copies the unchanged
+/// stretches of a mapped file so, and writing them from the mapping would fault in every
+/// page of it first. Where the kernel or the file system cannot copy, `bytes` are written.
+struct WritePiece {
+    var bytes: UnsafeRawBufferPointer
+    var source: (descriptor: Int32, offset: Int)?
+
+    /// Bytes written as they are.
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+        source = nil
+    }
+
+    /// `bytes`, which the file open at `descriptor` also holds from `offset` on.
+    init(_ bytes: UnsafeRawBufferPointer, copiedFrom descriptor: Int32, at offset: Int) {
+        self.bytes = bytes
+        source = (descriptor, offset)
+    }
+}
+
 /// Writing a file so that it is either the old file or the new one, whatever happens: the
 /// bytes go to a temporary file in the same folder, which is flushed, given the old file's
 /// permissions and owner, renamed over the old file, and the folder is flushed too.
@@ -123,16 +145,41 @@ enum AtomicFile {
     ///   - mode: The permissions of a new file (an existing file keeps its own); the umask
     ///     applies.
     ///   - fileSystem: The system calls the save makes: the real ones, except in tests.
-    /// - Throws: `SaveFailure`, the file untouched and no temporary file left behind.
     ///   - folderIsLocked: The caller holds the folder's lock already
     ///     (``withFolderLocked(of:fileSystem:_:)``), to read, merge and write as one step.
+    ///   - beforeRename: Called with the temporary file's descriptor (open for reading and
+    ///     writing) once it is written and flushed, just before it replaces the file: a
+    ///     check that throws keeps the file as it was (a save checks that its bytes read
+    ///     back while the disk flushes them, or takes its records from the file written).
+    /// - Throws: `SaveFailure`, the file untouched and no temporary file left behind.
     @discardableResult
-    ///   - beforeRename: Called once the temporary file is written and flushed, just before
-    ///     it replaces the file: a check that throws keeps the file as it was (a save checks
-    ///     that its bytes read back while the disk flushes them).
     static func write(_ bytes: [UInt8], to path: String, expecting: FileExpectation = .anything, mode newMode: mode_t = 0o666,
                       fileSystem: any FileSystemCalls = SystemFileSystemCalls(), folderIsLocked: Bool = false,
-                      beforeRename: () throws(SaveFailure) -> Void = {}) throws(SaveFailure) -> FileIdentity {
+                      beforeRename: (_ descriptor: Int32) throws(SaveFailure) -> Void = { _ in }) throws(SaveFailure) -> FileIdentity {
+        let outcome = bytes.withUnsafeBytes { buffer in
+            Result { () throws(SaveFailure) in
+                try write(pieces: [WritePiece(buffer)], to: path, expecting: expecting, mode: newMode, fileSystem: fileSystem,
+                          folderIsLocked: folderIsLocked, beforeRename: beforeRename)
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// Writes `pieces`, one after another, to `path` atomically and returns the new file's
+    /// identity, as ``write(_:to:expecting:mode:fileSystem:folderIsLocked:beforeRename:)``
+    /// does: a file made of the pieces of another (a save's unchanged bytes and its new
+    /// records) is written without first being copied into one.
+    @discardableResult
+    ///
+    /// - Parameter whileFlushing: Called with the temporary file's descriptor once it is
+    ///   written, just before it is flushed: work on the bytes written (a save taking its
+    ///   records from them) can go on on another thread while the disk flushes them, and
+    ///   `beforeRename` wait for it. The descriptor is closed once `beforeRename` returns or
+    ///   the write fails: work that outlives the call uses a descriptor of its own.
+    static func write(pieces: [WritePiece], to path: String, expecting: FileExpectation = .anything, mode newMode: mode_t = 0o666,
+                      fileSystem: any FileSystemCalls = SystemFileSystemCalls(), folderIsLocked: Bool = false,
+                      whileFlushing: (_ descriptor: Int32) -> Void = { _ in },
+                      beforeRename: (_ descriptor: Int32) throws(SaveFailure) -> Void = { _ in }) throws(SaveFailure) -> FileIdentity {
         // A symbolic link stays a link: the file it points to is the one replaced.
         let path = resolved(path)
         let url = URL(fileURLWithPath: path)
@@ -193,9 +240,10 @@ enum AtomicFile {
         }
         do {
             defer { fileSystem.close(temporary.descriptor) }
-            try fill(temporary.descriptor, with: bytes, keeping: existing, newMode: newMode, fileSystem: fileSystem, path: shown, folder: folder)
+            try fill(temporary.descriptor, with: pieces, keeping: existing, newMode: newMode, fileSystem: fileSystem, path: shown, folder: folder,
+                     whileFlushing: whileFlushing)
+            try beforeRename(temporary.descriptor)
         }
-        try beforeRename()
         do {
             try fileSystem.rename(temporary.path, path)
         } catch {
@@ -209,7 +257,7 @@ enum AtomicFile {
 
     /// Runs `body` while this process holds the lock on the folder of `path` (the folder a
     /// save there locks), so that reading the file, merging into it and writing it
-    /// (``write(_:to:expecting:mode:fileSystem:folderIsLocked:)`` with `folderIsLocked`) is
+    /// (``write(_:to:expecting:mode:fileSystem:folderIsLocked:beforeRename:)`` with `folderIsLocked`) is
     /// one step no other instance's save can come between. A folder that cannot be locked (it
     /// does not exist yet, say) runs `body` unlocked: `body` is told which, for the write.
     static func withFolderLocked<Result>(of path: String, fileSystem: any FileSystemCalls = SystemFileSystemCalls(),
@@ -264,9 +312,17 @@ enum AtomicFile {
 
     /// Writes and flushes the temporary file, and gives it the old file's permissions and
     /// owner (or `newMode`, for a new file).
-    private static func fill(_ descriptor: Int32, with bytes: [UInt8], keeping existing: stat?, newMode: mode_t,
-                             fileSystem: any FileSystemCalls, path: String, folder: String) throws(SaveFailure) {
-        try writeAll(bytes, to: descriptor, fileSystem: fileSystem, path: path, folder: folder)
+    private static func fill(_ descriptor: Int32, with pieces: [WritePiece], keeping existing: stat?, newMode: mode_t,
+                             fileSystem: any FileSystemCalls, path: String, folder: String,
+                             whileFlushing: (_ descriptor: Int32) -> Void) throws(SaveFailure) {
+        for piece in pieces {
+            var done = 0
+            if let source = piece.source {
+                done = try copyAll(piece.bytes.count, from: source, to: descriptor, fileSystem: fileSystem, path: path, folder: folder)
+            }
+            try writeAll(UnsafeRawBufferPointer(rebasing: piece.bytes[done...]), to: descriptor, fileSystem: fileSystem, path: path, folder: folder)
+        }
+        whileFlushing(descriptor)
         do {
             try fileSystem.fsync(descriptor)
         } catch {
@@ -291,22 +347,46 @@ enum AtomicFile {
         }
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, fileSystem: any FileSystemCalls, path: String,
-                                 folder: String) throws(SaveFailure) {
-        let failedErrno: Int32? = bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                do throws(SystemCallError) {
-                    offset += try fileSystem.write(descriptor, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
-                } catch where error.code == EINTR {
-                    continue
-                } catch {
-                    return error.code
-                }
+    /// Copies `count` bytes from `source` to `descriptor` in the kernel and returns how many
+    /// it copied: all of them, or fewer when the kernel or the file system cannot copy
+    /// between the two (the caller writes the rest).
+    /// - Throws: `SaveFailure` for a write that fails (a full disk), or a source that ends
+    ///   early: the file was cut short while it was being saved.
+    private static func copyAll(_ count: Int, from source: (descriptor: Int32, offset: Int), to descriptor: Int32, fileSystem: any FileSystemCalls,
+                                path: String, folder: String) throws(SaveFailure) -> Int {
+        var done = 0
+        while done < count {
+            let copied: Int
+            do throws(SystemCallError) {
+                copied = try fileSystem.copyFileRange(from: source.descriptor, offset: source.offset + done, to: descriptor, count: count - done)
+            } catch where error.code == EINTR {
+                continue
+            } catch where [EXDEV, EINVAL, ENOSYS, EOPNOTSUPP, EBADF].contains(error.code) {
+                // No copy between these two here: the rest is written instead.
+                return done
+            } catch {
+                throw failure(error.code, "writing failed", path: path, folder: folder)
             }
-            return nil
+            guard copied > 0 else {
+                throw SaveFailure(reason: .changedOnDisk, message: "\(path) was cut short by another program while it was being saved; nothing was written over it.")
+            }
+            done += copied
         }
-        if let failedErrno { throw failure(failedErrno, "writing failed", path: path, folder: folder) }
+        return done
+    }
+
+    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, fileSystem: any FileSystemCalls, path: String,
+                                 folder: String) throws(SaveFailure) {
+        var offset = 0
+        while offset < buffer.count {
+            do throws(SystemCallError) {
+                offset += try fileSystem.write(descriptor, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
+            } catch where error.code == EINTR {
+                continue
+            } catch {
+                throw failure(error.code, "writing failed", path: path, folder: folder)
+            }
+        }
     }
 
     /// A failure for `error` (an errno) met while `doing`, in words.

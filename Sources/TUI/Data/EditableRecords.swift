@@ -1,3 +1,4 @@
+import CSimdjson
 import Foundation
 import Synchronization
 import TableKit
@@ -92,16 +93,36 @@ final class DataFileRecords: EditableRecords {
         guard let identity else {
             throw SaveFailure(reason: .changedOnDisk, message: "\(destination) was not read from the disk, so it cannot be saved over.")
         }
-        let bytes = store.splicing(changes)
-        let readBack = readingWhileWriting(bytes, name: path)
-        var checked: JSONRecordStore?
         // The file holds what the store read, unless another program changed it: a save that
         // finds only the change time moved compares the two. A mapped store's bytes are the
         // file's as it is now, so comparing them proves nothing: only an identical identity
         // passes (DECISIONS: a mapped file and a save).
         let read = store
         let contents = read.isMapped ? nil : ExpectedContents { body in read.withFileBytes(body) }
-        self.identity = try AtomicFile.write(bytes, to: path, expecting: .identity(identity, contents: contents), fileSystem: fileSystem) { () throws(SaveFailure) in
+        let expecting = FileExpectation.identity(identity, contents: contents)
+        // Records replaced: the file is written from the store's bytes and the new records,
+        // and the records are taken from the file written, only the new ones parsed
+        // (DECISIONS: a save that parses only what it changed).
+        var replacedStore: JSONRecordStore?
+        let name = path
+        let written = try read.withReplacedRecords(changes) { (pieces, replaced) throws(SaveFailure) in
+            var taking: ReadBack?
+            return try AtomicFile.write(pieces: pieces, to: name, expecting: expecting, fileSystem: fileSystem, whileFlushing: { descriptor in
+                taking = ReadBack(replacing: replaced, of: read, inFileAt: descriptor, name: name)
+            }, beforeRename: { (descriptor) throws(SaveFailure) in
+                replacedStore = try (taking ?? ReadBack(replacing: replaced, of: read, inFileAt: descriptor, name: name)).result()
+            })
+        }
+        if let written, let replacedStore {
+            self.identity = written
+            store = replacedStore
+            if changes.replaced.count == 1 { editedRecord = changes.replaced.first?.key }
+            return
+        }
+        let bytes = read.splicing(changes)
+        let readBack = readingWhileWriting(bytes, name: path)
+        var checked: JSONRecordStore?
+        self.identity = try AtomicFile.write(bytes, to: path, expecting: expecting, fileSystem: fileSystem) { _ throws(SaveFailure) in
             checked = try readBack.result()
         }
         if let checked {
@@ -307,18 +328,55 @@ final class BundledBookRecords: EditableRecords {
     }
 }
 
-/// The records of a save's bytes, read back on another core to check them before they
-/// replace a file, while the caller writes them.
+extension SaveFailure {
+    /// A save refused before its rename because what it wrote would not load as the records.
+    static func wouldNotReadBack(_ error: JSONLoadError) -> SaveFailure {
+        SaveFailure(reason: .other, message: "The change would not read back (\(error.description)); nothing was written.")
+    }
+}
+
+/// The records a save's file will hold, worked out on another core while the caller writes
+/// or flushes that file, and checked before it replaces the old one.
 private final class ReadBack: Sendable {
     private let outcome = Mutex<Result<JSONRecordStore, SaveFailure>?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ bytes: [UInt8], name: String, like store: JSONRecordStore) {
-        let (titleKey, subtitleKey, isLines) = (store.titleKey, store.subtitleKey, store.isLines)
+    /// Starts `work` on another core.
+    private init(_ work: @escaping @Sendable () -> Result<JSONRecordStore, SaveFailure>) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let result = Self.read(bytes, name: name, titleKey: titleKey, subtitleKey: subtitleKey, isLines: isLines, identity: nil)
+            let result = work()
             outcome.withLock { $0 = result }
             done.signal()
+        }
+    }
+
+    /// Reads all of `bytes` back, as `store`'s were read (its keys and format).
+    convenience init(_ bytes: [UInt8], name: String, like store: JSONRecordStore) {
+        let (titleKey, subtitleKey, isLines) = (store.titleKey, store.subtitleKey, store.isLines)
+        self.init { Self.read(bytes, name: name, titleKey: titleKey, subtitleKey: subtitleKey, isLines: isLines, identity: nil) }
+    }
+
+    /// Takes `store`'s records from the file open at `descriptor`, which holds its bytes
+    /// with the records `replaced` given new bytes (``JSONRecordStore/replacing(_:inFileAt:name:)``):
+    /// the new records are checked, the others moved. Uses a descriptor of its own, so that
+    /// the caller may close `descriptor` meanwhile.
+    convenience init(replacing replaced: [(index: Int, length: Int)], of store: JSONRecordStore, inFileAt descriptor: Int32, name: String) {
+        let own = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        // The file is mapped, or read, as a load on the saving thread would do it.
+        let mappingMinimum = tk_json_mapping_minimum()
+        self.init {
+            guard own >= 0 else { return .failure(SaveFailure(reason: .other, message: "The file written cannot be read back; nothing was written.")) }
+            let workersMinimum = tk_json_mapping_minimum()
+            tk_json_set_mapping_minimum(mappingMinimum)
+            defer {
+                tk_json_set_mapping_minimum(workersMinimum)
+                close(own)
+            }
+            do throws(JSONLoadError) {
+                return .success(try store.replacing(replaced, inFileAt: own, name: name))
+            } catch {
+                return .failure(SaveFailure.wouldNotReadBack(error))
+            }
         }
     }
 
@@ -334,12 +392,12 @@ private final class ReadBack: Sendable {
             return .success(try JSONRecordStore.load(data: bytes, name: name, titleKey: titleKey.isEmpty ? nil : titleKey, subtitleKey: subtitleKey,
                                                      identity: identity, format: isLines ? .lines : .text))
         } catch {
-            return .failure(SaveFailure(reason: .other, message: "The change would not read back (\(error.description)); nothing was written."))
+            return .failure(SaveFailure.wouldNotReadBack(error))
         }
     }
 
-    /// The records, or why they would not read back: waits for the other core's reading
-    /// (the save waits for its own check; the screen is told when the save is done).
+    /// The records, or why they would not read back: waits for the other core's work (the
+    /// save waits for its own check; the screen is told when the save is done).
     func result() throws(SaveFailure) -> JSONRecordStore {
         done.wait()
         done.signal()  // a second call finds it done too

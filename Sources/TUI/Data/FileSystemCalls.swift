@@ -1,3 +1,4 @@
+import CSimdjson
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -27,6 +28,10 @@ protocol FileSystemCalls {
     func mkstemp(_ template: String) throws(SystemCallError) -> (descriptor: Int32, path: String)
     /// `write(2)`: writes some of `bytes` (at least one, unless empty) and says how many.
     func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) -> Int
+    /// `copy_file_range(2)`: copies some of the `count` bytes at `offset` of the file open at
+    /// `source` (at least one, unless the source ends there: then none) to where `descriptor`
+    /// stands, in the kernel, and says how many.
+    func copyFileRange(from source: Int32, offset: Int, to descriptor: Int32, count: Int) throws(SystemCallError) -> Int
     /// `fsync(2)`: the file's bytes and metadata reach the disk.
     func fsync(_ descriptor: Int32) throws(SystemCallError)
     /// `fchmod(2)`: the open file's permissions become `mode`.
@@ -83,6 +88,12 @@ struct SystemFileSystemCalls: FileSystemCalls {
         let count = Glibc.write(descriptor, base, bytes.count)
         guard count >= 0 else { throw SystemCallError(code: errno) }
         return count
+    }
+
+    func copyFileRange(from source: Int32, offset: Int, to descriptor: Int32, count: Int) throws(SystemCallError) -> Int {
+        let copied = tk_json_copy_file_range(source, Int64(offset), descriptor, count)
+        guard copied >= 0 else { throw SystemCallError(code: errno) }
+        return Int(copied)
     }
 
     func fsync(_ descriptor: Int32) throws(SystemCallError) {

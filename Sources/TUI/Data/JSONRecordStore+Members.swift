@@ -138,6 +138,14 @@ extension JSONRecordStore {
     /// shows through them, so they cannot tell whether the file still holds what was read.
     var isMapped: Bool { tk_json_store_is_mapped(handle) != 0 }
 
+    /// A descriptor of the file the store maps, open for reading, or nil when the store
+    /// keeps its own copy of the bytes: a save copies the unchanged stretches from it, file
+    /// to file. The store owns it; it stays open while the store lives.
+    var mappedFileDescriptor: Int32? {
+        let descriptor = tk_json_store_file_descriptor(handle)
+        return descriptor >= 0 ? descriptor : nil
+    }
+
     /// Maps the file at `path` in place of the store's own copy of its bytes, when the file
     /// is big enough to map and holds exactly those bytes: after a save, the store the save
     /// read back from memory need not keep a second copy of what is now the file. Returns

@@ -173,7 +173,22 @@ final class JSONRecordStore: @unchecked Sendable {
         subtitleKey = Self.string(tk_json_subtitle_key, handle)
     }
 
-    deinit { tk_json_free(handle) }
+    deinit {
+        // Releasing a mapped file unmaps it and, once a save has replaced the file, drops the
+        // old file's pages: tens of milliseconds at a million records, which the thread that
+        // let go of the records (the main thread, after a save) does not wait for.
+        if tk_json_store_is_mapped(handle) != 0 {
+            let retired = RetiredHandle(handle: handle)
+            DispatchQueue.global(qos: .utility).async { tk_json_free(retired.handle) }
+        } else {
+            tk_json_free(handle)
+        }
+    }
+
+    /// A store's handle on its way to being freed on another thread: nothing else holds it.
+    private struct RetiredHandle: @unchecked Sendable {
+        let handle: OpaquePointer
+    }
 
     /// Loads the JSON file at `path`: an array of objects, a top-level object whose largest
     /// member array of objects holds the records, or the array at `pointer` (a JSON Pointer).
@@ -232,6 +247,22 @@ final class JSONRecordStore: @unchecked Sendable {
         let handle = data.withUnsafeBytes { bytes in options.withC { tk_json_load_memory(bytes.baseAddress, bytes.count, $0, &error) } }
         guard let handle else { throw JSONLoadError(error, path: name) }
         return JSONRecordStore(handle: handle, identity: identity)
+    }
+
+    /// These records as they are in the file open at `descriptor`, which a save wrote from
+    /// this store's bytes with the records `replaced` (by index, in order) given new bytes of
+    /// the lengths named, every other byte as it was (``withReplacedRecords(_:_:)``): the
+    /// file is mapped, each new record checked to be one valid object and its title taken,
+    /// and every other record moved, not parsed again (`tk_json_store_replacing`).
+    /// - Throws: `JSONLoadError` when a new record is not one valid object, or the file is
+    ///   not what the replacements make; `name` stands for the file in it.
+    func replacing(_ replaced: [(index: Int, length: Int)], inFileAt descriptor: Int32, name: String) throws(JSONLoadError) -> JSONRecordStore {
+        var error = tk_json_error()
+        let indices = replaced.map(\.index), lengths = replaced.map(\.length)
+        guard let made = tk_json_store_replacing(handle, descriptor, indices, lengths, replaced.count, &error) else {
+            throw JSONLoadError(error, path: name)
+        }
+        return JSONRecordStore(handle: made, identity: nil)
     }
 
     /// Record `index`'s title: its string unescaped, or the JSON text of another value

@@ -110,6 +110,46 @@ extension JSONRecordStore {
         }
     }
 
+    /// Calls `body` with the file's bytes with `changes` made, as pieces to write one after
+    /// another (the unchanged stretches of the file, copied from the file the store maps
+    /// when it maps one, and the new records), and the records replaced with their new
+    /// lengths, when `changes` only replace records: nothing is copied into memory. Returns
+    /// nil without calling `body` for changes that delete or add records, or name a record
+    /// that is not there, and for bytes that a lenient load repaired (they are not the
+    /// file's) or read with lone surrogates as U+FFFD (the file must then be read back
+    /// whole): those are spliced (``splicing(_:)``).
+    func withReplacedRecords<Result>(_ changes: RecordChanges,
+                                     _ body: (_ pieces: [WritePiece], _ replaced: [(index: Int, length: Int)]) throws(SaveFailure) -> Result)
+        throws(SaveFailure) -> Result? {
+        guard changes.deleted.isEmpty, changes.added.isEmpty, !changes.replaced.isEmpty, !bytesRepaired, replacementCount == 0,
+              changes.replaced.keys.allSatisfy({ $0 >= 0 && $0 < count }) else { return nil }
+        let replaced = changes.replaced.sorted { $0.key < $1.key }
+        let inserted = replaced.flatMap(\.value)
+        let source = mappedFileDescriptor
+        let outcome = withFileBytes { file in
+            inserted.withUnsafeBytes { inserted in
+                Swift.Result { () throws(SaveFailure) in
+                    var pieces: [WritePiece] = []
+                    func unchanged(_ range: Range<Int>) {
+                        let bytes = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: file[range]))
+                        pieces.append(source.map { WritePiece(bytes, copiedFrom: $0, at: range.lowerBound) } ?? WritePiece(bytes))
+                    }
+                    var cursor = 0, at = 0
+                    for (index, bytes) in replaced {
+                        let range = rawRange(at: index)
+                        unchanged(cursor ..< range.lowerBound)
+                        pieces.append(WritePiece(UnsafeRawBufferPointer(rebasing: inserted[at ..< at + bytes.count])))
+                        cursor = range.upperBound
+                        at += bytes.count
+                    }
+                    unchanged(cursor ..< file.count)
+                    return try body(pieces, replaced.map { (index: $0.key, length: $0.value.count) })
+                }
+            }
+        }
+        return try outcome.get()
+    }
+
     /// What goes before an added record: the file's own separator between its last two
     /// records, else a comma and the space before its only record, else a comma and a line
     /// (in JSON Lines, a line break).

@@ -151,6 +151,12 @@ final class RecordingFileSystem: FileSystemCalls {
         return try real.write(descriptor, UnsafeRawBufferPointer(rebasing: bytes.prefix(largestWrite)))
     }
 
+    /// Recorded as a write of the file written: it is one, made by the kernel.
+    func copyFileRange(from source: Int32, offset: Int, to descriptor: Int32, count: Int) throws(SystemCallError) -> Int {
+        try enter(.write(name(descriptor), count: count))
+        return try real.copyFileRange(from: source, offset: offset, to: descriptor, count: min(count, largestWrite ?? count))
+    }
+
     func fsync(_ descriptor: Int32) throws(SystemCallError) {
         try enter(.fsync(name(descriptor)))
         try real.fsync(descriptor)
