@@ -139,10 +139,6 @@ tk_json_store *tk_json_store_replacing(const tk_json_store *store, int descripto
             set_error(error, TK_JSON_ERROR_SYNTAX, which + ": " + fault.reason);
             return nullptr;
         }
-        if (next->is_lines && (std::memchr(bytes, '\n', length) || std::memchr(bytes, '\r', length))) {
-            set_error(error, TK_JSON_ERROR_SYNTAX, which + " is on more than one line");
-            return nullptr;
-        }
         walker.retake(index);
     }
     if (next->arena.size() > UINT32_MAX) {

@@ -379,7 +379,7 @@ int tk_json_store_lost_bytes(const tk_json_store *store);
  * from the store's bytes with records `indices[0..count)` (ascending, each once, each less
  * than the store's count) replaced by new bytes of `lengths[i]` bytes each, every other
  * byte as it was: the file is mapped (or read, when too small to map), each new record
- * is checked to be one valid JSON object (strictly; in JSON Lines, on one line) and its
+ * is checked to be one valid JSON object (strictly: as a whole load would check it) and its
  * title and subtitle taken, and every other record is where it was, moved by what the
  * replacements before it added or took away. No other byte is parsed again: a save of one
  * edit costs the records' bookkeeping, not a load. The keys and the format are the

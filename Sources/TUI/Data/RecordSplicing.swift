@@ -74,7 +74,7 @@ extension JSONRecordStore {
                 }
             }
             // The tail: the records removed after the last kept one go, the added ones come.
-            let separator = addedSeparator(file)
+            let separator = changes.added.isEmpty ? [] : addedSeparator(file)
             var tail: [UInt8] = []
             for (offset, record) in changes.added.enumerated() {
                 if lastKept >= 0 || offset > 0 { tail += separator }
@@ -158,15 +158,20 @@ extension JSONRecordStore {
         if count >= 2 {
             return Array(file[rawRange(at: count - 2).upperBound ..< rawRange(at: count - 1).lowerBound])
         }
-        if count == 1, let bracket = openingBracket(file) {
+        if count == 1, let bracket = openingBracket(file), bracket < rawRange(at: 0).lowerBound {
             return [UInt8(ascii: ",")] + Array(file[(bracket + 1) ..< rawRange(at: 0).lowerBound])
         }
         return Array(",\n".utf8)
     }
 
-    /// Where the records' array's `[` is (inside a top-level object, perhaps).
+    /// Where the records' array's `[` is (inside a top-level object, perhaps), or the `{` of
+    /// the object whose members they are: where the load found it, else the file's first
+    /// `[` when that comes before the first record (a `[` inside a record is no opening).
     private func openingBracket(_ file: UnsafeBufferPointer<UInt8>) -> Int? {
-        file.indices.contains(arrayOffset) && file[arrayOffset] == UInt8(ascii: "[") ? arrayOffset : file.firstIndex(of: UInt8(ascii: "["))
+        let opening = UInt8(ascii: container == .members ? "{" : "[")
+        if file.indices.contains(arrayOffset), file[arrayOffset] == opening { return arrayOffset }
+        guard let first = file.firstIndex(of: UInt8(ascii: "[")) else { return nil }
+        return count == 0 || first < rawRange(at: 0).lowerBound ? first : nil
     }
 }
 

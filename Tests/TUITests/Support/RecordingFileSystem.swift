@@ -10,6 +10,9 @@ enum FileSystemCall: Equatable, CustomStringConvertible {
     case mkstemp(String)
     /// The file written and how many bytes the call was asked to write.
     case write(String, count: Int)
+    /// `copy_file_range`: the file written and how many bytes the call was asked to copy
+    /// into it (a write, as far as failures go).
+    case copy(String, count: Int)
     case fsync(String)
     case fchmod(String, mode_t)
     case fstat(String)
@@ -30,7 +33,7 @@ enum FileSystemCall: Equatable, CustomStringConvertible {
         case .stat: .stat
         case .access: .access
         case .mkstemp: .mkstemp
-        case .write: .write
+        case .write, .copy: .write
         case .fsync: .fsync
         case .fchmod: .fchmod
         case .fstat: .fstat
@@ -53,6 +56,7 @@ enum FileSystemCall: Equatable, CustomStringConvertible {
         case let .access(path): "access(\(path))"
         case let .mkstemp(template): "mkstemp(\(template))"
         case let .write(path, count): "write(\(path), \(count))"
+        case let .copy(path, count): "copy_file_range(\(path), \(count))"
         case let .fsync(path): "fsync(\(path))"
         case let .fchmod(path, mode): "fchmod(\(path), \(String(mode, radix: 8)))"
         case let .fstat(path): "fstat(\(path))"
@@ -93,6 +97,9 @@ final class RecordingFileSystem: FileSystemCalls {
     /// The most bytes one write writes (a short write, as a signal or some file systems
     /// cause), or nil for as many as asked.
     var largestWrite: Int?
+    /// The `errno` every `copy_file_range` fails with (`EXDEV`: no copy between these two
+    /// files), or nil to make it.
+    var copyFailure: Int32?
 
     private let real = SystemFileSystemCalls()
     private var openPaths: [Int32: String] = [:]
@@ -151,9 +158,11 @@ final class RecordingFileSystem: FileSystemCalls {
         return try real.write(descriptor, UnsafeRawBufferPointer(rebasing: bytes.prefix(largestWrite)))
     }
 
-    /// Recorded as a write of the file written: it is one, made by the kernel.
+    /// A write made by the kernel: fails where a write would (``failure`` at `.write`), and
+    /// with ``copyFailure`` where the kernel or the file system cannot copy.
     func copyFileRange(from source: Int32, offset: Int, to descriptor: Int32, count: Int) throws(SystemCallError) -> Int {
-        try enter(.write(name(descriptor), count: count))
+        try enter(.copy(name(descriptor), count: count))
+        if let copyFailure { throw SystemCallError(code: copyFailure) }
         return try real.copyFileRange(from: source, offset: offset, to: descriptor, count: min(count, largestWrite ?? count))
     }
 
