@@ -141,6 +141,11 @@ struct MappedFileTests {
             let onDisk = try Data(contentsOf: URL(fileURLWithPath: path))
             #expect(records.store.withFileBytes { Data($0) } == onDisk)
         }
+        // A delete splices and reads the bytes back whole (a replacement takes its records
+        // from the file written): its records map the file too.
+        try records.save(RecordChanges(deleted: [1_999]))
+        #expect(records.store.isMapped && records.store.count == 1_999, "the store reads the file it wrote")
+        #expect(records.store.withFileBytes { Data($0) } == (try Data(contentsOf: URL(fileURLWithPath: path))))
         // A file that does not hold the store's bytes (another writer came between the
         // rename and the mapping) is not mapped: the store keeps its own copy.
         let text = Self.books(100)

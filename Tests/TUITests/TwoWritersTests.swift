@@ -124,6 +124,32 @@ struct TwoWritersTests {
         }
     }
 
+    @Test("a Save As to a new path that another program makes while the save starts is refused: its file is not written over")
+    func aSaveAsToAPathMadeMeanwhileIsRefused() throws {
+        let files = TemporaryFiles()
+        let path = files.write(#"[{"title": "one"}]"#)
+        let newPath = files.directory.appendingPathComponent("copy.json").path
+        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        // The path is free when Save As checks it; the other program writes it just before
+        // the save takes the folder's lock.
+        let calls = RecordingFileSystem()
+        calls.beforeCall = { call in
+            if case .lockFolder = call, !FileManager.default.fileExists(atPath: newPath) {
+                FileManager.default.createFile(atPath: newPath, contents: Data("theirs".utf8))
+            }
+        }
+        records.fileSystem = calls
+        do {
+            try records.saveAs(RecordChanges(replaced: [0: Array(#"{"title": "mine"}"#.utf8)]), to: newPath)
+            Issue.record("saved over a file another program made")
+        } catch {
+            #expect(error.reason == .changedOnDisk, "\(error.message)")
+            #expect(error.message.contains("made by another program"), "\(error.message)")
+        }
+        #expect(bytes(newPath) == "theirs")
+        #expect(records.path == path, "the records stay the file's")
+    }
+
     @Test("a temporary file a crashed save left behind is removed by the next save of that file, and only that file's")
     func aCrashsLeftoverIsRemoved() throws {
         let files = TemporaryFiles()

@@ -169,13 +169,13 @@ enum AtomicFile {
     /// identity, as ``write(_:to:expecting:mode:fileSystem:folderIsLocked:beforeRename:)``
     /// does: a file made of the pieces of another (a save's unchanged bytes and its new
     /// records) is written without first being copied into one.
-    @discardableResult
     ///
     /// - Parameter whileFlushing: Called with the temporary file's descriptor once it is
     ///   written, just before it is flushed: work on the bytes written (a save taking its
     ///   records from them) can go on on another thread while the disk flushes them, and
     ///   `beforeRename` wait for it. The descriptor is closed once `beforeRename` returns or
     ///   the write fails: work that outlives the call uses a descriptor of its own.
+    @discardableResult
     static func write(pieces: [WritePiece], to path: String, expecting: FileExpectation = .anything, mode newMode: mode_t = 0o666,
                       fileSystem: any FileSystemCalls = SystemFileSystemCalls(), folderIsLocked: Bool = false,
                       whileFlushing: (_ descriptor: Int32) -> Void = { _ in },
@@ -359,12 +359,10 @@ enum AtomicFile {
             let copied: Int
             do throws(SystemCallError) {
                 copied = try fileSystem.copyFileRange(from: source.descriptor, offset: source.offset + done, to: descriptor, count: count - done)
-            } catch where error.code == EINTR {
-                continue
-            } catch where [EXDEV, EINVAL, ENOSYS, EOPNOTSUPP, EBADF].contains(error.code) {
-                // No copy between these two here: the rest is written instead.
-                return done
             } catch {
+                if error.code == EINTR { continue }
+                // No copy between these two here: the rest is written instead.
+                if [EXDEV, EINVAL, ENOSYS, EOPNOTSUPP, EBADF].contains(error.code) { return done }
                 throw failure(error.code, "writing failed", path: path, folder: folder)
             }
             guard copied > 0 else {
