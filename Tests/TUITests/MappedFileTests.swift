@@ -1,5 +1,6 @@
 import CSimdjson
 import Foundation
+import TableKit
 import Testing
 @testable import TUI
 
@@ -70,6 +71,25 @@ struct MappedFileTests {
         #expect(text.utf8.count == size)
         let store = try load(path, mappingFrom: 1)
         #expect(store.isMapped && titles(store) == ["a", "b"])
+    }
+
+    @MainActor
+    @Test("a list over a mapped file that another program cuts short says so in its footer once its rows read the zeros")
+    func aListOverATruncatedFileSaysSo() throws {
+        let files = TemporaryFiles()
+        let path = files.write(Self.books(5_000))
+        let store = try load(path, mappingFrom: 1)
+        let app = BrowserApp(list: RecordListScreen(title: "data", records: IndexedRecords(store: store)), size: Size(width: 80, height: 16),
+                             options: AppOptions(animates: false))
+        let before = text(app)
+        #expect(!before.joined().contains("cut short"))
+        #expect(truncate(path, 0) == 0)
+        // The rows drawn read past the new end: zeros, and the footer says why.
+        _ = text(app)
+        let after = text(app)
+        #expect(after.last?.contains("⚠ file cut short by another program: rows past its end read as ^@") == true,
+                "\(after.joined(separator: "\n"))")
+        #expect(after[2].hasPrefix(" ^@^@^@"), "the rows show the zeros, escaped: \(after[2])")
     }
 
     @Test("a mapped file truncated by another program reads as zeros, with no crash, and says it lost bytes; a read file keeps its bytes")

@@ -227,6 +227,13 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     }
 
     override var keyHints: [KeyHint] {
+        // Another program cut the mapped file short under the list: the rows read past its
+        // new end as zeros (shown as ^@), so the footer says why, and how to read the file as
+        // it is now. (A save is refused already: the file is not the one read.)
+        if records.store.lostBytes {
+            return [KeyHint("⚠", "file cut short by another program: rows past its end read as ^@")]
+                + footerHints(button: .reload, "read it again")
+        }
         // Keys wait for the rest of the sort (``defersEvents``): say so, rather than offer
         // keys that would not answer yet (at ten million records the wait can pass a second).
         if restOfSort != nil {
