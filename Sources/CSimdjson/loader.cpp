@@ -5,7 +5,7 @@
 // Where things are. loader_read.cpp reads the file (Bytes); loader_walk.cpp walks a document
 // (Fast path, Key inference); loader_split.cpp walks a big array on two threads (Two threads);
 // this file runs a load (Loader), explains failures (Failure path) and holds the C API;
-// loader_replace.cpp takes the records of a file a save wrote with some records replaced,
+// loader_edit.cpp takes the records of a file a save wrote with some records changed,
 // parsing only those. loader_internal.hpp declares what they share.
 //
 // Bytes. A regular file of 16 MiB or more is mapped privately (loader_map.cpp), followed

@@ -329,7 +329,7 @@ public:
 
     /// Takes record `index`'s title and subtitle (and title lead, when tracked) again from
     /// its bytes, which must be one valid object: for a record replaced after the walk
-    /// (tk_json_store_replacing). The keys stay as they are.
+    /// (tk_json_store_edited). The keys stay as they are.
     void retake(size_t index) { retake_records(index, index + 1); }
 
     /// After a successful walk: settles keys that no record with a string decided.

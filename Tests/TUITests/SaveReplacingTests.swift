@@ -4,12 +4,12 @@ import PropertyBased
 import Testing
 @testable import TUI
 
-/// A save that only replaces records writes the file from the old one and the new records,
-/// and takes the records from the file written, parsing only the new ones
-/// (`tk_json_store_replacing`): what it ends with must be what loading the whole file would
+/// A save writes the file from the old one and what its changes put in, and takes the
+/// records from the file written, parsing only the new ones
+/// (`tk_json_store_edited`): what it ends with must be what loading the whole file would
 /// give, and what it refuses what that load would refuse.
 @MainActor
-@Suite("A save of replaced records: the new records parsed, the others moved, as a whole load would have them")
+@Suite("A save of records replaced, deleted or added: the new records parsed, the others moved, as a whole load would have them")
 struct SaveReplacingTests {
     /// New records: titles plain, escaped, long, not strings or missing; and records no load
     /// takes (a trailing comma, not an object, a lone surrogate, nesting past the limit, an
@@ -98,9 +98,9 @@ struct SaveReplacingTests {
         }
     }
 
-    @Test("records replaced at random, in every layout, mapped or not: the records and the file are a whole load's, or the save is refused as it would refuse")
-    func replacedRecordsAreAWholeLoads() async throws {
-        let picks = Gen.int(in: 0 ... 40).array(of: 1 ... 3)
+    @Test("records replaced, deleted and added at random, in every layout, mapped or not: the records and the file are a whole load's, or the save is refused as it would refuse")
+    func editedRecordsAreAWholeLoads() async throws {
+        let picks = Gen.int(in: 0 ... 200).array(of: 1 ... 4)
         await propertyCheck(count: 200, input: RecordRoundTripPropertyTests.records, Gen.int(in: 0 ... 6), picks, Gen.bool) { records, layout, picks, mapped in
             let files = TemporaryFiles()
             let text = Self.file(records, layout: layout)
@@ -110,12 +110,20 @@ struct SaveReplacingTests {
             let store = try JSONRecordStore.load(path: path, options: JSONRecordStore.LoadOptions(titleKey: "title", subtitleKey: "a", strict: true,
                                                                                                    format: .of(path: path)))
             #expect(store.isMapped == mapped)
+            // Each pick replaces, deletes or adds a record.
             var changes = RecordChanges()
-            for pick in picks { changes.replaced[pick % store.count] = Array(Self.newRecords[pick % Self.newRecords.count].utf8) }
+            for pick in picks {
+                let record = Array(Self.newRecords[pick / 3 % Self.newRecords.count].utf8)
+                switch pick % 3 {
+                case 0: changes.replaced[pick % store.count] = record
+                case 1: changes.deleted.insert(pick % store.count)
+                default: changes.added.append(record)
+                }
+            }
             let spliced = store.splicing(changes)
             let wholeLoad = try? JSONRecordStore.load(data: spliced, name: path, options: Self.options(like: store))
             let records = DataFileRecords(store: store, path: path)
-            let context = "layout \(layout), \(changes.replaced.keys.sorted()), mapped \(mapped):\n\(String(decoding: spliced, as: UTF8.self))"
+            let context = "layout \(layout), replaced \(changes.replaced.keys.sorted()), deleted \(changes.deleted.sorted()), added \(changes.added.count), mapped \(mapped):\n\(String(decoding: spliced, as: UTF8.self))"
             do throws(SaveFailure) {
                 try records.save(changes)
             } catch {
@@ -128,7 +136,7 @@ struct SaveReplacingTests {
             let whole = try #require(wholeLoad, "saved what a whole load refuses: \(context)")
             #expect(Self.bytes(path) == spliced, "the file is the old one with the records replaced: \(context)")
             #expect(records.store.withFileBytes { Array($0) } == spliced)
-            #expect(records.store.isMapped == mapped, "a mapped store maps the file it wrote")
+            #expect(records.store.isMapped == (mapped && !spliced.isEmpty), "a mapped store maps the file it wrote (an empty one cannot be)")
             #expect(Self.described(records.store) == Self.described(whole), "\(context)")
         }
     }
@@ -151,6 +159,22 @@ struct SaveReplacingTests {
             #expect(error.message.contains("would not read back"), "\(error.message)")
             #expect(Self.bytes(path) == Array(text.utf8))
         }
+    }
+
+    @Test("an object's member record replaced keeps its name, and the records after it keep theirs, moved; deleting one reads the file back whole")
+    func aMemberRecordReplacedKeepsItsName() throws {
+        let files = TemporaryFiles()
+        let text = "{\n\"first\": {\"title\": \"One\", \"a\": \"x\"},\n\"s\\u00e9cond\": {\"title\": \"Two\"},\n\"third\": {\"title\": \"Three\"}\n}\n"
+        let path = files.write(text)
+        let store = try JSONRecordStore.load(path: path, options: JSONRecordStore.LoadOptions(titleKey: "title", subtitleKey: "a", strict: true))
+        #expect(store.container == .members && store.count == 3)
+        let records = DataFileRecords(store: store, path: path)
+        try records.save(RecordChanges(replaced: [0: Array(#"{"title": "One, and longer", "a": "y"}"#.utf8), 1: Array(#"{"title": "2"}"#.utf8)]))
+        let whole = try JSONRecordStore.load(path: path, options: Self.options(like: store))
+        #expect(Self.described(records.store) == Self.described(whole))
+        #expect((0 ..< 3).map { records.store.recordName(at: $0) } == ["first", "sécond", "third"])
+        let editsItsBytes = try records.store.withEditedRecords(RecordChanges(deleted: [1])) { _, _ in true }
+        #expect(editsItsBytes == nil, "a member record's delete is not an edit of its bytes alone")
     }
 
     /// A store mapped from a file of `count` books, in `files`.

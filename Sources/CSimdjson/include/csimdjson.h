@@ -375,22 +375,37 @@ long long tk_json_copy_file_range(int source, long long offset, int destination,
 int tk_json_store_lost_bytes(const tk_json_store *store);
 
 /**
+ * One stretch of a store's bytes that a save changed: bytes [start, end) of the old file
+ * became `length` bytes, which hold `records` new records (their places are given beside,
+ * tk_json_store_edited()). A record replaced is an edit of its own bytes holding one
+ * record; a record deleted, of its bytes and a separator, holding none; records added, of
+ * the end of the last record kept, holding them with their separators.
+ */
+typedef struct tk_json_byte_edit {
+    size_t start;
+    size_t end;
+    size_t length;
+    size_t records;
+} tk_json_byte_edit;
+
+/**
  * The records of `store` as they are in the file open at `descriptor`, which a save wrote
- * from the store's bytes with records `indices[0..count)` (ascending, each once, each less
- * than the store's count) replaced by new bytes of `lengths[i]` bytes each, every other
- * byte as it was: the file is mapped (or read, when too small to map), each new record
- * is checked to be one valid JSON object (strictly: as a whole load would check it) and its
- * title and subtitle taken, and every other record is where it was, moved by what the
- * replacements before it added or took away. No other byte is parsed again: a save of one
- * edit costs the records' bookkeeping, not a load. The keys and the format are the
- * store's. A store whose bytes are a repaired copy, or that read lone surrogates as
- * U+FFFD, is refused (read the file whole instead).
+ * from the store's bytes with `edits` made (in order, not overlapping) and every other byte
+ * as it was: the file is mapped (or read, when too small to map); the records inside an
+ * edit go, and the edit's new records take their place — `new_offsets` (from the edit's
+ * start, in the new file) and `new_lengths` give them, edit after edit — each checked to be
+ * one valid JSON object as strictly as a whole load would check it, its title and subtitle
+ * taken; every other record stays, moved by what the edits before it added or took away.
+ * No other byte is parsed again: a save of one edit costs the records' bookkeeping, not a
+ * load. In an object of objects, an edit may only replace one record with one (it keeps
+ * the record's name). The keys and the format are the store's. A store whose bytes are a
+ * repaired copy, or that read lone surrogates as U+FFFD, is refused (read the file whole).
  *
  * Returns NULL with `error` saying why: a new record that is not one valid object, a file
- * not of the size the replacements make, or one that cannot be read.
+ * not of the size the edits make, edits out of order, or a file that cannot be read.
  */
-tk_json_store *tk_json_store_replacing(const tk_json_store *store, int descriptor, const size_t *indices, const size_t *lengths,
-                                       size_t count, tk_json_error *error);
+tk_json_store *tk_json_store_edited(const tk_json_store *store, int descriptor, const tk_json_byte_edit *edits, size_t edit_count,
+                                    const size_t *new_offsets, const size_t *new_lengths, tk_json_error *error);
 
 /** Frees the store and everything it handed out. NULL is ignored. */
 void tk_json_free(tk_json_store *store);

@@ -100,23 +100,23 @@ final class DataFileRecords: EditableRecords {
         let read = store
         let contents = read.isMapped ? nil : ExpectedContents { body in read.withFileBytes(body) }
         let expecting = FileExpectation.identity(identity, contents: contents)
-        // Records replaced: the file is written from the store's bytes and the new records,
-        // and the records are taken from the file written, only the new ones parsed
-        // (DECISIONS: a save that parses only what it changed).
-        var replacedStore: JSONRecordStore?
+        // The file is written from the store's bytes and what the changes put in, and the
+        // records are taken from the file written, only the new ones parsed (DECISIONS: a
+        // save that parses only what it changed).
+        var editedStore: JSONRecordStore?
         let name = path
-        let written = try read.withReplacedRecords(changes) { (pieces, replaced) throws(SaveFailure) in
+        let written = try read.withEditedRecords(changes) { (pieces, edits) throws(SaveFailure) in
             var taking: ReadBack?
             return try AtomicFile.write(pieces: pieces, to: name, expecting: expecting, fileSystem: fileSystem, whileFlushing: { descriptor in
-                taking = ReadBack(replacing: replaced, of: read, inFileAt: descriptor, name: name)
+                taking = ReadBack(editing: edits, of: read, inFileAt: descriptor, name: name)
             }, beforeRename: { (descriptor) throws(SaveFailure) in
-                replacedStore = try (taking ?? ReadBack(replacing: replaced, of: read, inFileAt: descriptor, name: name)).result()
+                editedStore = try (taking ?? ReadBack(editing: edits, of: read, inFileAt: descriptor, name: name)).result()
             })
         }
-        if let written, let replacedStore {
+        if let written, let editedStore {
             self.identity = written
-            store = replacedStore
-            if changes.replaced.count == 1 { editedRecord = changes.replaced.first?.key }
+            store = editedStore
+            if changes.deleted.isEmpty, changes.added.isEmpty, changes.replaced.count == 1 { editedRecord = changes.replaced.first?.key }
             return
         }
         let bytes = read.splicing(changes)
@@ -357,10 +357,10 @@ private final class ReadBack: Sendable {
     }
 
     /// Takes `store`'s records from the file open at `descriptor`, which holds its bytes
-    /// with the records `replaced` given new bytes (``JSONRecordStore/replacing(_:inFileAt:name:)``):
-    /// the new records are checked, the others moved. Uses a descriptor of its own, so that
-    /// the caller may close `descriptor` meanwhile.
-    convenience init(replacing replaced: [(index: Int, length: Int)], of store: JSONRecordStore, inFileAt descriptor: Int32, name: String) {
+    /// with `edits` made (``JSONRecordStore/edited(_:inFileAt:name:)``): the new records are
+    /// checked, the others moved. Uses a descriptor of its own, so that the caller may close
+    /// `descriptor` meanwhile.
+    convenience init(editing edits: [SpliceEdit], of store: JSONRecordStore, inFileAt descriptor: Int32, name: String) {
         let own = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
         // The file is mapped, or read, as a load on the saving thread would do it.
         let mappingMinimum = tk_json_mapping_minimum()
@@ -373,7 +373,7 @@ private final class ReadBack: Sendable {
                 close(own)
             }
             do throws(JSONLoadError) {
-                return .success(try store.replacing(replaced, inFileAt: own, name: name))
+                return .success(try store.edited(edits, inFileAt: own, name: name))
             } catch {
                 return .failure(SaveFailure.wouldNotReadBack(error))
             }

@@ -250,16 +250,17 @@ final class JSONRecordStore: @unchecked Sendable {
     }
 
     /// These records as they are in the file open at `descriptor`, which a save wrote from
-    /// this store's bytes with the records `replaced` (by index, in order) given new bytes of
-    /// the lengths named, every other byte as it was (``withReplacedRecords(_:_:)``): the
-    /// file is mapped, each new record checked to be one valid object and its title taken,
-    /// and every other record moved, not parsed again (`tk_json_store_replacing`).
+    /// this store's bytes with `edits` made, every other byte as it was
+    /// (``withEditedRecords(_:_:)``): the file is mapped, the records inside an edit go and
+    /// its new records take their place, each checked to be one valid object and its title
+    /// taken, and every other record is moved, not parsed again (`tk_json_store_edited`).
     /// - Throws: `JSONLoadError` when a new record is not one valid object, or the file is
-    ///   not what the replacements make; `name` stands for the file in it.
-    func replacing(_ replaced: [(index: Int, length: Int)], inFileAt descriptor: Int32, name: String) throws(JSONLoadError) -> JSONRecordStore {
+    ///   not what the edits make; `name` stands for the file in it.
+    func edited(_ edits: [SpliceEdit], inFileAt descriptor: Int32, name: String) throws(JSONLoadError) -> JSONRecordStore {
         var error = tk_json_error()
-        let indices = replaced.map(\.index), lengths = replaced.map(\.length)
-        guard let made = tk_json_store_replacing(handle, descriptor, indices, lengths, replaced.count, &error) else {
+        let byteEdits = edits.map { tk_json_byte_edit(start: $0.range.lowerBound, end: $0.range.upperBound, length: $0.bytes.count, records: $0.records.count) }
+        let offsets = edits.flatMap { $0.records.map(\.lowerBound) }, lengths = edits.flatMap { $0.records.map(\.count) }
+        guard let made = tk_json_store_edited(handle, descriptor, byteEdits, byteEdits.count, offsets, lengths, &error) else {
             throw JSONLoadError(error, path: name)
         }
         return JSONRecordStore(handle: made, identity: nil)

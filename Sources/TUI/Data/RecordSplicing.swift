@@ -54,53 +54,84 @@ struct RecordChanges: Sendable, Equatable {
     var isEmpty: Bool { replaced.isEmpty && deleted.isEmpty && added.isEmpty }
 }
 
+/// One stretch of a file's bytes that a save changes: what takes its place, and where in
+/// that the records it holds are (``JSONRecordStore/spliceEdits(_:in:)``).
+struct SpliceEdit: Equatable {
+    /// The bytes of the file replaced.
+    var range: Range<Int>
+    /// What takes their place.
+    var bytes: [UInt8]
+    /// The records `bytes` hold, `{` to `}`, in order.
+    var records: [Range<Int>]
+}
+
 extension JSONRecordStore {
-    /// The file's bytes with `changes` made. Records not changed, and every byte between
-    /// them, are copied as they are; a removed record takes the separator after it with it
-    /// (before it, when it was the last); added records follow the last record, separated as
-    /// the file separates its records.
+    /// The edits of the file's bytes that make `changes`, in order and not overlapping.
+    /// Records not changed, and every byte between them, stay as they are; a removed record
+    /// takes the separator after it with it (before it, when it was the last); added records
+    /// follow the last record, separated as the file separates its records. Indices that
+    /// are not records are left out.
+    func spliceEdits(_ changes: RecordChanges, in file: UnsafeBufferPointer<UInt8>) -> [SpliceEdit] {
+        var edits: [SpliceEdit] = []
+        let deleted = changes.deleted.filter { $0 >= 0 && $0 < count }
+        var lastKept = count - 1
+        while lastKept >= 0, deleted.contains(lastKept) { lastKept -= 1 }
+        let indices = Set(changes.replaced.keys.filter { $0 >= 0 && $0 <= lastKept }).union(deleted.filter { $0 < lastKept }).sorted()
+        for index in indices {
+            if deleted.contains(index) {
+                edits.append(SpliceEdit(range: rawRange(at: index).lowerBound ..< rawRange(at: index + 1).lowerBound, bytes: [], records: []))
+            } else if let bytes = changes.replaced[index] {
+                edits.append(SpliceEdit(range: rawRange(at: index), bytes: bytes, records: [0 ..< bytes.count]))
+            }
+        }
+        // The tail: the records removed after the last kept one go, the added ones come.
+        let separator = changes.added.isEmpty ? [] : addedSeparator(file)
+        var tail = SpliceEdit(range: 0 ..< 0, bytes: [], records: [])
+        for (offset, record) in changes.added.enumerated() {
+            if lastKept >= 0 || offset > 0 { tail.bytes += separator }
+            tail.records.append(tail.bytes.count ..< tail.bytes.count + record.count)
+            tail.bytes += record
+        }
+        /// `bytes` put before the tail's records, which move after them.
+        func prefixTail(with bytes: [UInt8]) {
+            tail.bytes = bytes + tail.bytes
+            tail.records = tail.records.map { $0.lowerBound + bytes.count ..< $0.upperBound + bytes.count }
+        }
+        let tailStart: Int
+        if lastKept >= 0 {
+            tailStart = rawRange(at: lastKept).upperBound
+        } else if count > 0 {
+            tailStart = rawRange(at: 0).lowerBound
+        } else if isLines {
+            // JSON Lines with no records: the new ones are the file's lines.
+            tailStart = file.count
+            if !tail.bytes.isEmpty, file.last.map({ $0 != UInt8(ascii: "\n") }) == true { prefixTail(with: Array("\n".utf8)) }
+            if !tail.bytes.isEmpty { tail.bytes += Array("\n".utf8) }
+        } else {
+            tailStart = openingBracket(file).map { $0 + 1 } ?? file.count
+            if !tail.bytes.isEmpty {
+                prefixTail(with: Array("\n".utf8))
+                tail.bytes += Array("\n".utf8)
+            }
+        }
+        let tailEnd = count > 0 && lastKept < count - 1 ? rawRange(at: count - 1).upperBound : tailStart
+        tail.range = tailStart ..< tailEnd
+        if !tail.bytes.isEmpty || tailEnd > tailStart { edits.append(tail) }
+        var cursor = 0
+        return edits.filter { edit in
+            defer { cursor = max(cursor, edit.range.upperBound) }
+            return edit.range.lowerBound >= cursor
+        }
+    }
+
+    /// The file's bytes with `changes` made (``spliceEdits(_:in:)``).
     func splicing(_ changes: RecordChanges) -> [UInt8] {
         withFileBytes { file in
-            var edits: [(range: Range<Int>, bytes: [UInt8])] = []
-            let deleted = changes.deleted.filter { $0 >= 0 && $0 < count }
-            var lastKept = count - 1
-            while lastKept >= 0, deleted.contains(lastKept) { lastKept -= 1 }
-            let indices = Set(changes.replaced.keys.filter { $0 >= 0 && $0 <= lastKept }).union(deleted.filter { $0 < lastKept }).sorted()
-            for index in indices {
-                if deleted.contains(index) {
-                    edits.append((rawRange(at: index).lowerBound ..< rawRange(at: index + 1).lowerBound, []))
-                } else if let bytes = changes.replaced[index] {
-                    edits.append((rawRange(at: index), bytes))
-                }
-            }
-            // The tail: the records removed after the last kept one go, the added ones come.
-            let separator = changes.added.isEmpty ? [] : addedSeparator(file)
-            var tail: [UInt8] = []
-            for (offset, record) in changes.added.enumerated() {
-                if lastKept >= 0 || offset > 0 { tail += separator }
-                tail += record
-            }
-            let tailStart: Int
-            if lastKept >= 0 {
-                tailStart = rawRange(at: lastKept).upperBound
-            } else if count > 0 {
-                tailStart = rawRange(at: 0).lowerBound
-            } else if isLines {
-                // JSON Lines with no records: the new ones are the file's lines.
-                tailStart = file.count
-                if !tail.isEmpty, file.last.map({ $0 != UInt8(ascii: "\n") }) == true { tail = Array("\n".utf8) + tail }
-                if !tail.isEmpty { tail += Array("\n".utf8) }
-            } else {
-                tailStart = openingBracket(file).map { $0 + 1 } ?? file.count
-                if !tail.isEmpty { tail = Array("\n".utf8) + tail + Array("\n".utf8) }
-            }
-            let tailEnd = count > 0 && lastKept < count - 1 ? rawRange(at: count - 1).upperBound : tailStart
-            if !tail.isEmpty || tailEnd > tailStart { edits.append((tailStart ..< tailEnd, tail)) }
-
+            let edits = spliceEdits(changes, in: file)
             var out: [UInt8] = []
             out.reserveCapacity(file.count + edits.reduce(0) { $0 + $1.bytes.count })
             var cursor = 0
-            for edit in edits where edit.range.lowerBound >= cursor {
+            for edit in edits {
                 out += file[cursor ..< edit.range.lowerBound]
                 out += edit.bytes
                 cursor = edit.range.upperBound
@@ -112,38 +143,39 @@ extension JSONRecordStore {
 
     /// Calls `body` with the file's bytes with `changes` made, as pieces to write one after
     /// another (the unchanged stretches of the file, copied from the file the store maps
-    /// when it maps one, and the new records), and the records replaced with their new
-    /// lengths, when `changes` only replace records: nothing is copied into memory. Returns
-    /// nil without calling `body` for changes that delete or add records, or name a record
-    /// that is not there, and for bytes that a lenient load repaired (they are not the
-    /// file's) or read with lone surrogates as U+FFFD (the file must then be read back
-    /// whole): those are spliced (``splicing(_:)``).
-    func withReplacedRecords<Result>(_ changes: RecordChanges,
-                                     _ body: (_ pieces: [WritePiece], _ replaced: [(index: Int, length: Int)]) throws(SaveFailure) -> Result)
-        throws(SaveFailure) -> Result? {
-        guard changes.deleted.isEmpty, changes.added.isEmpty, !changes.replaced.isEmpty, !bytesRepaired, replacementCount == 0,
-              changes.replaced.keys.allSatisfy({ $0 >= 0 && $0 < count }) else { return nil }
-        let replaced = changes.replaced.sorted { $0.key < $1.key }
-        let inserted = replaced.flatMap(\.value)
+    /// when it maps one, and what the edits put in), and the edits (``spliceEdits(_:in:)``):
+    /// nothing is copied into memory. Returns nil without calling `body` for changes that
+    /// name a record that is not there, that delete or add an object's member records (their
+    /// names would go or be missing: the whole file is read back, which refuses them), and
+    /// for bytes that a lenient load repaired (they are not the file's) or read with lone
+    /// surrogates as U+FFFD (the file must then be read back whole): those are spliced
+    /// (``splicing(_:)``).
+    func withEditedRecords<Result>(_ changes: RecordChanges,
+                                   _ body: (_ pieces: [WritePiece], _ edits: [SpliceEdit]) throws(SaveFailure) -> Result) throws(SaveFailure) -> Result? {
+        guard !changes.isEmpty, !bytesRepaired, replacementCount == 0,
+              changes.replaced.keys.allSatisfy({ $0 >= 0 && $0 < count }), changes.deleted.allSatisfy({ $0 >= 0 && $0 < count }),
+              container != .members || changes.deleted.isEmpty && changes.added.isEmpty else { return nil }
         let source = mappedFileDescriptor
         let outcome = withFileBytes { file in
-            inserted.withUnsafeBytes { inserted in
+            let edits = spliceEdits(changes, in: file)
+            let inserted = edits.flatMap(\.bytes)
+            return inserted.withUnsafeBytes { inserted in
                 Swift.Result { () throws(SaveFailure) in
                     var pieces: [WritePiece] = []
                     func unchanged(_ range: Range<Int>) {
+                        guard !range.isEmpty else { return }
                         let bytes = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: file[range]))
                         pieces.append(source.map { WritePiece(bytes, copiedFrom: $0, at: range.lowerBound) } ?? WritePiece(bytes))
                     }
                     var cursor = 0, at = 0
-                    for (index, bytes) in replaced {
-                        let range = rawRange(at: index)
-                        unchanged(cursor ..< range.lowerBound)
-                        pieces.append(WritePiece(UnsafeRawBufferPointer(rebasing: inserted[at ..< at + bytes.count])))
-                        cursor = range.upperBound
-                        at += bytes.count
+                    for edit in edits {
+                        unchanged(cursor ..< edit.range.lowerBound)
+                        if !edit.bytes.isEmpty { pieces.append(WritePiece(UnsafeRawBufferPointer(rebasing: inserted[at ..< at + edit.bytes.count]))) }
+                        cursor = edit.range.upperBound
+                        at += edit.bytes.count
                     }
                     unchanged(cursor ..< file.count)
-                    return try body(pieces, replaced.map { (index: $0.key, length: $0.value.count) })
+                    return try body(pieces, edits)
                 }
             }
         }
