@@ -87,7 +87,17 @@ struct SearchBeforeTheIndexTests {
             if let partial = scanned, partial.count >= RecordFilter.partialMatches || held.filter.progress != nil {
                 #expect(partial.matches.map { Array($0) } == index.filterNow(query: query).matches.map { Array($0.prefix(partial.count)) }, "\(query)")
                 held.gate.signal()
-                while held.filter.progress != nil, let next = held.nextResult() { scanned = next }
+                // The index's result: taken as it is announced, or, when the search ended
+                // between two looks (its progress is cleared with its result in place, before
+                // the announcement), taken where it is.
+                while true {
+                    if held.filter.progress == nil {
+                        if let last = held.filter.takeFinishedResult() { scanned = last }
+                        break
+                    }
+                    guard let next = held.nextResult() else { break }
+                    scanned = next
+                }
             }
             #expect(scanned == index.filterNow(query: query), "\(query)")
             held.gate.signal()
