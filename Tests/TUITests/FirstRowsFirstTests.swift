@@ -90,6 +90,47 @@ struct FirstRowsFirstTests {
         #expect(unsorted.render(context: context).text != whole.render(context: context).text, "the preview's last rows are not the whole order's")
     }
 
+    /// Moving the focus among the first rows, which are in place, does not wait: the focus and
+    /// the frame are the whole order's after the same keys. A move that would reach past them
+    /// (with a screen of rows after it) waits, and lands where the whole order says once the
+    /// rest comes.
+    @Test func movesAmongTheRowsInPlaceDoNotWaitAndOthersDo() throws {
+        let files = TemporaryFiles()
+        let gate = DispatchSemaphore(value: 0)
+        defer { gate.signal() }
+        let (preview, whole, list) = try Self.lists(rows: 80, gate: gate, files: files)
+        let wholeList = try #require(whole.root.content.frontScreen as? RecordListScreen)
+        let context = RenderContext()
+        let height = 16
+        let inPlace = list.records.positionsInPlace
+        #expect(inPlace >= 3 + 2 * height && inPlace < 3_000, "\(inPlace)")
+        func position(_ list: RecordListScreen) -> Int? { list.state.focusedRow.flatMap(list.dataSourceOfRecords.position(at:))?.rawValue }
+        for key in [Key.down, .character("j"), .down, .up, .down] {
+            _ = preview.handle(.key(key))
+            _ = whole.handle(.key(key))
+        }
+        #expect(list.records.isPreview, "the rest is still sorting")
+        #expect(position(list) == 3 && position(wholeList) == 3)
+        #expect(text(preview).dropLast() == text(whole).dropLast(), "the same frame but the footer, which says keys wait")
+        // Pages down: each moves while the rows it reaches are in place; the first that would
+        // reach past them waits, and the rest wait behind it.
+        for _ in 0 ..< 20 { _ = preview.handle(.key(.pageDown)) }
+        #expect(list.records.isPreview)
+        let reached = try #require(position(list))
+        #expect(reached > 3, "pages among the rows in place moved")
+        #expect(reached + 2 * height <= inPlace, "no move reached past the rows in place (\(reached) of \(inPlace))")
+        #expect(preview.root.isAwaitingDeliveries, "the pages past them wait")
+        let waiting = preview.render(context: context).text
+        _ = preview.handle(.key(.up))
+        #expect(preview.render(context: context).text == waiting, "a key behind a waiting one waits too, in order")
+        gate.signal()
+        Self.deliver(to: preview) { list.records.isPreview || preview.root.isAwaitingDeliveries }
+        for _ in 0 ..< 20 { _ = whole.handle(.key(.pageDown)) }
+        _ = whole.handle(.key(.up))
+        #expect(position(list) == position(wholeList))
+        #expect(preview.render(context: context).text == whole.render(context: context).text)
+    }
+
     /// Delivers what `app` was posted, as the event loop would, while `condition` holds (for
     /// at most 10 s).
     private static func deliver(to app: BrowserApp, while condition: () -> Bool) {

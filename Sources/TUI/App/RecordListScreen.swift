@@ -274,7 +274,26 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
             default: return true
             }
         }
+        if restOfSort != nil, searchController?.isActive != true, movesAmongTheRowsInPlace(key) { return false }
         return !(key == .character("/") && isSearchAvailable)
+    }
+
+    /// Whether `key` moves the focus only among the first rows, which are in the whole
+    /// order's places already (``IndexedRecords/positionsInPlace``): the row it reaches and
+    /// a screen of rows after it (the screen may scroll that far) are all in place, so the
+    /// key need not wait for the rest of the sort. Up, Page Up and Home never leave them;
+    /// a jump by the index, End, or a key of the index or of a swipe menu waits.
+    private func movesAmongTheRowsInPlace(_ key: Key) -> Bool {
+        guard !isEditing, !state.isIndexFocused, !isSwipeMenuOpen else { return false }
+        let reach: Int
+        switch TableView.rowKeyBindings.action(for: key) {
+        case .moveFocus(let offset): reach = max(0, offset)
+        case .pageDown: reach = size.height
+        case .pageUp, .home: reach = 0
+        default: return false
+        }
+        let position = state.focusedRow.flatMap(dataSourceOfRecords.position(at:))?.rawValue ?? 0
+        return position + reach + 2 * size.height <= records.positionsInPlace
     }
 
     /// In editing mode the title counts the records checked ("3 Selected").
