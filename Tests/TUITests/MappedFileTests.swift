@@ -161,11 +161,19 @@ struct MappedFileTests {
             let onDisk = try Data(contentsOf: URL(fileURLWithPath: path))
             #expect(records.store.withFileBytes { Data($0) } == onDisk)
         }
-        // A delete splices and reads the bytes back whole (a replacement takes its records
-        // from the file written): its records map the file too.
+        // A delete takes its records from the file written too.
         try records.save(RecordChanges(deleted: [1_999]))
         #expect(records.store.isMapped && records.store.count == 1_999, "the store reads the file it wrote")
         #expect(records.store.withFileBytes { Data($0) } == (try Data(contentsOf: URL(fileURLWithPath: path))))
+        // An object's member record deleted is spliced and read back whole: those records
+        // map the file they wrote as well.
+        let members = files.write("{\n" + (0 ..< 2_000).map { #""m\#($0)": {"title": "Book \#($0)"}"# }.joined(separator: ",\n") + "\n}\n",
+                                  named: "members.json")
+        let memberRecords = DataFileRecords(store: try JSONRecordStore.load(path: members), path: members)
+        #expect(memberRecords.store.container == .members && memberRecords.store.isMapped)
+        try memberRecords.save(RecordChanges(deleted: [1_999]))
+        #expect(memberRecords.store.isMapped && memberRecords.store.count == 1_999, "the store reads the file it wrote")
+        #expect(memberRecords.store.withFileBytes { Data($0) } == (try Data(contentsOf: URL(fileURLWithPath: members))))
         // A file that does not hold the store's bytes (another writer came between the
         // rename and the mapping) is not mapped: the store keeps its own copy.
         let text = Self.books(100)

@@ -135,7 +135,7 @@ struct TwoWritersTests {
         let calls = RecordingFileSystem()
         calls.beforeCall = { call in
             if case .lockFolder = call, !FileManager.default.fileExists(atPath: newPath) {
-                FileManager.default.createFile(atPath: newPath, contents: Data("theirs".utf8))
+                _ = FileManager.default.createFile(atPath: newPath, contents: Data("theirs".utf8))
             }
         }
         records.fileSystem = calls

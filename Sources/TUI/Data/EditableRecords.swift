@@ -100,37 +100,50 @@ final class DataFileRecords: EditableRecords {
         let read = store
         let contents = read.isMapped ? nil : ExpectedContents { body in read.withFileBytes(body) }
         let expecting = FileExpectation.identity(identity, contents: contents)
-        // The file is written from the store's bytes and what the changes put in, and the
-        // records are taken from the file written, only the new ones parsed (DECISIONS: a
-        // save that parses only what it changed).
-        var editedStore: JSONRecordStore?
+        let saved: (identity: FileIdentity, store: JSONRecordStore?)
+        if let edited = try writtenByEdits(changes, from: read, expecting: expecting) {
+            saved = edited
+        } else {
+            saved = try writtenBySplice(changes, from: read, expecting: expecting)
+        }
+        self.identity = saved.identity
+        guard let savedStore = saved.store else { return }
+        store = savedStore
+        if changes.deleted.isEmpty, changes.added.isEmpty, changes.replaced.count == 1 { editedRecord = changes.replaced.first?.key }
+    }
+
+    /// Writes the file from `read`'s bytes and what `changes` put in, and takes the records
+    /// from the file written, only the new ones parsed, on the other core while the disk
+    /// flushes (DECISIONS: a save that parses only what it changed); nil, with nothing
+    /// written, for changes that must be read back whole (``JSONRecordStore/withEditedRecords(_:_:)``).
+    private func writtenByEdits(_ changes: RecordChanges, from read: JSONRecordStore, expecting: FileExpectation) throws(SaveFailure)
+        -> (identity: FileIdentity, store: JSONRecordStore?)? {
         let name = path
-        let written = try read.withEditedRecords(changes) { (pieces, edits) throws(SaveFailure) in
+        return try read.withEditedRecords(changes) { (pieces, edits) throws(SaveFailure) in
             var taking: ReadBack?
-            return try AtomicFile.write(pieces: pieces, to: name, expecting: expecting, fileSystem: fileSystem, whileFlushing: { descriptor in
+            var edited: JSONRecordStore?
+            let written = try AtomicFile.write(pieces: pieces, to: name, expecting: expecting, fileSystem: fileSystem, whileFlushing: { descriptor in
                 taking = ReadBack(editing: edits, of: read, inFileAt: descriptor, name: name)
             }, beforeRename: { (descriptor) throws(SaveFailure) in
-                editedStore = try (taking ?? ReadBack(editing: edits, of: read, inFileAt: descriptor, name: name)).result()
+                edited = try (taking ?? ReadBack(editing: edits, of: read, inFileAt: descriptor, name: name)).result()
             })
+            return (written, edited)
         }
-        if let written, let editedStore {
-            self.identity = written
-            store = editedStore
-            if changes.deleted.isEmpty, changes.added.isEmpty, changes.replaced.count == 1 { editedRecord = changes.replaced.first?.key }
-            return
-        }
+    }
+
+    /// Splices `read`'s bytes with `changes` into one copy and writes it, reading it all back
+    /// on the other core meanwhile; the records read back map the file written.
+    private func writtenBySplice(_ changes: RecordChanges, from read: JSONRecordStore, expecting: FileExpectation) throws(SaveFailure)
+        -> (identity: FileIdentity, store: JSONRecordStore?) {
         let bytes = read.splicing(changes)
         let readBack = readingWhileWriting(bytes, name: path)
         var checked: JSONRecordStore?
-        self.identity = try AtomicFile.write(bytes, to: path, expecting: expecting, fileSystem: fileSystem) { _ throws(SaveFailure) in
+        let written = try AtomicFile.write(bytes, to: path, expecting: expecting, fileSystem: fileSystem) { _ throws(SaveFailure) in
             checked = try readBack.result()
         }
-        if let checked {
-            // The file now holds exactly the bytes read back: map it rather than keep them.
-            checked.mapFile(at: path)
-            store = checked
-            if changes.deleted.isEmpty, changes.added.isEmpty, changes.replaced.count == 1 { editedRecord = changes.replaced.first?.key }
-        }
+        // The file now holds exactly the bytes read back: map it rather than keep them.
+        checked?.mapFile(at: path)
+        return (written, checked)
     }
 
     override func saveAs(_ changes: RecordChanges, to newPath: String) throws(SaveFailure) {
