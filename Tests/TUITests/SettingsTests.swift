@@ -16,6 +16,22 @@ struct SettingsTests {
 
 
 
+    @Test("visiting General › Keyboards leaves every check of the other sections as it was (issue 38)")
+    func visitingKeyboardsChangesNoSetting() throws {
+        let (app, _) = try app()
+        let before = app.settings.state
+        try keys(app, "5 End k k k k k k")
+        let frame = text(app)
+        #expect(frame.contains { $0.contains("Keyboards") } && frame.contains { $0.contains("✓") }, "\(frame.joined(separator: "\n"))")
+        try keys(app, "Enter")
+        #expect(text(app).prefix(2).joined().contains("Keyboards"), "the Keyboards screen is in front:\n\(text(app).joined(separator: "\n"))")
+        try keys(app, "Esc")
+        #expect(app.settings.state == before, "a visit changed the settings")
+        #expect(text(app) == frame, "Settings draws as it did before the visit")
+        try keys(app, "Esc 1")
+        #expect(!text(app).joined().contains("turned off"), "Books are still on")
+    }
+
     @Test func aThemeAppliesToTheWholeAppAtOnce() throws {
         let (app, _) = try app()
         try keys(app, "5 j j Enter")

@@ -459,12 +459,13 @@ struct ArticleSnippetsTests {
     @Test func selectionAndAccessories() throws {
         let sounds = SoundSettings()
         let shown = Self.trimmed(snapshotLines(of: sounds, size: Size(width: 30, height: 12),
-                                               keys: [.down, .space, .down, .down, .space, .down, .character("i")]))
+                                               keys: [.down, .space, .down, .down, .space, .down, .character("i"), .enter]))
         #expect(Array(shown[3 ... 5]) == [" │ Marimba                  │", " │ Radar                  ✓ │", " │ Chimes                   │"])
         try Self.expectDrawing(0, of: "SelectionAndAccessories", in: shown)
         #expect(Array(shown[9 ... 10]) == [" │ Vibrate             [○ ] │", " │ Haptics                ⓘ │"])
         #expect(sounds.tone == "Radar" && !sounds.vibrates && sounds.openedHaptics)
-        #expect(sounds.indexPathsForSelectedRows == [IndexPath(row: 1, section: 0)])
+        // Enter on Haptics selects it in its own section; Radar keeps its check.
+        #expect(sounds.indexPathsForSelectedRows == [IndexPath(row: 1, section: 0), IndexPath(row: 1, section: 1)])
     }
 
     @Test func searchingATable() throws {

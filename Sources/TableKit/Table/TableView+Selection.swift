@@ -52,10 +52,22 @@ extension TableView {
         selectionModeDuringEditing ?? dataSource.selectionMode(forSection: section) ?? selectionMode
     }
 
+    /// Whether the table's own ``selectionMode`` governs `section`: the data source gives the
+    /// section no mode of its own, or editing mode gives every section the same one.
+    func followsTableSelectionMode<DataSource: TableViewDataSource>(_ section: Int, dataSource: DataSource) -> Bool {
+        selectionModeDuringEditing != nil || dataSource.selectionMode(forSection: section) == nil
+    }
+
     /// Selects `indexPath` by its section's rules and returns what changed. `toggles` is a
     /// Space or a click: in a `.multiple` section it removes the check of a checked row.
     ///
-    /// - `.single`: the row becomes the only selected row of the table.
+    /// A section's mode governs that section's rows only; the rows of other sections keep
+    /// their selection, whatever their modes.
+    ///
+    /// - `.single`: the row becomes the only selected row of its section. Where the mode is
+    ///   the table's own (the data source gives the section none), the sections the table's
+    ///   mode governs are one list, as a UIKit table without multiple selection: the row
+    ///   becomes the only selected row among them.
     /// - `.radio`: the row becomes the only selected row of its section.
     /// - `.multiple`: the row is added (or, toggling a checked row, removed).
     /// - `.none`: nothing.
@@ -66,8 +78,14 @@ extension TableView {
         case .none:
             return .none
         case .single:
-            let others = state.selectedRows.subtracting([indexPath]).sorted()
-            state.selectedRows = [indexPath]
+            let tableWide = followsTableSelectionMode(indexPath.section, dataSource: dataSource)
+            let others = state.selectedRows.filter { row in
+                guard row != indexPath else { return false }
+                if row.section == indexPath.section { return true }
+                return tableWide && followsTableSelectionMode(row.section, dataSource: dataSource)
+            }.sorted()
+            state.selectedRows.subtract(others)
+            state.selectedRows.insert(indexPath)
             return SelectionChange(deselected: others, selected: indexPath)
         case .radio:
             let others = state.selectedRows.filter { $0.section == indexPath.section && $0 != indexPath }.sorted()

@@ -26,6 +26,11 @@ public struct TableView: Sendable {
     public var emptyMessage: String
     /// How rows are selected, unless the data source says otherwise for a section
     /// (``TableViewDataSource/selectionMode(forSection:)``).
+    ///
+    /// A section's own mode wins over this one, and governs that section's rows only: a tap,
+    /// Enter or Space in one section never selects, deselects or moves a check in another.
+    /// The sections this mode governs behave as one UIKit table: with `.single` (UIKit's
+    /// `allowsMultipleSelection` off) they have one selected row among them.
     public var selectionMode: SelectionMode
     /// Set by a table controller in editing mode: what each row shows for it (its control,
     /// the reorder control, the Delete button), asked as the row is measured and drawn.

@@ -24,6 +24,11 @@ public protocol TableViewDataSource {
     func section(forSectionIndexTitle title: String, at index: Int) -> Int
     /// How the rows of `section` are selected; `nil` (the default) uses the table's
     /// ``TableView/selectionMode``. Settings mixes radio, checkmark and read-only sections.
+    ///
+    /// A mode given here governs this section only: selecting a row of a `.single` section
+    /// deselects the other rows of the section, never a row or a check of another section.
+    /// A row that opens a screen belongs in a `.single` or `.none` section, where it takes
+    /// no check.
     func selectionMode(forSection section: Int) -> SelectionMode?
     /// A lasting identity of the item shown at `indexPath`, as a diffable data source's item
     /// identifier; `nil` (the default) when rows have none.
