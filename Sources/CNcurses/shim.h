@@ -48,6 +48,9 @@ static inline mmask_t tk_mouse_button1_clicked(void) { return BUTTON1_CLICKED; }
 static inline mmask_t tk_mouse_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t tk_mouse_button5_pressed(void) { return BUTTON5_PRESSED; }
 static inline mmask_t tk_mouse_position(void) { return REPORT_MOUSE_POSITION; }
+static inline mmask_t tk_mouse_shift(void) { return BUTTON_SHIFT; }
+static inline mmask_t tk_mouse_control(void) { return BUTTON_CTRL; }
+static inline mmask_t tk_mouse_alt(void) { return BUTTON_ALT; }
 
 /// A terminfo string capability, or NULL when the terminal lacks it (tigetstr's -1 included).
 static inline const char *tk_tigetstr(const char *name) {

@@ -153,9 +153,10 @@ extension CursesTerminal {
         guard getmouse(&report) == OK else { return nil }
         let position = Point(x: Int(report.x), y: Int(report.y))
         let kinds = CursesKeyMap.mouseKinds(for: report.bstate, buttonDown: &mouseButtonDown)
+        let modifiers = CursesKeyMap.mouseModifiers(for: report.bstate)
         guard let first = kinds.first else { return nil }
-        pendingEvents.append(contentsOf: kinds.dropFirst().map { .mouse(MouseEvent($0, at: position)) })
-        return .mouse(MouseEvent(first, at: position))
+        pendingEvents.append(contentsOf: kinds.dropFirst().map { .mouse(MouseEvent($0, at: position, modifiers: modifiers)) })
+        return .mouse(MouseEvent(first, at: position, modifiers: modifiers))
     }
 
     /// The text of a bracketed paste, up to `ESC [201~`. A paste arrives in one burst; should

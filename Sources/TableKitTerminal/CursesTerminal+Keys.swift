@@ -107,6 +107,15 @@ enum CursesKeyMap {
         return []
     }
 
+    /// The keys held during one curses mouse state (`MEVENT.bstate`): Shift, Ctrl and Alt.
+    static func mouseModifiers(for state: mmask_t) -> MouseEvent.Modifiers {
+        var modifiers: MouseEvent.Modifiers = []
+        if state & tk_mouse_shift() != 0 { modifiers.insert(.shift) }
+        if state & tk_mouse_control() != 0 { modifiers.insert(.control) }
+        if state & tk_mouse_alt() != 0 { modifiers.insert(.alt) }
+        return modifiers
+    }
+
     /// The escape sequences of xterm-compatible terminals that terminfo entries often omit,
     /// with the curses key each should produce. Added with `define_key` where not yet known.
     static let extraSequences: [(String, Int32)] = [

@@ -310,6 +310,7 @@ final class CursesTerminal: TerminalBackend {
         isReportingMouse = isOn
         if isOn {
             _ = mousemask(tk_mouse_all_events(), nil)
+            leaveMouseReportsToTheDecoder()
             writeToTerminal(mouseOnSequence)
         } else {
             if !mouseOnSequence.isEmpty { writeToTerminal(Self.mouseOff) }
@@ -321,7 +322,19 @@ final class CursesTerminal: TerminalBackend {
     /// to the terminal, after what curses has flushed (curses' `putp` would leave them in stdio's
     /// buffer until exit).
     func sendModesOn() {
+        leaveMouseReportsToTheDecoder()
         writeToTerminal(Self.pasteOn + (isReportingMouse ? mouseOnSequence : ""))
+    }
+
+    /// Where the app asks for SGR reports itself (``mouseOnSequence``), ncurses must not take
+    /// them: with a `kmous` of `ESC [<` (xterm-256color and most emulators' TERM) it would
+    /// parse them into `MEVENT`s, which lose the horizontal wheel and, for some buttons, the
+    /// modifiers. Turning its mouse key off (`keyok`) hands every report to ``InputDecoder``,
+    /// whatever TERM says, the same path as under tmux's own TERM (`kmous=ESC [M`). Each
+    /// `mousemask` turns the key back on, so this follows every one.
+    func leaveMouseReportsToTheDecoder() {
+        guard !mouseOnSequence.isEmpty else { return }
+        _ = keyok(KEY_MOUSE, false)
     }
 
     // Before endwin(), whose own output follows.

@@ -91,10 +91,37 @@ enum InputDecoder {
         case "Q" where numbers.first ?? 1 == 1: key = .function(2)
         case "R" where numbers.first ?? 1 == 1: key = .function(3)
         case "S" where numbers.first ?? 1 == 1: key = .function(4)
+        // xterm's modifyOtherKeys (`ESC [27;m;c~`) and the CSI u form (`ESC [c;mu`) of
+        // tmux's extended keys and modern terminals: a character `c` with modifiers `m`.
+        case "~" where numbers.first == 27 && numbers.count >= 3: key = modifiedCharacter(numbers[2], modifier: numbers[1])
         case "~": key = tildeKey(numbers.first ?? 0)
+        case "u" where !numbers.isEmpty: key = modifiedCharacter(numbers[0], modifier: numbers.count >= 2 ? numbers[1] : 1)
         default: key = nil
         }
         return key.map(Event.key)
+    }
+
+    /// The key of character `code` sent with xterm's modifier code `modifier` (1 none, then
+    /// 1 + Shift 1, Alt 2, Ctrl 4): Ctrl with a letter is that control key, Shift-Tab is
+    /// back-tab, Shift with a letter its capital; chords the app has no key for give `nil`.
+    static func modifiedCharacter(_ code: Int, modifier: Int) -> Key? {
+        let bits = max(0, modifier - 1)
+        let shift = bits & 1 != 0, alt = bits & 2 != 0, control = bits & 4 != 0
+        guard !alt, code >= 0, let scalar = Unicode.Scalar(UInt32(code)) else { return nil }
+        switch code {
+        case 9: return control ? nil : shift ? .backTab : .tab
+        case 13: return control || shift ? nil : .enter
+        case 27: return control || shift ? nil : .escape
+        case 8, 127: return control || shift ? nil : .backspace
+        default: break
+        }
+        let character = Character(scalar)
+        if control {
+            guard !shift, character.isASCII, character.isLetter else { return nil }
+            return .control(Character(character.lowercased()))
+        }
+        guard code >= 32, !(0x7F ..< 0xA0).contains(code) else { return nil }
+        return .character(shift ? Character(character.uppercased()) : character)
     }
 
     // ESC [ n ~ : the vt220 editing keypad and function keys.
@@ -136,10 +163,15 @@ enum InputDecoder {
         guard x >= 1, y >= 1 else { return nil }
         let position = Point(x: x - 1, y: y - 1)
         let kind: MouseEvent.Kind?
+        var horizontal = false
         if button & 64 != 0 {
+            // 64 and 65 are the wheel up and down; 66 and 67 its left and right, which arrive
+            // as Shift-wheel (left as up), as GTK and Qt turn a horizontal wheel.
             switch (button & 3, released) {
             case (0, false): kind = .scrollUp
             case (1, false): kind = .scrollDown
+            case (2, false): kind = .scrollUp; horizontal = true
+            case (3, false): kind = .scrollDown; horizontal = true
             default: kind = nil
             }
         } else if button & 32 != 0 {
@@ -154,6 +186,7 @@ enum InputDecoder {
         if button & 4 != 0 { modifiers.insert(.shift) }
         if button & 8 != 0 { modifiers.insert(.alt) }
         if button & 16 != 0 { modifiers.insert(.control) }
+        if horizontal { modifiers.insert(.shift) }
         return kind.map { .mouse(MouseEvent($0, at: position, modifiers: modifiers)) }
     }
 

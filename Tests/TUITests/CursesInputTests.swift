@@ -94,6 +94,16 @@ struct CursesInputTests {
         #expect(CursesKeyMap.mouseKinds(for: 0, buttonDown: &down) == [])
     }
 
+    @Test("curses mouse states keep Shift, Ctrl and Alt, each alone and together (issue 38)")
+    func mouseStatesKeepTheirModifiers() {
+        #expect(CursesKeyMap.mouseModifiers(for: tk_mouse_button4_pressed()) == [])
+        #expect(CursesKeyMap.mouseModifiers(for: tk_mouse_button4_pressed() | tk_mouse_control()) == .control)
+        #expect(CursesKeyMap.mouseModifiers(for: tk_mouse_button5_pressed() | tk_mouse_alt()) == .alt)
+        #expect(CursesKeyMap.mouseModifiers(for: tk_mouse_button1_pressed() | tk_mouse_shift()) == .shift)
+        #expect(CursesKeyMap.mouseModifiers(for: tk_mouse_position() | tk_mouse_shift() | tk_mouse_control() | tk_mouse_alt())
+                == [.shift, .control, .alt])
+    }
+
     // MARK: escape sequences
 
     static let sequences: [(String, Event?)] = [
@@ -120,7 +130,20 @@ struct CursesInputTests {
         ("[<80;3;3M", .mouse(MouseEvent(.scrollUp, at: Point(x: 2, y: 2), modifiers: .control))),  // Ctrl-wheel: a pinch
         ("[<73;3;3M", .mouse(MouseEvent(.scrollDown, at: Point(x: 2, y: 2), modifiers: .alt))),  // Alt-wheel: a rotation
         ("[<48;4;2M", .mouse(MouseEvent(.drag, at: Point(x: 3, y: 1), modifiers: .control))),
-        ("[<2;3;3M", nil), ("[<1;3;3M", nil), ("[<35;3;3M", nil), ("[<66;3;3M", nil),
+        // The horizontal wheel (66 left, 67 right) arrives as Shift-wheel, and keeps its own modifiers.
+        ("[<66;3;3M", .mouse(MouseEvent(.scrollUp, at: Point(x: 2, y: 2), modifiers: .shift))),
+        ("[<67;3;3M", .mouse(MouseEvent(.scrollDown, at: Point(x: 2, y: 2), modifiers: .shift))),
+        ("[<83;3;3M", .mouse(MouseEvent(.scrollDown, at: Point(x: 2, y: 2), modifiers: [.shift, .control]))),
+        ("[<68;3;3M", .mouse(MouseEvent(.scrollUp, at: Point(x: 2, y: 2), modifiers: .shift))),  // Shift-wheel up
+        ("[<16;7;2m", .mouse(MouseEvent(.release, at: Point(x: 6, y: 1), modifiers: .control))),  // a Ctrl release
+        ("[<20;7;2m", .mouse(MouseEvent(.release, at: Point(x: 6, y: 1), modifiers: [.control, .shift]))),
+        ("[<12;7;2M", .mouse(MouseEvent(.press, at: Point(x: 6, y: 1), modifiers: [.shift, .alt]))),
+        ("[<40;4;2M", .mouse(MouseEvent(.drag, at: Point(x: 3, y: 1), modifiers: .alt))),
+        // modifyOtherKeys and CSI u: a character with its modifiers.
+        ("[27;5;106~", .key(.control("j"))), ("[106;5u", .key(.control("j"))), ("[9;2u", .key(.backTab)),
+        ("[27;2;9~", .key(.backTab)), ("[97;2u", .key(.character("A"))), ("[13u", .key(.enter)), ("[27u", .key(.escape)),
+        ("[106;3u", nil), ("[49;5u", nil), ("[127;1u", .key(.backspace)), ("[233u", .key(.character("é"))),
+        ("[<2;3;3M", nil), ("[<1;3;3M", nil), ("[<35;3;3M", nil),
         ("[<0;0;5M", nil), ("[<0;5M", nil),
         ("[M \u{2A}\u{25}", .mouse(MouseEvent(.press, at: Point(x: 9, y: 4)))),
         ("[M#\u{2A}\u{25}", .mouse(MouseEvent(.release, at: Point(x: 9, y: 4)))),

@@ -81,9 +81,10 @@ enum TableBrowserBinary {
     /// A fresh ``TmuxSession`` whose shell runs `table-browser ARGUMENTS`, wrapped so that a
     /// test can see what the shell saw: a marker before, the exit status after (`EXIT:n`), and
     /// whether the terminal's modes came back unchanged (`TTY-SAME` or `TTY-CHANGED`).
-    static func launchInTmux(binary: URL? = nil, arguments: [String], width: Int, height: Int) async throws -> TmuxSession {
+    static func launchInTmux(binary: URL? = nil, arguments: [String], width: Int, height: Int,
+                             environment: [String: String] = [:]) async throws -> TmuxSession {
         let binary = try binary ?? url()
-        let session = try await TmuxSession(width: width, height: height, environment: ["APP": binary.path])
+        let session = try await TmuxSession(width: width, height: height, environment: environment.merging(["APP": binary.path]) { _, new in new })
         let quotedArguments = arguments.map(TmuxSession.shellQuoted).joined(separator: " ")
         // The markers are printed with printf '%s-%s' so that the command line itself, echoed
         // by the shell, never contains them.

@@ -448,26 +448,28 @@ final class TmuxSession {
 
     /// The first of tmux-256color, screen-256color, screen that this machine's terminfo has.
     static func terminfoName() -> String? {
+        ["tmux-256color", "screen-256color", "screen"].first(where: hasTerminfo)
+    }
+
+    /// Whether this machine's terminfo has an entry called `name`.
+    static func hasTerminfo(_ name: String) -> Bool {
         let directories = [
             ProcessInfo.processInfo.environment["TERMINFO"],
             NSHomeDirectory() + "/.terminfo",
             "/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo", "/usr/lib/terminfo",
             "/usr/share/lib/terminfo",
         ].compactMap { $0 }
-        for name in ["tmux-256color", "screen-256color", "screen"] {
-            let first = name.first!
-            let hex = String(first.asciiValue!, radix: 16)
-            for directory in directories {
-                for subdirectory in [String(first), hex]
-                where FileManager.default.fileExists(atPath: "\(directory)/\(subdirectory)/\(name)") {
-                    return name
-                }
-            }
-            if let result = try? run("/usr/bin/env", ["infocmp", name]), result.status == 0 {
-                return name
+        guard let first = name.first, let code = first.asciiValue else { return false }
+        for directory in directories {
+            for subdirectory in [String(first), String(code, radix: 16)]
+            where FileManager.default.fileExists(atPath: "\(directory)/\(subdirectory)/\(name)") {
+                return true
             }
         }
-        return nil
+        if let result = try? run("/usr/bin/env", ["infocmp", name]), result.status == 0 {
+            return true
+        }
+        return false
     }
 
     static func shellQuoted(_ text: String) -> String {
