@@ -16,6 +16,9 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Keys separated by spaces: printable characters stand for themselves; Up Down Left Right Enter Esc Tab S-Tab PgUp PgDn Home End Space Backspace Delete S-Left S-Right and C-x name keys.", valueName: "KEYS"))
     var keys: String = ""
 
+    @Flag(help: "Press each key at once, racing the work the app has started (photo decodes, loads), as a fast typist would; by default each key waits for that work, so that the same keys always give the same frame.")
+    var keysDuringWork = false
+
     @Flag(help: "Mark styles in the text: «rev|…» for the focus, «bold fg=tint|…» and the like (see Canvas.styledText).")
     var styles = false
 
@@ -52,7 +55,7 @@ struct SnapshotCommand: ParsableCommand {
         let saved = StateStore.standard().load(settingAside: false).state
         let glyphs = TerminalCapabilities.glyphs(forLocaleIn: ProcessInfo.processInfo.environment)
         let frame = Self.render(list: list, size: screenSize, keys: script, dataDescription: data.description, state: saved, seed: play.seed,
-                                mouse: !mouse.noMouse, glyphs: glyphs)
+                                mouse: !mouse.noMouse, glyphs: glyphs, deliversWorkBeforeEachKey: !keysDuringWork)
         // What the person's terminal would show: its cells as curses writes them.
         print(styles ? frame.styledText : frame.terminalText(isUTF8: glyphs == .unicode))
     }
@@ -62,7 +65,7 @@ struct SnapshotCommand: ParsableCommand {
     /// the keys (a reload) is waited for.
     @MainActor
     static func render(list: RecordListScreen, size: Size, keys: [Key], dataDescription: String = "bundled books", state: AppState = AppState(), seed: UInt64? = nil,
-                       mouse: Bool = true, glyphs: Glyphs = .unicode) -> Canvas {
+                       mouse: Bool = true, glyphs: Glyphs = .unicode, deliversWorkBeforeEachKey: Bool = true) -> Canvas {
         let app = TerminalApp { capabilities in
             BrowserApp(list: list, size: size, options: AppOptions(
                 searchesSynchronously: true, animates: false, capabilities: capabilities, dataDescription: dataDescription,
@@ -73,6 +76,7 @@ struct SnapshotCommand: ParsableCommand {
         var capabilities = TerminalCapabilities.headless
         capabilities.hasMouse = mouse
         capabilities.glyphs = glyphs
-        return (try? app.snapshot(size: size, keys: keys, capabilities: capabilities)) ?? Canvas(size: size)
+        return (try? app.snapshot(size: size, keys: keys, capabilities: capabilities, deliversWorkBeforeEachEvent: deliversWorkBeforeEachKey))
+            ?? Canvas(size: size)
     }
 }

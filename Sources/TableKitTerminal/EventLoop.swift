@@ -50,6 +50,7 @@ public struct EventLoop {
         defer { root.mailbox.setWake(nil) }
         var needsDraw = true
         var drainedAt: ContinuousClock.Instant?
+        var workWaitStartedAt: ContinuousClock.Instant?
         var mouseReporting = true
         while true {
             if let signal = pendingSignal() { return .signal(signal) }
@@ -70,6 +71,22 @@ public struct EventLoop {
                 continue
             }
             let ticking = root.wantsTicks
+            if backend.deliversWorkBeforeEachEvent, !backend.isInputExhausted {
+                // A scripted run: the work already started delivers before the next event.
+                // Work that outlasts the idle limit (a FIFO nobody writes) lets the script go
+                // on, as a person would press the next key, until that work has ended.
+                if !root.isWorkInFlight {
+                    workWaitStartedAt = nil
+                } else if workWaitStartedAt.map({ ContinuousClock.now - $0 <= idleTickLimit }) ?? true {
+                    if workWaitStartedAt == nil { workWaitStartedAt = .now }
+                    backend.waitForPost(timeout: ticking ? Self.tickInterval : HeadlessTerminal.idleWait)
+                    if ticking {
+                        needsDraw = true
+                        if root.handle(.tick) == .quit { return .quit }
+                    }
+                    continue
+                }
+            }
             if backend.isInputExhausted {
                 let since = drainedAt ?? .now
                 drainedAt = since

@@ -19,11 +19,25 @@ public final class HeadlessTerminal: TerminalBackend {
     /// The last frame presented.
     public private(set) var lastFrame: Canvas?
 
+    /// Whether each event waits for the work the app has already started — decodes, loads,
+    /// index builds and their posts — to be delivered first, so that a script's frame never
+    /// depends on how fast the machine is (default `true`). `false` hands the events out at
+    /// once, racing that work, for a test that wants a key to land mid-work.
+    public let deliversWorkBeforeEachEvent: Bool
+
     /// Creates a backend of `size` that hands out `events` in order.
-    public init(size: Size, events: [Event] = [], capabilities: TerminalCapabilities = .headless) {
+    ///
+    /// - Parameters:
+    ///   - size: The screen size in cells.
+    ///   - events: The scripted events, in order.
+    ///   - capabilities: What the backend claims it can show.
+    ///   - deliversWorkBeforeEachEvent: Whether each event waits for the work in flight (see
+    ///     ``deliversWorkBeforeEachEvent``).
+    public init(size: Size, events: [Event] = [], capabilities: TerminalCapabilities = .headless, deliversWorkBeforeEachEvent: Bool = true) {
         self.size = size
         self.events = events
         self.capabilities = capabilities
+        self.deliversWorkBeforeEachEvent = deliversWorkBeforeEachEvent
     }
 
     /// Keeps the frame.
@@ -37,12 +51,21 @@ public final class HeadlessTerminal: TerminalBackend {
     public func nextEvent(timeout: Duration?) -> Event? {
         guard !events.isEmpty else {
             let wait = timeout.map { min($0, Self.idleWait) } ?? Self.idleWait
-            if wait > .zero { _ = posted.wait(timeout: .now() + .nanoseconds(Int(wait.components.seconds * 1_000_000_000 + wait.components.attoseconds / 1_000_000_000))) }
+            if wait > .zero { waitForPost(timeout: wait) }
             return nil
         }
         let event = events.removeFirst()
         if case .resize(let newSize) = event { size = newSize }
         return event
+    }
+
+    /// Waits at most `timeout` for a post to the app's mailbox, taking no event.
+    public func waitForPost(timeout: Duration) {
+        _ = posted.wait(timeout: .now() + .nanoseconds(Self.nanoseconds(timeout)))
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
     }
 
     /// The longest a wait lasts once the script has run out, so that the loop looks again

@@ -102,8 +102,20 @@ public struct TerminalApp {
 
     /// Runs the app headless at `size`: `keys` are pressed one after another through the
     /// event loop (stopping at a quit), and the last frame is returned.
-    public func snapshot(size: Size, keys: [Key], capabilities: TerminalCapabilities = .headless) throws -> Canvas {
-        let backend = HeadlessTerminal(size: size, events: keys.map(Event.key), capabilities: capabilities)
+    ///
+    /// Before each key the work the app has already started (decodes, loads, posts) is
+    /// delivered, so that the same keys always give the same frame; with
+    /// `deliversWorkBeforeEachEvent` `false` the keys race that work instead.
+    ///
+    /// - Parameters:
+    ///   - size: The screen size in cells.
+    ///   - keys: The keys to press, in order.
+    ///   - capabilities: What the headless terminal claims it can show.
+    ///   - deliversWorkBeforeEachEvent: Whether each key waits for the work in flight.
+    public func snapshot(size: Size, keys: [Key], capabilities: TerminalCapabilities = .headless,
+                         deliversWorkBeforeEachEvent: Bool = true) throws -> Canvas {
+        let backend = HeadlessTerminal(size: size, events: keys.map(Event.key), capabilities: capabilities,
+                                       deliversWorkBeforeEachEvent: deliversWorkBeforeEachEvent)
         let root = makeRoot(capabilities)
         _ = EventLoop(root: root, backend: backend).run()
         return backend.lastFrame ?? root.render(context: RenderContext(glyphs: capabilities.glyphs, colorDepth: capabilities.colorDepth))

@@ -60,6 +60,13 @@ public protocol TerminalBackend: AnyObject {
     /// Ends a wait in ``nextEvent(timeout:)`` early, from any thread: something was posted to
     /// the app's `Mailbox`. The wait then returns `nil`.
     var wake: @Sendable () -> Void { get }
+    /// Whether each event waits until the work the app has already started has delivered
+    /// its answers (``RootController/isWorkInFlight``): a scripted run, so that the same
+    /// script always draws the same frame. A terminal's keys never wait this way.
+    var deliversWorkBeforeEachEvent: Bool { get }
+    /// Waits at most `timeout` for a post to the app's mailbox (``wake``), without taking an
+    /// event: how a scripted run lets work in flight finish before its next event.
+    func waitForPost(timeout: Duration)
 }
 
 extension TerminalBackend {
@@ -69,4 +76,8 @@ extension TerminalBackend {
     public func setMouseReporting(_ isOn: Bool) {}
     /// Posts the process's ``Wakeup``, which a backend that waits on it notices.
     public var wake: @Sendable () -> Void { { Wakeup.post() } }
+    /// A terminal's keys act when they come, whatever runs in the background.
+    public var deliversWorkBeforeEachEvent: Bool { false }
+    /// Nothing to wait for: a terminal's keys never wait for work.
+    public func waitForPost(timeout: Duration) {}
 }

@@ -90,6 +90,18 @@ public final class Mailbox: Sendable {
 
     /// When the earliest letter for a screen that `isHosted` falls due: `.now` for one due at
     /// once, `nil` for none.
+    /// Whether work begun with ``workDidBegin()`` has not yet ended, or an answer for a hosted
+    /// screen is due now: read under one lock, so that work which posts its answer and then
+    /// ends is seen either still running or with its answer waiting, never as neither.
+    @MainActor
+    func isBusy(hostedBy isHosted: (any Screen) -> Bool, now: ContinuousClock.Instant = .now) -> Bool {
+        state.withLock { state in
+            state.workInFlight > 0 || state.letters.contains { letter in
+                (letter.due ?? now) <= now && (letter.recipient.screen.map(isHosted) ?? false)
+            }
+        }
+    }
+
     @MainActor
     func nextDue(hostedBy isHosted: (any Screen) -> Bool) -> ContinuousClock.Instant? {
         state.withLock { state in
