@@ -12,6 +12,9 @@ final class AppSettings {
     /// Problems not yet shown to the person.
     private(set) var pendingProblems: [String] = []
     private var hasReportedSaveFailure = false
+    /// What was said about the file: a value found not understood at start is found again by
+    /// the first save (which then writes its default), and is said once.
+    private var saidAboutTheFile: Set<String> = []
     /// Changes made since the last save that worked, in order: the next save makes them all.
     private var unsaved: [(inout AppState) -> Void] = []
 
@@ -21,7 +24,7 @@ final class AppSettings {
         if let store {
             let loaded = store.load()
             self.state = loaded.state
-            if let problem = loaded.problem { pendingProblems.append(problem) }
+            say(loaded.problem)
         } else {
             self.state = state
         }
@@ -42,7 +45,7 @@ final class AppSettings {
                 let updated = try store.update { state in for change in unsaved { change(&state) } }
                 unsaved = []
                 next = updated.state
-                if let problem = updated.problem { pendingProblems.append(problem) }
+                say(updated.problem)
                 hasReportedSaveFailure = false
             } catch {
                 // Said once; the state stays in memory and later changes try again.
@@ -52,6 +55,10 @@ final class AppSettings {
         }
         state = next
         apply(state)
+    }
+
+    private func say(_ problem: String?) {
+        if let problem, saidAboutTheFile.insert(problem).inserted { pendingProblems.append(problem) }
     }
 
     /// The problems to show, once each.

@@ -2,9 +2,12 @@ import Foundation
 import TableKit
 
 /// What the app remembers between runs: the settings and the wishlist. Saved as one small
-/// JSON file (see ``StateStore``).
+/// JSON file (see ``StateStore``), read and written field by field so that files of older and
+/// newer versions load (`AppState+Codable.swift`).
 struct AppState: Codable, Equatable, Sendable {
-    /// The version of this format; a file of another version is set aside, not read.
+    /// The version of this format; a file of another version is set aside, not read. Adding a
+    /// field does not change it: older versions keep what they do not know. Giving a key
+    /// another type or meaning does (or takes a new key).
     static let currentVersion = 1
 
     /// The colours of the whole app.
@@ -69,9 +72,11 @@ struct AppState: Codable, Equatable, Sendable {
     }
 
     var version = AppState.currentVersion
-    var theme = ThemeChoice.standard
-    var bookOrder = BookOrder.title
-    var reminder = Reminder.none
+    // A choice a newer version wrote and this one does not know is kept until the person
+    // makes one here (``Kept/values``).
+    var theme = ThemeChoice.standard { didSet { kept.values[.theme] = nil } }
+    var bookOrder = BookOrder.title { didSet { kept.values[.bookOrder] = nil } }
+    var reminder = Reminder.none { didSet { kept.values[.reminder] = nil } }
     var bookFields = Set(BookField.allCases)
     var sources = Set(Source.allCases)
     var animations = true
@@ -84,7 +89,7 @@ struct AppState: Codable, Equatable, Sendable {
     /// Favourites, retweets, deletions and replies in the Tweets tab; optional, as above.
     var tweets: TweetActivity?
     /// How side-swipe menus come in; `nil` (files from before it) is the default, reveal.
-    var swipeStyle: SwipeStyle?
+    var swipeStyle: SwipeStyle? { didSet { kept.values[.swipeStyle] = nil } }
     /// Release dates filled in on games' reviews, by title (`2011-03-04`); nil in files
     /// written before there were any.
     var releaseDates: [String: String]?
@@ -105,6 +110,9 @@ struct AppState: Codable, Equatable, Sendable {
     /// The tabs in the tab bar's order, by title, as More › Edit leaves them; nil for the
     /// usual order.
     var tabOrder: [String]?
+
+    /// What the file held that this version does not understand, written back with the rest.
+    var kept = Kept()
 
     /// The keyboards the person keeps, in their order: names this build does not know are
     /// passed over, and a list left empty by hand is the default keyboard alone (iOS always

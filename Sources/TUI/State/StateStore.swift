@@ -13,10 +13,13 @@ import Glibc
 /// - Writing goes to a temporary file in the same folder, which is flushed to the disk,
 ///   renamed over the old file, and the folder is flushed too: a reader (or a second instance)
 ///   sees the old file or the new one, never a mixture.
-/// - A file that cannot be read — unreadable, or not a state of this version — is moved aside
-///   under a new name before anything is written (never overwritten, never deleted), said once
-///   in words, and the defaults are used. One that cannot even be moved aside is left as it
-///   is, and nothing is saved over it.
+/// - A file of an older or newer version loads: a missing key is its default, a key or a name
+///   this version does not know is kept and written back, and a value of the wrong kind costs
+///   that field alone (it is back to its default, and said in words). See `AppState+Codable`.
+/// - A file that cannot be read — unreadable, not a JSON object, or of another `version` — is
+///   moved aside under a new name before anything is written (never overwritten, never
+///   deleted), said once in words, and the defaults are used. One that cannot even be moved
+///   aside is left as it is, and nothing is saved over it.
 /// - A failed write is said in words; the state stays in memory and the next change tries
 ///   again.
 struct StateStore: Sendable {
@@ -41,7 +44,8 @@ struct StateStore: Sendable {
     struct Loaded {
         /// The state to use.
         var state: AppState
-        /// A sentence for the person when the file had to be set aside or could not be read.
+        /// A sentence for the person when the file had to be set aside or could not be read,
+        /// or when values in it were not understood and are back to their defaults.
         var problem: String?
     }
 
@@ -50,8 +54,8 @@ struct StateStore: Sendable {
     func load(settingAside: Bool = true) -> Loaded {
         if settingAside { AtomicFile.removeLeftovers(besides: url.path) }
         switch readState() {
-        case .success(let state):
-            return Loaded(state: state ?? AppState(), problem: nil)
+        case .success(let reading):
+            return Loaded(state: reading?.state ?? AppState(), problem: reading.flatMap(notUnderstood(in:)))
         case .failure(let unusable):
             guard settingAside else { return Loaded(state: AppState(), problem: nil) }
             let whereTo = setAside().map { "it was moved to \($0.lastPathComponent)" } ?? "it could not be moved aside, and it is left as it is"
@@ -63,7 +67,7 @@ struct StateStore: Sendable {
     private struct Unusable: Error { var reason: String }
 
     /// The state in the file: nil when there is none.
-    private func readState() -> Result<AppState?, Unusable> {
+    private func readState() -> Result<AppState.Reading?, Unusable> {
         let data: Data
         do {
             data = try read(url)
@@ -72,20 +76,22 @@ struct StateStore: Sendable {
         } catch {
             return .failure(Unusable(reason: "it cannot be read (\(error.localizedDescription))"))
         }
-        do {
-            let state = try JSONDecoder().decode(AppState.self, from: data)
-            if state.version == AppState.currentVersion { return .success(state) }
-            return .failure(Unusable(reason: "it is of version \(state.version), and this app reads version \(AppState.currentVersion)"))
-        } catch {
-            // A newer version may have fields this one does not know: say so rather than "corrupt".
-            if let version = try? JSONDecoder().decode(VersionOnly.self, from: data).version, version != AppState.currentVersion {
-                return .failure(Unusable(reason: "it is of version \(version), and this app reads version \(AppState.currentVersion)"))
-            }
+        // Only a file that is not a JSON object fails here: the fields are read one by one.
+        guard let reading = try? JSONDecoder().decode(AppState.Reading.self, from: data) else {
             return .failure(Unusable(reason: "it is not a settings file this app can read"))
         }
+        let version = reading.state.version
+        guard version == AppState.currentVersion else {
+            return .failure(Unusable(reason: "it is of version \(version), and this app reads version \(AppState.currentVersion)"))
+        }
+        return .success(reading)
     }
 
-    private struct VersionOnly: Decodable { var version: Int }
+    /// The sentence that says which fields of the file were not understood, if any.
+    private func notUnderstood(in reading: AppState.Reading) -> String? {
+        guard !reading.notes.isEmpty else { return nil }
+        return "In the settings file \(url.path), " + reading.notes.joined(separator: "; ") + "."
+    }
 
     /// Renames the file to a name no file has yet: `state.json.unreadable-1`, `-2`, …
     private func setAside() -> URL? {
@@ -105,7 +111,8 @@ struct StateStore: Sendable {
     struct Updated {
         /// The state as saved: the file's, with the change made to it.
         var state: AppState
-        /// A sentence for the person when the file found had to be set aside first.
+        /// A sentence for the person when the file found had to be set aside first, or held
+        /// values that were not understood (now saved as their defaults).
         var problem: String?
     }
 
@@ -122,7 +129,8 @@ struct StateStore: Sendable {
                 var state: AppState
                 switch readState() {
                 case .success(let found):
-                    state = found ?? AppState()
+                    state = found?.state ?? AppState()
+                    problem = found.flatMap(notUnderstood(in:))
                 case .failure(let unusable):
                     guard let aside = setAside() else {
                         throw SaveFailure(reason: .other, message: "\(url.path) cannot be used (\(unusable.reason)) and cannot be moved aside, so nothing is saved over it.")
