@@ -16,6 +16,9 @@ extension BarButtonItem.Identifier {
 /// }
 /// return .push(screen)
 /// ```
+///
+/// Every ``Screen`` requirement but the ``title`` (the initialiser's) is an `open` member
+/// here, so a subclass overrides what it needs and calls `super` for the rest.
 @MainActor
 open class DatePickerController: Screen {
     /// The navigation bar's title, and the row's label.
@@ -120,6 +123,55 @@ open class DatePickerController: Screen {
 
     /// Letters turn the wheels to rows (the month named).
     open var capturesTextInput: Bool { true }
+
+    // MARK: Screen's other requirements
+
+    // Every `Screen` requirement but the constant `title` is an `open` member of the class, as
+    // in `TableViewController`: one left to the protocol's extension is chosen once for the
+    // class, so a subclass's own would compile without `override` and never be called. Each of
+    // these does what the extension does.
+
+    /// What the navigation bar shows while the screen is in front: the title, by default.
+    open var navigationTitle: String { title }
+    /// The back button title for screens pushed on this one: `nil`, the title, by default.
+    open var backButtonTitle: String? { nil }
+    /// A line above the navigation bar while the screen is in front: none, by default.
+    open var prompt: String? { nil }
+    /// A segmented control in place of the title: none, by default.
+    open var titleControl: SegmentedControl? { nil }
+    /// A segment of the ``titleControl`` was clicked: ignored, by default.
+    ///
+    /// - Parameter segment: the segment clicked.
+    open func titleControlTapped(segment: Int) -> ScreenResponse { .ignored }
+    /// The toolbar's items: none, by default (no toolbar).
+    open var toolbarItems: [BarButtonItem] { [] }
+    /// The tab bar's item for the screen when it is a tab's root: `nil`, by default, so the
+    /// tab bar makes one from the title.
+    open var tabBarItem: TabBarItem? { nil }
+    /// Called before the screen comes to the front: nothing to do, by default.
+    open func viewWillAppear() {}
+    /// Called after the screen has left the front: nothing to do, by default.
+    open func viewDidDisappear() {}
+    /// Lays the screen out for an area of `size`: nothing to do, by default; drawing places
+    /// the row, the wheels and the footer in the area it is given.
+    ///
+    /// - Parameter size: the size of the screen's area.
+    open func layout(for size: Size) {}
+    /// Asked before the screen is popped: popping is allowed, by default; Cancel and Esc
+    /// leave with nothing changed.
+    ///
+    /// - Parameter confirm: pops the screen, for a modal that asks first.
+    open func shouldPop(confirm: @escaping () -> Void) -> PopDecision { .allow }
+    /// Whether leaving the screen would lose work: no, by default.
+    open var hasUnsavedChanges: Bool { false }
+    /// A sentence for the status line in place of the key hints: none, by default.
+    open var statusMessage: String? { nil }
+    /// Whether every event must wait for work in flight: no, by default.
+    open var defersEvents: Bool { false }
+    /// Whether `event` must wait for work in flight: as ``defersEvents`` says, by default.
+    ///
+    /// - Parameter event: the event that would be handled.
+    open func defers(_ event: Event) -> Bool { defersEvents }
 
     /// What the screen's own keys do, besides the wheels'.
     public enum KeyAction: Hashable, Sendable {

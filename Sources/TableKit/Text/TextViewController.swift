@@ -25,6 +25,9 @@ public enum TextViewAction: Hashable, Sendable {
 /// ```swift
 /// return .push(TextViewController(title: "notes", text: record.notes))
 /// ```
+///
+/// Every ``Screen`` requirement is an `open` member here, so a subclass overrides what it
+/// needs (bar buttons, ``hasUnsavedChanges``) and calls `super` for the rest.
 @MainActor
 open class TextViewController: Screen {
     /// The title in the navigation bar.
@@ -109,6 +112,61 @@ open class TextViewController: Screen {
             return .ignored
         }
     }
+
+    // MARK: Screen's other requirements
+
+    // Every `Screen` requirement is an `open` member of the class, as in `TableViewController`:
+    // one left to the protocol's extension is chosen once for the class, so a subclass's own
+    // (`var hasUnsavedChanges: Bool { true }`) would compile without `override` and never be
+    // called. Each of these does what the extension does.
+
+    /// What the navigation bar shows while the screen is in front: the title, by default.
+    open var navigationTitle: String { title }
+    /// The back button title for screens pushed on this one: `nil`, the title, by default.
+    open var backButtonTitle: String? { nil }
+    /// A line above the navigation bar while the screen is in front: none, by default.
+    open var prompt: String? { nil }
+    /// A segmented control in place of the title: none, by default.
+    open var titleControl: SegmentedControl? { nil }
+    /// A segment of the ``titleControl`` was clicked: ignored, by default.
+    ///
+    /// - Parameter segment: the segment clicked.
+    open func titleControlTapped(segment: Int) -> ScreenResponse { .ignored }
+    /// Buttons on the left of the navigation bar, after the back button: none, by default.
+    open var leftBarButtonItems: [BarButtonItem] { [] }
+    /// Buttons on the right of the navigation bar: none, by default.
+    open var rightBarButtonItems: [BarButtonItem] { [] }
+    /// The tab bar's item for the screen when it is a tab's root: `nil`, by default, so the
+    /// tab bar makes one from the title.
+    open var tabBarItem: TabBarItem? { nil }
+    /// Called before the screen comes to the front: nothing to do, by default.
+    open func viewWillAppear() {}
+    /// Called after the screen has left the front: nothing to do, by default.
+    open func viewDidDisappear() {}
+    /// A bar button was triggered: ignored, by default (the position item is disabled).
+    ///
+    /// - Parameters:
+    ///   - id: the button's identifier.
+    ///   - area: the screen's area.
+    open func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse { .ignored }
+    /// Asked before the screen is popped: popping is allowed, by default.
+    ///
+    /// - Parameter confirm: pops the screen, for a modal that asks first.
+    open func shouldPop(confirm: @escaping () -> Void) -> PopDecision { .allow }
+    /// Whether the screen needs ticks now: no, by default.
+    open var wantsTicks: Bool { false }
+    /// Whether typed letters go to the screen now: no, by default; its letter keys are commands.
+    open var capturesTextInput: Bool { false }
+    /// Whether leaving the screen would lose work: no, by default; the text is read only.
+    open var hasUnsavedChanges: Bool { false }
+    /// A sentence for the status line in place of the key hints: none, by default.
+    open var statusMessage: String? { nil }
+    /// Whether every event must wait for work in flight: no, by default.
+    open var defersEvents: Bool { false }
+    /// Whether `event` must wait for work in flight: as ``defersEvents`` says, by default.
+    ///
+    /// - Parameter event: the event that would be handled.
+    open func defers(_ event: Event) -> Bool { defersEvents }
 
     /// Scrolls as `action` says; never past the start, nor so far that the last line rises
     /// above the bottom of the screen.

@@ -22,7 +22,8 @@ import Foundation
 ///
 /// The table view controller holds the data source (as its ``TableViewController/dataSource``);
 /// the data source holds the controller weakly. Subclass it to give sections header or footer
-/// titles.
+/// titles, a section index or their own selection modes, or to edit the rows: every
+/// requirement of ``TableViewDataSource`` that a subclass may give is an `open` member here.
 @MainActor
 open class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable>: TableViewDataSource {
     /// Makes the cell of the row at an index path, showing an item.
@@ -160,4 +161,29 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, I
 
     /// The footer title of `section`: none, unless a subclass says otherwise.
     open func titleForFooter(inSection section: Int) -> String? { nil }
+
+    // The requirements below are `open` members, as every other one a subclass may give, so
+    // that a subclass's own is an override the table calls: one left to the protocol's
+    // extension would be chosen once for this class, and a subclass's never called.
+
+    /// The titles of the section index down the right edge: none, unless a subclass says
+    /// otherwise (the section identifiers' initials, say).
+    open func sectionIndexTitles() -> [String]? { nil }
+
+    /// The section that the index title `title`, at position `index` in the index, jumps to:
+    /// by default section `index`, clamped to the sections there are, as the protocol's
+    /// default does.
+    ///
+    /// - Parameters:
+    ///   - title: the index title chosen.
+    ///   - index: its position in ``sectionIndexTitles()``.
+    open func section(forSectionIndexTitle title: String, at index: Int) -> Int {
+        max(0, min(index, numberOfSections() - 1))
+    }
+
+    /// How the rows of `section` are selected: `nil` by default, the table's own
+    /// ``TableView/selectionMode``, unless a subclass says otherwise.
+    ///
+    /// - Parameter section: the section asked about.
+    open func selectionMode(forSection section: Int) -> SelectionMode? { nil }
 }
