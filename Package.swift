@@ -41,6 +41,10 @@ let package = Package(
             path: "Sources/CPhotoDecoding",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("exif")]
         ),
+        // table-browser's first instruction (.preinit_array): crash signals end the process
+        // quietly until main() installs the app's handlers, never the Swift runtime's
+        // backtracer and its 30-second prompt (issue 38).
+        .target(name: "CProcessStart", path: "Sources/CProcessStart"),
         // Pure Swift: models, layout, drawing into a Canvas, key handling. Never curses.
         .target(name: "TableKit", path: "Sources/TableKit"),
         // Runs a TableKit app: in a real terminal through curses, or headless with scripted keys.
@@ -54,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "TUI",
             dependencies: [
-                "TableKit", "TableKitTerminal", "CSimdjson", "CPhotoDecoding", "BundledData",
+                "TableKit", "TableKitTerminal", "CSimdjson", "CPhotoDecoding", "CProcessStart", "BundledData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/TUI"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CProcessStart
 import Foundation
 import TableKit
 import TableKitTerminal
@@ -25,6 +26,9 @@ struct TableBrowser: ParsableCommand {
     /// The signal handlers come first, before any argument or file is read: a signal during a
     /// load ends the process quietly with 128 + signo (``SignalEnding``), a crash in one line.
     static func main() {
+        // Until now the crash signals ended the process quietly (CProcessStart, from the first
+        // instruction); from here the app's own handlers take them.
+        _ = tk_process_start_kept_signals()
         ProcessSignals.install(programName: "table-browser")
         let status: Int32
         do {

@@ -91,6 +91,45 @@ struct EndToEndEarlySignalsTests {
     }
 }
 
+/// Signals in the first milliseconds of a run (issue 38): the Swift runtime installs its
+/// backtracer while its library is initialised, before `main` installs the app's handlers, so
+/// the app keeps the crash signals from the first instruction (`CProcessStart`). Each run is
+/// sent its signal at a moment of the first 50 ms; every one must end with 128 + signo, print
+/// no crash report and wait for no key, and leave the terminal's modes as they were.
+@Suite("End to end in tmux: signals in the first 50 ms")
+struct EndToEndFirstMillisecondsTests {
+    @Test("QUIT and SEGV at moments of the first 50 ms end the app quietly", arguments: [SIGQUIT, SIGSEGV])
+    func signalsInTheFirstMilliseconds(signal: Int32) async throws {
+        let files = TemporaryFiles()
+        let output = files.directory.appendingPathComponent("output").path
+        let statusFile = files.directory.appendingPathComponent("statuses").path
+        let session = try await TmuxSession(width: 120, height: 40, environment: ["APP": try TableBrowserBinary.url().path, "STATUSES": statusFile])
+        session.recordOutput(to: output)
+        // Not interactive: the app runs in the terminal's foreground group, its input the
+        // terminal; `env --default-signal` undoes the SIGQUIT that such a shell ignores for a
+        // command it runs in the background.
+        // Every millisecond of the first 50, and every quarter of one from 3 to 12, where the
+        // runtime's handlers used to be in place before the app's (about 6–7 ms here).
+        let moments = Array(stride(from: 0.0, through: 50, by: 1)) + Array(stride(from: 3.0, through: 12, by: 0.25))
+        let delays = moments.map { String(format: "%.5f", $0 / 1000) }.joined(separator: " ")
+        session.type(commandLine: "S0=$(stty -g); bash -c 's=; for d in \(delays); do env --default-signal \"$APP\" </dev/tty & p=$!; "
+            + "sleep $d; kill -\(signal) $p; wait $p; s=\"$s $?\"; done; echo \"$s\" >\"$STATUSES\"' 2>/dev/null; printf '%s-%s\\n' RUNS DONE; "
+            + "if [ \"$(stty -g)\" = \"$S0\" ]; then printf '%s-%s\\n' TTY SAME; else printf '%s-%s\\n' TTY CHANGED; fi")
+        // A run that reached the backtracer's prompt waits 30 s: the limit is well under that
+        // for the runs together.
+        let screen = await session.waitUntil("every run", timeout: .seconds(25)) { $0.contains("RUNS-DONE") && $0.contains { $0.hasPrefix("TTY-") } }
+        let lines = screen ?? session.capture()
+        let statuses = (try? String(contentsOfFile: statusFile, encoding: .utf8)) ?? ""
+        let codes = statuses.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
+        #expect(codes.count == moments.count && codes.allSatisfy { $0 == 128 + signal }, "statuses: \(statuses)\n\(TmuxSession.framed(lines))")
+        #expect(lines.contains("TTY-SAME"), "\(TmuxSession.framed(lines))")
+        let written = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        for word in EndToEndEarlySignalsTests.crashWords {
+            #expect(!written.contains(word), "'\(word)' reached the terminal")
+        }
+    }
+}
+
 /// A crash of ours, not one sent by `kill`: one line on standard error, then the signal's
 /// default action — never Swift's backtracer and its prompt (unless SWIFT_BACKTRACE asks).
 @Suite("A crash says so in one line")

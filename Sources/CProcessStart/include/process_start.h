@@ -1,0 +1,8 @@
+#ifndef TK_PROCESS_START_H
+#define TK_PROCESS_START_H
+
+/// Whether the process's first instruction kept the crash signals from the Swift runtime's
+/// backtracer (see process_start.c): 0 when SWIFT_BACKTRACE was set, which leaves them to it.
+int tk_process_start_kept_signals(void);
+
+#endif
