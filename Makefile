@@ -31,10 +31,14 @@ uninstall:
 bench: deps
 	bash Scripts/benchmark.sh
 
-# Random key scripts through the headless app (debug build): every run must exit 0.
+# Random key scripts through the headless app (debug build): every run must exit 0. Then long random
+# walks through the app on a real state folder and --data file (AppRandomWalkTests): WALKS walks from the
+# clock of STEPS steps each (20 x 2000, a few minutes), plus the fixed ones; a failure prints its seed.
 fuzz: deps
 	swift build --product table-browser
 	python3 Scripts/fuzz-keys.py $(RUNS)
+	swift build --build-tests
+	WALK_COUNT=$(or $(WALKS),20) WALK_STEPS=$(or $(STEPS),2000) swift test --skip-build --filter AppRandomWalkTests
 
 # The DocC documentation of TableKit and TableKitTerminal, as static sites in .build/docs and .build/docs-terminal;
 # a broken link or an undocumented parameter fails. (Each module is built alone: a link to the other is code voice.)

@@ -61,7 +61,7 @@ public protocol TerminalBackend: AnyObject {
     /// the app's `Mailbox`. The wait then returns `nil`.
     var wake: @Sendable () -> Void { get }
     /// Whether each event waits until the work the app has already started has delivered
-    /// its answers (``RootController/isWorkInFlight``): a scripted run, so that the same
+    /// its answers (`RootController.isWorkInFlight`): a scripted run, so that the same
     /// script always draws the same frame. A terminal's keys never wait this way.
     var deliversWorkBeforeEachEvent: Bool { get }
     /// Waits at most `timeout` for a post to the app's mailbox (``wake``), without taking an
