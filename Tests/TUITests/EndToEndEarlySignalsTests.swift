@@ -107,13 +107,14 @@ struct EndToEndFirstMillisecondsTests {
         session.recordOutput(to: output)
         // Not interactive: the app runs in the terminal's foreground group, its input the
         // terminal; `env --default-signal` undoes the SIGQUIT that such a shell ignores for a
-        // command it runs in the background.
+        // command it runs in the background. Each moment counts from the app's exec (a signal
+        // that reached `env` before its reset would be ignored, and the app would run on).
         // Every other millisecond of the first 50, and every half of one from 3 to 12, where
         // the runtime's handlers used to be in place before the app's (about 6–7 ms here).
         let moments = Array(stride(from: 0.0, through: 50, by: 2)) + Array(stride(from: 3.0, through: 12, by: 0.5))
         let delays = moments.map { String(format: "%.5f", $0 / 1000) }.joined(separator: " ")
         session.type(commandLine: "S0=$(stty -g); bash -c 's=; for d in \(delays); do env --default-signal \"$APP\" </dev/tty & p=$!; "
-            + "sleep $d; kill -\(signal) $p; wait $p; s=\"$s $?\"; done; echo \"$s\" >\"$STATUSES\"' 2>/dev/null; printf '%s-%s\\n' RUNS DONE; "
+            + "until [ /proc/$p/exe -ef \"$APP\" ] || ! kill -0 $p 2>/dev/null; do :; done; sleep $d; kill -\(signal) $p; wait $p; s=\"$s $?\"; done; echo \"$s\" >\"$STATUSES\"' 2>/dev/null; printf '%s-%s\\n' RUNS DONE; "
             + "if [ \"$(stty -g)\" = \"$S0\" ]; then printf '%s-%s\\n' TTY SAME; else printf '%s-%s\\n' TTY CHANGED; fi")
         // A run that reached the backtracer's prompt waits 30 s, and says so on the terminal
         // (checked below); the limit leaves room for a machine busy with other tests.
