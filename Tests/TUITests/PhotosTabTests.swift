@@ -80,6 +80,19 @@ struct PhotosTabTests {
         #expect(lines(second)[0].contains("Photos"))
     }
 
+    @Test("a tab moved in More › Edit is kept at once: a quit before Done keeps it (found by the random walk)")
+    func aTabOrderIsKeptWithoutDone() throws {
+        let settings = AppSettings(store: nil)
+        let first = try app(width: 60, settings: settings)
+        for key in try Key.parseScript("5 E End A-Up") { _ = first.handle(.key(key)) }
+        #expect(settings.state.tabOrder == ["records", "tweets", "games", "forms", "photos", "settings"], "the first move is kept")
+        _ = first.handle(.key(.altUp))
+        #expect(settings.state.tabOrder == ["records", "tweets", "games", "photos", "forms", "settings"], "and the second")
+        #expect(first.handle(.key(.character("q"))) == .quit, "quitting mid-edit asks nothing: nothing is unsaved")
+        let second = try app(width: 60, settings: settings)
+        #expect(lines(second)[28].contains("4 Photos"), "\(lines(second)[28])")
+    }
+
     @Test func aBoardMovedInOneRunIsWhereItWasInTheNext() throws {
         let settings = AppSettings(store: nil)
         let first = try app(width: 100, settings: settings)

@@ -122,6 +122,8 @@ struct MoreTabTests {
         let (root, tabs) = shell()
         var ended: [(order: [String], changed: Bool)] = []
         tabs.didEndCustomizing = { order, changed in ended.append((order.map(\.item.title), changed)) }
+        var moves: [[String]] = []
+        tabs.didMoveTab = { order in moves.append(order.map(\.item.title)) }
         _ = root.handle(.key(.character("4")))
         _ = root.handle(.key(.character("5")))
         _ = root.handle(.key(.character("E")))
@@ -142,6 +144,7 @@ struct MoreTabTests {
         #expect(tabs.tabs.map(\.item.title) == ["Tab A", "Tab B", "Tab C", "Tab G", "Tab D", "Tab E", "Tab F"])
         #expect(tabs.selectedIndex == 4 && tabs.selectedTab.item.title == "Tab D", "D, pushed along by G, is still the tab chosen")
         #expect(ended.isEmpty)
+        #expect(moves.count == 3 && moves.last == tabs.tabs.map(\.item.title), "each move is told as it happens: \(moves)")
         _ = root.handle(.key(.character("D")))
         #expect(ended.count == 1 && ended[0].changed && ended[0].order.prefix(4) == ["Tab A", "Tab B", "Tab C", "Tab G"])
         lines = screen(root)

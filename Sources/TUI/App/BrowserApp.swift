@@ -110,13 +110,13 @@ final class BrowserApp {
     /// (the records tab is named after its file).
     nonisolated static let tabNames = ["records", "tweets", "games", "forms", "settings", "photos"]
 
-    /// Puts the tabs in the order More › Edit left them, and keeps a new order when Edit ends.
+    /// Puts the tabs in the order More › Edit left them, and keeps a new order after each move
+    /// (as every other setting is kept after every change: a quit while Edit is up keeps it).
     private static func keepTabOrder(of tabs: TabBarController, in settings: AppSettings) {
         let usual = tabs.tabs
         let named = Dictionary(zip(tabNames, usual), uniquingKeysWith: { first, _ in first })
         tabs.setTabOrder((settings.state.tabOrder ?? []).compactMap { named[$0] })
-        tabs.didEndCustomizing = { [weak settings] order, changed in
-            guard changed else { return }
+        tabs.didMoveTab = { [weak settings] order in
             let names = order.compactMap { tab in usual.firstIndex { $0 === tab }.map { tabNames[$0] } }
             settings?.update { $0.tabOrder = names }
         }

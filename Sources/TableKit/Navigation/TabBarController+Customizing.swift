@@ -87,7 +87,9 @@ final class TabCustomizingController: TableViewController, TableViewDelegate {
 
         mutating func moveRow(at source: IndexPath, to destination: IndexPath) {
             titles.insert(titles.remove(at: source.row), at: destination.row)
-            tabs?.moveTab(from: source.row, to: destination.row)
+            guard let tabs else { return }
+            tabs.moveTab(from: source.row, to: destination.row)
+            tabs.didMoveTab?(tabs.tabs)
         }
     }
 

@@ -55,6 +55,11 @@ public final class TabBarController: ShellContent {
     /// Called when More › Edit ends, with the tabs in their new order and whether it changed,
     /// as `tabBarController(_:didEndCustomizing:changed:)`: the place to keep the order.
     public var didEndCustomizing: (([Tab], Bool) -> Void)?
+    /// Called after each move of a tab in More › Edit, with the tabs in their new order. UIKit
+    /// has no such call (its order is kept when customizing ends); a terminal app can be quit
+    /// while More › Edit is up, and an app that keeps the order after every change keeps it
+    /// here too.
+    public var didMoveTab: (([Tab]) -> Void)?
 
     /// The More list's stack, as UIKit's `moreNavigationController`: a table of the tabs
     /// beyond the fourth, each opening its tab.
