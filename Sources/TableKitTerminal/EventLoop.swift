@@ -5,7 +5,9 @@ import TableKit
 /// `.tick` events; otherwise the loop sleeps until a key, a resize, or a post to the root's
 /// `Mailbox` (the backend's wake-up), or until the next timer falls due. The curses backend
 /// and the headless one run through this same loop, so a headless run sees ticks, timers,
-/// results and resizes exactly as a terminal does.
+/// results and resizes exactly as a terminal does — with one difference a script needs: a
+/// backend that ``TerminalBackend/deliversWorkBeforeEachEvent`` hands out its next event only
+/// once the work already started has delivered, so the same script always draws the same frame.
 @MainActor
 public struct EventLoop {
     /// How the loop ended.

@@ -122,6 +122,23 @@ struct EndToEndInputTests {
         await quit(session)
     }
 
+    @Test("a bracketed paste reaches a form's field whole: q and a line break in it are text", arguments: terminals)
+    func pasteReachesTheField(term: String) async throws {
+        let (session, _) = try await launch(term)
+        session.send("4", "Enter")
+        await session.waitUntil("the Profile form under \(term)") { $0.first?.contains("Profile") == true }
+        session.paste("ann q\nlee")
+        let form = await session.waitUntil("the pasted name under \(term)") { $0.contains { $0.contains("Name") && $0.contains("ann q lee") } }
+        #expect(form?.first?.contains("Profile") == true, "the paste quit or left nothing behind")
+        session.send("C-c")
+        await session.waitUntil("Discard changes?") { $0.contains { $0.contains("Discard changes?") } }
+        session.send("C-c")
+        let end = await session.waitUntil("the app's end") { screen in
+            screen.contains(where: TableBrowserBinary.isExitLine) && screen.contains { $0 == "TTY-SAME" || $0 == "TTY-CHANGED" }
+        }
+        #expect(end?.contains("EXIT:0") == true && end?.contains("TTY-SAME") == true)
+    }
+
     /// Scripts whose keys a terminal sends as escape sequences (`ESC [1;2D` Shift-←, `ESC [1;3B`
     /// Alt-↓) or that wait on background work (the photos' decoding), typed live and scripted.
     /// Each live key may name what the screen shows once it has acted (the photos decode in

@@ -8,9 +8,10 @@ public struct MouseEvent: Hashable, Sendable {
         case drag
         /// The left button came up.
         case release
-        /// The wheel turned up (away from the user).
+        /// The wheel turned up (away from the user). A horizontal wheel's left arrives as this
+        /// with ``Modifiers/shift``, as Shift turns a wheel sideways (GTK, Qt).
         case scrollUp
-        /// The wheel turned down.
+        /// The wheel turned down; a horizontal wheel's right arrives as this with Shift.
         case scrollDown
     }
 
