@@ -36,4 +36,22 @@ struct IndexOverlayTests {
         _ = press([.tab, .character("c"), .down], on: atD, size: size)
         #expect(overlay(atD) == overlay(atC), "D, with no section, falls to C's and says C")
     }
+
+    /// Tab starts on the focused section's own letter, where that letter and the section
+    /// coincide (issue 39: a mutant that started one letter early survived every test).
+    @Test("Tab starts the index at the focused section's letter, both where it has its own and at the first")
+    func tabStartsAtTheFocusedSectionsLetter() {
+        // Focus Banana, the B section's row; Tab, then ↓: C, Cherry's section.
+        let atBanana = table()
+        atBanana.focusRow(at: IndexPath(row: 0, section: 1))
+        _ = press([.tab, .down], on: atBanana, size: size)
+        #expect(atBanana.state.focusedRow == IndexPath(row: 0, section: 2), "↓ from B reaches C, Cherry")
+        let atC = table()
+        _ = press([.tab, .character("c")], on: atC, size: size)
+        #expect(overlay(atBanana) == overlay(atC), "the overlay names C")
+        // The first section's own letter: Tab then ↓ from Apple reaches B.
+        let atApple = table()
+        _ = press([.tab, .down], on: atApple, size: size)
+        #expect(atApple.state.focusedRow == IndexPath(row: 0, section: 1), "↓ from A reaches B, Banana")
+    }
 }
