@@ -225,6 +225,39 @@ struct SaveReplacingTests {
         }
     }
 
+    /// A copy that stops partway and is then refused (`EXDEV`): the rest of that stretch is
+    /// written once, from where the copy stopped (issue 39: a mutant that wrote the whole
+    /// stretch again passed every test).
+    @Test("a copy refused partway: the rest is written once, from where the copy stopped")
+    func aCopyRefusedPartwayWritesTheRestOnce() throws {
+        let files = TemporaryFiles()
+        let (path, records) = try Self.mappedBooks(500, in: files)
+        let before = Self.bytes(path)
+        let calls = RecordingFileSystem()
+        calls.copyFailure = EXDEV
+        calls.copiesBeforeFailure = 1
+        calls.largestWrite = 1_000
+        records.fileSystem = calls
+        let record = Array(#"{"title": "mine"}"#.utf8)
+        let range = records.store.rawRange(at: 250)
+        try records.save(RecordChanges(replaced: [250: record]))
+        #expect(Self.bytes(path) == Array(before[..<range.lowerBound]) + record + Array(before[range.upperBound...]), "every byte once, in place")
+        let first = calls.calls.filter { call in
+            switch call {
+            case .copy, .write: true
+            default: false
+            }
+        }.prefix(3)
+        guard case let .copy(temporary, _)? = first.first else {
+            Issue.record("no copy: \(calls.calls)")
+            return
+        }
+        #expect(Array(first) == [.copy(temporary, count: range.lowerBound), .copy(temporary, count: range.lowerBound - 1_000),
+                                 .write(temporary, count: range.lowerBound - 1_000)],
+                "a thousand bytes copied, the rest refused, then written from there")
+        #expect(records.store.title(at: 250) == "mine" && records.store.title(at: 499) == "Book 499")
+    }
+
     @Test("a file cut short by another program while it is copied: the save is refused, nothing written over it, no temporary file left")
     func aFileCutShortWhileCopiedIsRefused() throws {
         let files = TemporaryFiles()

@@ -100,6 +100,10 @@ final class RecordingFileSystem: FileSystemCalls {
     /// The `errno` every `copy_file_range` fails with (`EXDEV`: no copy between these two
     /// files), or nil to make it.
     var copyFailure: Int32?
+    /// How many `copy_file_range` calls copy before ``copyFailure`` applies: 1 with
+    /// ``largestWrite`` makes a copy that stops partway, as one across file systems can.
+    var copiesBeforeFailure = 0
+    private var copiesMade = 0
 
     private let real = SystemFileSystemCalls()
     private var openPaths: [Int32: String] = [:]
@@ -162,7 +166,8 @@ final class RecordingFileSystem: FileSystemCalls {
     /// with ``copyFailure`` where the kernel or the file system cannot copy.
     func copyFileRange(from source: Int32, offset: Int, to descriptor: Int32, count: Int) throws(SystemCallError) -> Int {
         try enter(.copy(name(descriptor), count: count))
-        if let copyFailure { throw SystemCallError(code: copyFailure) }
+        if let copyFailure, copiesMade >= copiesBeforeFailure { throw SystemCallError(code: copyFailure) }
+        copiesMade += 1
         return try real.copyFileRange(from: source, offset: offset, to: descriptor, count: min(count, largestWrite ?? count))
     }
 
