@@ -14,7 +14,7 @@ struct AnyJSONLoaderTests {
     private func write(_ bytes: [UInt8], named name: String = "data.json") -> (TemporaryFiles, String) {
         let files = TemporaryFiles()
         let path = files.write("", named: name)
-        try? Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(throws: Never.self) { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
         return (files, path)
     }
 

@@ -66,7 +66,11 @@ struct AppSnapshotTests {
 
     @Test func theHashSectionComesLastAndControlCharactersAreEscaped() throws {
         let lines = try snapshot(fixtureBooks, size: Size(width: 50, height: 30), keys: "G")
-        #expect(lines.contains(" #                                               •") || lines.contains(where: { $0.hasPrefix(" #") }))
+        // The # section's header, last, with the index's last entry beside it.
+        let hash = lines.firstIndex { $0.hasPrefix(" #") }
+        #expect(hash.map { lines[$0] } == " #                                               •", "\(lines.joined(separator: "\n"))")
+        let z = lines.firstIndex { $0.hasPrefix(" Z ") }
+        #expect(z != nil && hash != nil && z! < hash!, "# after Z")
         #expect(lines.contains(where: { $0.contains("42nd Street") }))
         let escaped = lines.first { $0.contains("in a title") }
         #expect(escaped?.contains("Esc^[[2J in a title") == true)

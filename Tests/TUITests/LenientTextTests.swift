@@ -12,7 +12,7 @@ struct LenientTextTests {
         let files = TemporaryFiles()
         // The name is the one errors show: data.json.
         let path = files.write("")
-        try? Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(throws: Never.self) { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
         return (files, path)
     }
 

@@ -38,9 +38,16 @@ struct TableViewTests {
         for size in [Size.zero, Size(width: 1, height: 1), Size(width: 40, height: 1), Size(width: 3, height: 2)] {
             for action in [TableViewAction.moveFocus(by: 3), .pageDown, .end, .pageUp, .home, .toggleIndexFocus, .moveIndex(by: 1)] {
                 table.update(&state, action: action, dataSource: data, size: size)
-                _ = table.lines(state, data, size: size)
+                let drawn = table.lines(state, data, size: size)
+                // Every line of the area, none wider than it; the focus on a row that exists.
+                #expect(drawn.count == size.height, "\(action) at \(size)")
+                #expect(drawn.allSatisfy { $0.displayWidth <= size.width }, "\(action) at \(size): \(drawn)")
+                if let focus = state.focusedRow {
+                    #expect((0 ..< 2).contains(focus.section) && (0 ..< 5).contains(focus.row), "\(action) at \(size): \(focus)")
+                }
             }
         }
+        #expect(state.focusedRow != nil, "ten rows keep a focus through it all")
     }
 
     @Test func narrowerThanTheContentTruncates() {

@@ -25,8 +25,15 @@ struct TextTests {
         #if canImport(Glibc)
         // Glibc's Swift module hides wcwidth (it needs _XOPEN_SOURCE), so look it up by name.
         typealias WidthFunction = @convention(c) (Int32) -> Int32
-        guard setlocale(LC_CTYPE, "C.UTF-8") != nil, let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "wcwidth") else {
+        // The locale of this thread alone (uselocale): setlocale would change every thread's
+        // while the other tests run beside this one.
+        guard let utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil), let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "wcwidth") else {
             Issue.record("C.UTF-8 or wcwidth is not available"); return
+        }
+        let previous = uselocale(utf8)
+        defer {
+            uselocale(previous)
+            freelocale(utf8)
         }
         let wcwidth = unsafeBitCast(symbol, to: WidthFunction.self)
         var mismatches: [String] = []

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import TUI
 
 /// JSON files written to a fresh temporary folder, removed when the value goes away.
@@ -17,7 +18,11 @@ final class TemporaryFiles {
     /// Writes `text` to a file named `name` and returns its path.
     func write(_ text: String, named name: String = "data.json") -> String {
         let url = directory.appendingPathComponent(name)
-        try? Data(text.utf8).write(to: url)
+        do {
+            try Data(text.utf8).write(to: url)
+        } catch {
+            Issue.record("the fixture \(url.path) could not be written: \(error)")
+        }
         return url.path
     }
 }
