@@ -69,9 +69,7 @@ final class SettingsScreen: TableViewController, TableViewDelegate, FormEditorDe
     }
 
     func tableView(_ tableView: TableViewController, accessoryButtonTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
-        var alert = Alert(title: "Location", message: "Apps see your location only while you use them.")
-        alert.addAction(AlertAction(title: "OK", style: .cancel))
-        return .present(AlertController(alert: alert))
+        return .present(AlertController.notice(title: "Location", message: "Apps see your location only while you use them."))
     }
 }
 

@@ -100,9 +100,7 @@ final class BrowserApp {
         }
         applied.apply(settings.state, atStart: true)
         if let problem = (list.editable as? BundledBookRecords)?.problem {
-            var alert = Alert(title: "Books", message: problem)
-            alert.addAction(AlertAction(title: "OK", style: .cancel))
-            root.present(AlertController(alert: alert))
+            root.present(AlertController.notice(title: "Books", message: problem))
         }
     }
 
@@ -176,9 +174,7 @@ final class BrowserApp {
                 screen.animationSpeed = state.speed
             }
             for problem in settings?.takeProblems() ?? [] {
-                var alert = Alert(title: "Settings", message: problem)
-                alert.addAction(AlertAction(title: "OK", style: .cancel))
-                root.present(AlertController(alert: alert))
+                root.present(AlertController.notice(title: "Settings", message: problem))
             }
         }
     }

@@ -122,7 +122,7 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
                 }))
             })
         }
-        alert.addAction(AlertAction(title: "OK", style: .cancel))
+        alert.addAction(.ok)
         return AlertController(alert: alert)
     }
 
@@ -138,9 +138,7 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
         do {
             newIndex = try records.reload(following: recordIndex?.rawValue).map(RecordIndex.init)
         } catch {
-            var alert = Alert(title: "Not Reloaded", message: error.message + "\nYour edits are still here.")
-            alert.addAction(AlertAction(title: "OK", style: .cancel))
-            respondAfterModal(.present(AlertController(alert: alert)))
+            respondAfterModal(.present(AlertController.notice(title: "Not Reloaded", message: error.message + "\nYour edits are still here.")))
             return
         }
         // The list behind shows the records as they are now.
@@ -172,9 +170,7 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
             deleteTitle = nil
             message += " The record you edited is no longer there: Save adds it again, with your changes."
         }
-        var alert = Alert(title: "Reloaded", message: message + " Nothing is saved until you save.")
-        alert.addAction(AlertAction(title: "OK", style: .cancel))
-        respondAfterModal(.present(AlertController(alert: alert)))
+        respondAfterModal(.present(AlertController.notice(title: "Reloaded", message: message + " Nothing is saved until you save.")))
     }
 
     /// A value as the message shows it, on one line.
@@ -201,7 +197,7 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
             if error.reason == .changedOnDisk, records.canReload {
                 alert.addAction(AlertAction(title: "Reload", key: .character("r")) { [weak self] in self?.reloadAndReapply() })
             }
-            alert.addAction(AlertAction(title: "OK", style: .cancel))
+            alert.addAction(.ok)
             return .present(AlertController(alert: alert))
         }
         didChange(nil)

@@ -70,15 +70,13 @@ extension RecordListScreen {
                     do throws(SaveFailure) {
                         _ = try editing.records.reload(following: nil)
                     } catch {
-                        var failed = Alert(title: "Not Reloaded", message: error.message)
-                        failed.addAction(AlertAction(title: "OK", style: .cancel))
-                        return .present(AlertController(alert: failed))
+                        return .present(AlertController.notice(title: "Not Reloaded", message: error.message))
                     }
                     recordsDidChange(focusing: nil)
                     return .handled
                 }))
             }
-            alert.addAction(AlertAction(title: "OK", style: .cancel))
+            alert.addAction(.ok)
             return .present(AlertController(alert: alert))
         }
         setEditing(false, animated: false)

@@ -36,9 +36,7 @@ extension RecordListScreen {
             // them, as when they come in time.
             if records === newRecords { sortRest(of: newRecords) }
         case .failure(let failure):
-            var alert = Alert(title: "Could not reload", message: failure.message)
-            alert.addAction(AlertAction(title: "OK", style: .cancel))
-            return dismiss(sheet) { .present(AlertController(alert: alert)) }
+            return dismiss(sheet) { .present(AlertController.notice(title: "Could not reload", message: failure.message)) }
         case nil:
             break
         }

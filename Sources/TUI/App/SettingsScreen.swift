@@ -131,9 +131,7 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
                 + "Yours are those by \(handle), the Twitter field of Forms › Profile."
         case .games: explanation = "The Games tab shows the iPhone game reviews bundled with the app (Resources/games.json)."
         }
-        var alert = Alert(title: source.title, message: explanation + " Unticked, the tab says it is turned off.")
-        alert.addAction(AlertAction(title: "OK", style: .cancel))
-        return .present(AlertController(alert: alert))
+        return .present(AlertController.notice(title: source.title, message: explanation + " Unticked, the tab says it is turned off."))
     }
 
     /// A check set or cleared: the state follows (radio rows are only ever set).

@@ -27,7 +27,7 @@ enum GameRows {
             Rating: \(game.stars(glyphs))
             Released: \(game.releasedText)
             """)
-        alert.addAction(AlertAction(title: "OK", style: .cancel))
+        alert.addAction(.ok)
         return AlertController(alert: alert)
     }
 
@@ -340,9 +340,7 @@ final class GameReviewScreen: TableViewController, TableViewDelegate {
 
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
         if indexPath.section == Section.info.rawValue { return chooseReleaseDate() }
-        var alert = Alert(title: "Download \(game.title)", message: "Find it on the App Store:\n\(game.storeLink)")
-        alert.addAction(AlertAction(title: "OK", style: .cancel))
-        return .present(AlertController(alert: alert))
+        return .present(AlertController.notice(title: "Download \(game.title)", message: "Find it on the App Store:\n\(game.storeLink)"))
     }
 
     /// The date screen, at the release date (or the App Store's first day when none is

@@ -72,9 +72,7 @@ final class TweetActions {
 
     /// The tweet's link, in an alert.
     static func share(_ tweet: Tweet) -> ScreenResponse {
-        var alert = Alert(title: "Share Tweet", message: tweet.link)
-        alert.addAction(AlertAction(title: "OK", style: .cancel))
-        return .present(AlertController(alert: alert))
+        return .present(AlertController.notice(title: "Share Tweet", message: tweet.link))
     }
 
     /// "Delete Tweet?" in an action sheet; Delete removes it, and the screen in front answers

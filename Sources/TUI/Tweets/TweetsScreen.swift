@@ -214,9 +214,7 @@ final class TweetsScreen: TableViewController, TableViewDelegate {
             // New content behind another tab: the tab glows until it is visited.
             if count > 0, !isVisible { tabBarItem?.badge = .dot }
         case .failure(let failure):
-            var alert = Alert(title: "Could not load new tweets", message: failure.message)
-            alert.addAction(AlertAction(title: "OK", style: .cancel))
-            return dismiss(sheet) { .present(AlertController(alert: alert)) }
+            return dismiss(sheet) { .present(AlertController.notice(title: "Could not load new tweets", message: failure.message)) }
         case nil:
             break
         }

@@ -17,6 +17,10 @@ public struct AlertAction {
         case destructive
     }
 
+    /// OK, the cancel button of an alert that only tells something (see
+    /// ``AlertController/notice(title:message:)``).
+    public static var ok: AlertAction { AlertAction(title: "OK", style: .cancel) }
+
     /// The text on the button.
     public var title: String
     /// Default, cancel or destructive.

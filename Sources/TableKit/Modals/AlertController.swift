@@ -164,6 +164,16 @@ public final class AlertController: Modal {
 }
 
 extension AlertController {
+    /// An alert that tells `message` under `title` and has one button, OK, which Enter or Esc
+    /// chooses: what went wrong, or a fact the person asked for.
+    ///
+    /// - Parameters:
+    ///   - title: The alert's title.
+    ///   - message: The sentence under it, if any.
+    public static func notice(title: String, message: String?) -> AlertController {
+        AlertController(alert: Alert(title: title, message: message, actions: [.ok]))
+    }
+
     /// "Discard changes?", asked before leaving unsaved edits: Discard (destructive) runs
     /// `answer`, whose response the stack of the screen in front carries out (`.pop`, say);
     /// Keep Editing, the default, stays.

@@ -199,9 +199,7 @@ extension FormEditor {
             savedValues = typedValues
             return response
         case .failed(let reason):
-            var alert = Alert(title: "Not Saved", message: reason + "\nYour edits are still here.")
-            alert.addAction(AlertAction(title: "OK", style: .cancel))
-            return .present(AlertController(alert: alert))
+            return .present(AlertController.notice(title: "Not Saved", message: reason + "\nYour edits are still here."))
         case .ask(let modal):
             return .present(modal)
         }

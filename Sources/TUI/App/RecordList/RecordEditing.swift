@@ -21,9 +21,7 @@ struct RecordEditing {
     /// no record to take keys from.
     func addForm(like template: RecordIndex?, didChange: @escaping (RecordIndex?) -> Void) -> ScreenResponse {
         if !isBook, template == nil {
-            var alert = Alert(title: "Nothing to Copy", message: "A new record takes its keys from a record of the file, and the file has none.")
-            alert.addAction(AlertAction(title: "OK", style: .cancel))
-            return .present(AlertController(alert: alert))
+            return .present(AlertController.notice(title: "Nothing to Copy", message: "A new record takes its keys from a record of the file, and the file has none."))
         }
         return .push(RecordFormScreen(addingTo: records, likeRecord: isBook ? nil : template, didChange: didChange))
     }
