@@ -27,7 +27,9 @@ struct TableBrowser: ParsableCommand {
     /// load ends the process quietly with 128 + signo (``SignalEnding``), a crash in one line.
     static func main() {
         // Until now the crash signals ended the process quietly (CProcessStart, from the first
-        // instruction); from here the app's own handlers take them.
+        // instruction); from here the app's own handlers take them. The call is the only use of
+        // CProcessStart: it keeps its object, and so its .preinit_array entry, in the link
+        // should the target ever be linked from an archive, where an unused object is dropped.
         _ = tk_process_start_kept_signals()
         ProcessSignals.install(programName: "table-browser")
         let status: Int32

@@ -61,9 +61,7 @@ struct EndToEndInputTests {
 
     private func quit(_ session: TmuxSession) async {
         session.send("q")
-        let end = await session.waitUntil("the app's end") { screen in
-            screen.contains(where: TableBrowserBinary.isExitLine) && screen.contains { $0 == "TTY-SAME" || $0 == "TTY-CHANGED" }
-        }
+        let end = await TableBrowserBinary.waitForTheEnd(of: session)
         #expect(end?.contains("EXIT:0") == true && end?.contains("TTY-SAME") == true)
     }
 
@@ -133,9 +131,7 @@ struct EndToEndInputTests {
         session.send("C-c")
         await session.waitUntil("Discard changes?") { $0.contains { $0.contains("Discard changes?") } }
         session.send("C-c")
-        let end = await session.waitUntil("the app's end") { screen in
-            screen.contains(where: TableBrowserBinary.isExitLine) && screen.contains { $0 == "TTY-SAME" || $0 == "TTY-CHANGED" }
-        }
+        let end = await TableBrowserBinary.waitForTheEnd(of: session)
         #expect(end?.contains("EXIT:0") == true && end?.contains("TTY-SAME") == true)
     }
 

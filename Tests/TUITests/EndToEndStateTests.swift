@@ -107,10 +107,7 @@ struct EndToEndStateTests {
         session.send("C-c")
         await session.waitUntil("Discard changes?") { $0.contains { $0.contains("Discard changes?") } }
         session.send("C-c")
-        // The shell prints EXIT, then TTY-SAME or TTY-CHANGED: wait for both.
-        let end = await session.waitUntil("the end") { screen in
-            screen.contains(where: TableBrowserBinary.isExitLine) && screen.contains { $0 == "TTY-SAME" || $0 == "TTY-CHANGED" }
-        }
+        let end = await TableBrowserBinary.waitForTheEnd(of: session)
         #expect(end?.contains("EXIT:0") == true)
         #expect(end?.contains("TTY-SAME") == true, "the terminal's modes are the shell's again")
     }

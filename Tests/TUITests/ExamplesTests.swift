@@ -165,9 +165,7 @@ struct ExamplesTests {
         session.send("Enter", "Enter")
         await session.waitUntilScreen(equals: try frame("fruit-list", keys: "/ c h Enter Enter"), "the first match opened")
         session.send("Escape", "q")
-        guard let screen = await session.waitUntil("the shell back, with the exit status", { lines in
-            lines.contains(where: TableBrowserBinary.isExitLine) && lines.contains { $0.hasPrefix("TTY-") }
-        }) else { return }
+        guard let screen = await TableBrowserBinary.waitForTheEnd(of: session) else { return }
         #expect(screen.contains("EXIT:0"))
         #expect(screen.contains("TTY-SAME"), "the terminal's modes came back")
         #expect(session.format("#{alternate_on}") == "0", "left the alternate screen")

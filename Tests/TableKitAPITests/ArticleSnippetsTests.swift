@@ -322,6 +322,19 @@ func notesApp() -> RootController {
     return RootController(content: tabs)
 }
 
+@MainActor
+func versionNotice() -> AlertController {
+    AlertController.notice(title: "Version", message: "Notes 1.2")
+}
+
+@MainActor
+func notSaved(reason: String, retry: @escaping @MainActor () -> Void) -> AlertController {
+    var alert = Alert(title: "Not Saved", message: reason)
+    alert.addAction(AlertAction(title: "Try Again", key: .character("t"), handler: retry))
+    alert.addAction(.ok)
+    return AlertController(alert: alert)
+}
+
 // MARK: Running an App
 
 @MainActor
@@ -545,5 +558,20 @@ struct ArticleSnippetsTests {
         #expect(Array(after[1 ... 2]) == [" Ideas", " Note 3"])
         _ = app.handle(.key(.character("2")))
         #expect(Self.trimmed(app.render(context: RenderContext()).lines)[0].hasSuffix("Earth"))
+    }
+
+    @Test func anAlertThatOnlyTells() {
+        let area = Rect(x: 0, y: 0, width: 40, height: 10)
+        let notice = versionNotice()
+        var canvas = Canvas(size: area.size)
+        notice.render(into: &canvas, area: area, context: RenderContext())
+        #expect(canvas.text.contains("Version") && canvas.text.contains("Notes 1.2") && canvas.text.contains("OK"))
+        #expect(notice.alert.actions.map(\.title) == ["OK"] && notice.alert.actions[0].style == .cancel)
+        var retried = 0
+        let notSaved = notSaved(reason: "The disk is full.") { retried += 1 }
+        #expect(notSaved.alert.actions.map(\.title) == ["Try Again", "OK"], "OK comes after the other choices")
+        #expect(notSaved.alert.actions.last?.style == .cancel, "Esc chooses OK")
+        _ = notSaved.alert.actions[0].handler?()
+        #expect(retried == 1)
     }
 }

@@ -86,7 +86,7 @@ public final class RootController {
     /// ``Mailbox/workDidBegin()``) or an answer is due now: what a scripted run delivers
     /// before its next key, so that the same script always draws the same frame. Timers
     /// posted for later do not count.
-    public var isWorkInFlight: Bool { mailbox.isBusy(hostedBy: content.hosts) }
+    package var isWorkInFlight: Bool { mailbox.isBusy(hostedBy: content.hosts) }
 
     /// When the next answer for one of the app's screens falls due, if any is posted.
     public var nextDelivery: ContinuousClock.Instant? { mailbox.nextDue(hostedBy: content.hosts) }

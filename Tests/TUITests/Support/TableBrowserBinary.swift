@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The real `table-browser` executable, which the end-to-end tests drive, and its headless
 /// snapshots, which give them the frames to expect.
@@ -93,6 +94,16 @@ enum TableBrowserBinary {
             if [ "$(stty -g)" = "$S0" ]; then printf '%s-%s\\n' TTY SAME; else printf '%s-%s\\n' TTY CHANGED; fi
             """)
         return session
+    }
+
+    /// Waits until the shell of ``launchInTmux(binary:arguments:width:height:environment:)``
+    /// has printed the app's exit status and whether the terminal's modes came back
+    /// (`TTY-SAME` or `TTY-CHANGED`), and returns that screen; `nil`, with an issue recorded,
+    /// after the deadline.
+    static func waitForTheEnd(of session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) async -> [String]? {
+        await session.waitUntil("the app's exit status and the terminal's modes", sourceLocation: sourceLocation) { screen in
+            screen.contains(where: isExitLine) && screen.contains { $0.hasPrefix("TTY-") }
+        }
     }
 
     /// "EXIT:" and digits: the status the shell printed after the app (a wrapped piece of the
