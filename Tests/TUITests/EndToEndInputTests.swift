@@ -3,7 +3,8 @@ import Testing
 
 /// The bytes a real terminal sends — mouse reports with Shift, Alt and Ctrl, modified keys,
 /// double clicks, long presses and drags — under the TERM values people set, and frames that
-/// equal the headless snapshot of the same keys (issue 38). Under `xterm-256color`, curses
+/// equal the headless snapshot of the same keys (issue 38); a paste under each TERM is in
+/// `EndToEndStateTests`. Under `xterm-256color`, curses
 /// itself knows the SGR mouse report (`kmous=ESC [<`); under tmux's TERM and `screen` it does
 /// not: each must reach the app whole.
 @Suite("End to end in tmux: what a terminal sends, under each TERM", .serialized)
@@ -118,21 +119,6 @@ struct EndToEndInputTests {
         session.sendLiteral("\u{1B}[<0;52;12m")
         await session.waitUntil("the dragged photo moved under \(term)") { _ in session.capture(escapes: true) != before }
         await quit(session)
-    }
-
-    @Test("a bracketed paste reaches a form's field whole: q and a line break in it are text", arguments: terminals)
-    func pasteReachesTheField(term: String) async throws {
-        let (session, _) = try await launch(term)
-        session.send("4", "Enter")
-        await session.waitUntil("the Profile form under \(term)") { $0.first?.contains("Profile") == true }
-        session.paste("ann q\nlee")
-        let form = await session.waitUntil("the pasted name under \(term)") { $0.contains { $0.contains("Name") && $0.contains("ann q lee") } }
-        #expect(form?.first?.contains("Profile") == true, "the paste quit or left nothing behind")
-        session.send("C-c")
-        await session.waitUntil("Discard changes?") { $0.contains { $0.contains("Discard changes?") } }
-        session.send("C-c")
-        let end = await TableBrowserBinary.waitForTheEnd(of: session)
-        #expect(end?.contains("EXIT:0") == true && end?.contains("TTY-SAME") == true)
     }
 
     /// Scripts whose keys a terminal sends as escape sequences (`ESC [1;2D` Shift-←, `ESC [1;3B`

@@ -87,9 +87,10 @@ struct EndToEndStateTests {
         }
     }
 
-    @Test("a paste reaches a form's field as one insertion: a refused character refuses it, and q in it is a letter")
-    func bracketedPasteIntoTheProfileForm() async throws {
-        let session = try await TableBrowserBinary.launchInTmux(arguments: ["--no-animation"], width: 80, height: 24)
+    @Test("a paste reaches a form's field as one insertion: a refused character refuses it, and q in it is a letter",
+          arguments: EndToEndInputTests.terminals)
+    func bracketedPasteIntoTheProfileForm(term: String) async throws {
+        let session = try await TableBrowserBinary.launchInTmux(arguments: ["--no-animation"], width: 80, height: 24, environment: ["TERM": term])
         await session.waitUntil("the Books list") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
         session.send("4", "Enter")
         await session.waitUntil("the Profile form") { $0.first?.contains("Profile") == true }
