@@ -51,6 +51,11 @@ final class ContactList: TableViewController, TableViewDelegate {
         self.book = book
         super.init(title: "Contacts", dataSource: StaticTableDataSource([]))
         delegate = self
+        // A feature of the list's own, added without touching the table: Space shows a card.
+        addPart(QuickLook { [unowned self] indexPath in
+            guard let contacts = dataSource as? IndexedSections<Contact>, let contact = contacts.item(at: indexPath) else { return nil }
+            return [contact.name, contact.phone, contact.email]
+        })
         showContacts()
     }
 
@@ -87,6 +92,62 @@ final class ContactList: TableViewController, TableViewDelegate {
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
         guard let contacts = dataSource as? IndexedSections<Contact>, let contact = contacts.item(at: indexPath) else { return .handled }
         return .push(ContactDetail(contact: contact, book: book))
+    }
+}
+
+/// Quick Look for a list: Space shows the focused row's card over the rows, and the card
+/// follows the focus as ↑ and ↓ move it; Space or Esc (or a click) puts it away.
+final class QuickLook: TableViewPart {
+    /// The card's lines for a row; `nil` when the row has no card.
+    private let card: @MainActor (IndexPath) -> [String]?
+    private var isShown = false
+
+    init(card: @escaping @MainActor (IndexPath) -> [String]?) {
+        self.card = card
+    }
+
+    override var hasKeyboardFocus: Bool { isShown }
+
+    override func handleKey(_ key: Key, context: TableContext) -> TablePartResponse? {
+        if isShown, key == .space || key == .escape {
+            isShown = false
+            return .handled
+        }
+        // Other keys go on to the table: the card follows the focus.
+        guard !isShown, key == .space, let row = context.state.focusedRow, card(row) != nil else { return nil }
+        isShown = true
+        return .handled
+    }
+
+    override func handlePress(_ hit: TableHit, context: TableContext) -> TablePartResponse? {
+        guard isShown else { return nil }
+        isShown = false
+        return .handled
+    }
+
+    override func render(into canvas: inout Canvas, area: Rect, renderContext: RenderContext, context: TableContext) {
+        guard isShown, let row = context.state.focusedRow, let lines = card(row) else { return }
+        let rows = context.rowsArea
+        let width = min(rows.width, (lines.map(\.displayWidth).max() ?? 0) + 4)
+        let height = min(rows.height, lines.count + 2)
+        let box = Rect(x: rows.minX + (rows.width - width) / 2, y: rows.minY + (rows.height - height) / 2, width: width, height: height)
+        canvas.drawBox(box, glyphs: renderContext.glyphs, style: .plain)
+        for (offset, line) in lines.enumerated() {
+            canvas.draw(line, at: Point(x: box.minX + 2, y: box.minY + 1 + offset), style: offset == 0 ? Theme.tint : .plain, clip: box)
+        }
+    }
+
+    override func helpHints(context: TableContext) -> [KeyHint] {
+        isShown ? [KeyHint("↑ ↓", "the card of the row above or below"), KeyHint("Space Esc", "put the card away")]
+            : [KeyHint("Space", "show the row's card")]
+    }
+
+    override func footerHints(context: TableContext) -> [KeyHint] {
+        isShown ? [KeyHint("↑↓", "move"), KeyHint("Space", "close")] : [KeyHint("Space", "card")]
+    }
+
+    override func dataDidReload(context: TableContext) {
+        isShown = false
     }
 }
 

@@ -36,16 +36,16 @@ struct GlyphIndependenceTests {
         let open = ascii.distance(from: ascii.startIndex, to: ascii.firstIndex(of: "(")!)
         for column in open ..< open + 3 {
             var state = TableViewState()
-            let events = table.update(&state, action: .mouse(MouseEvent(.press, at: Point(x: column, y: 0))), dataSource: WrappedInfoRows(), size: size)
+            let events = table.press(at: Point(x: column, y: 0), state: &state, dataSource: WrappedInfoRows(), size: size)
             #expect(events.contains(.accessoryButtonTapped(IndexPath(row: 0, section: 0))), "column \(column) of (i)")
             #expect(!events.contains(.didSelectRow(IndexPath(row: 0, section: 0))), "the button does not select the row")
         }
         let unicode = table.lines(TableViewState(), WrappedInfoRows(), size: size)[0]
         let info = unicode.distance(from: unicode.startIndex, to: unicode.firstIndex(of: "ⓘ")!)
         var state = TableViewState()
-        let events = table.update(&state, action: .mouse(MouseEvent(.press, at: Point(x: info, y: 0))), dataSource: WrappedInfoRows(), size: size)
+        let events = table.press(at: Point(x: info, y: 0), state: &state, dataSource: WrappedInfoRows(), size: size)
         #expect(events.contains(.accessoryButtonTapped(IndexPath(row: 0, section: 0))))
-        let onText = table.update(&state, action: .mouse(MouseEvent(.press, at: Point(x: 2, y: 0))), dataSource: WrappedInfoRows(), size: size)
+        let onText = table.press(at: Point(x: 2, y: 0), state: &state, dataSource: WrappedInfoRows(), size: size)
         #expect(onText.contains(.didSelectRow(IndexPath(row: 0, section: 0))))
     }
 }

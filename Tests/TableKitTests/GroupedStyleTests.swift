@@ -67,9 +67,9 @@ struct GroupedStyleTests {
         table.update(&state, action: .refresh, dataSource: source, size: size)
         let line = table.lines(state, source, size: size)[3]
         let column = line.distance(from: line.startIndex, to: line.lastIndex(of: "ⓘ")!)
-        let events = table.update(&state, action: .mouse(MouseEvent(.press, at: Point(x: column, y: 3))), dataSource: source, size: size)
+        let events = table.press(at: Point(x: column, y: 3), state: &state, dataSource: source, size: size)
         #expect(events.contains(.accessoryButtonTapped(IndexPath(row: 1, section: 0))))
-        let onText = table.update(&state, action: .mouse(MouseEvent(.press, at: Point(x: 4, y: 2))), dataSource: source, size: size)
+        let onText = table.press(at: Point(x: 4, y: 2), state: &state, dataSource: source, size: size)
         #expect(onText.contains(.didSelectRow(IndexPath(row: 0, section: 0))))
     }
 }

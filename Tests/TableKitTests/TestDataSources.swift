@@ -45,3 +45,14 @@ extension TableView {
         return (0..<size.height).filter { y in canvas[0, y].style.attributes.contains(.reverse) }
     }
 }
+
+@MainActor
+extension TableView {
+    /// A press at `point` of a table area of `size`, as a table screen applies it: hit-tested
+    /// once, then a tap on the row and the part of it the point is on (nothing off the rows).
+    @discardableResult
+    func press<DataSource: TableViewDataSource>(at point: Point, state: inout TableViewState, dataSource: DataSource, size: Size) -> [TableViewEvent] {
+        guard case .row(let row, let part) = hitTarget(at: point, state: state, dataSource: dataSource, size: size) else { return [] }
+        return update(&state, action: .tap(row, part), dataSource: dataSource, size: size)
+    }
+}

@@ -1,89 +1,60 @@
 import Foundation
 
+/// The presses of ``TableViewAction``: what the hit test found, applied to the state. No
+/// positions reach here but the slider's value and the index title's place, worked out by
+/// ``TableView/hitTarget(at:state:dataSource:size:heightCache:)``.
 @MainActor
 extension TableView {
-    /// The mouse, with positions relative to the table's area: a press on a row taps it (or its
-    /// accessory button), a press or drag on the index scrubs, the wheel scrolls.
-    func handleMouse<DataSource>(
-        _ mouse: MouseEvent, state: inout TableViewState, content: TableContent<DataSource>, size: Size
+    /// A press on `part` of the row at `indexPath`: the row takes the focus; a slider's thumb
+    /// jumps to the press and follows the drag until the release; a button is tapped; else
+    /// the row is selected.
+    func tap<DataSource>(
+        _ indexPath: IndexPath, on part: TableHit.RowPart, state: inout TableViewState, content: TableContent<DataSource>, height: Int
     ) -> [TableViewEvent] {
-        let gutter = indexGutterWidth(content.dataSource)
-        let point = mouse.position
-        let titles = indexTitles(content.dataSource)
-        switch mouse.kind {
-        case .scrollUp:
-            update(&state, action: .scroll(by: -3), dataSource: content.dataSource, size: size, heightCache: content.heightCache)
-            return []
-        case .scrollDown:
-            update(&state, action: .scroll(by: 3), dataSource: content.dataSource, size: size, heightCache: content.heightCache)
-            return []
-        case .release:
-            state.draggedSlider = nil
-            if state.isScrubbing {
-                state.isScrubbing = false
-                if !state.isIndexFocused { state.indexPosition = nil }
-            }
-            return []
-        case .drag:
-            if let dragged = state.draggedSlider {
-                return slide(dragged, toColumn: point.x, content: content).map { [$0] } ?? []
-            }
-            // Once a scrub has started it keeps tracking even off the index, as on iOS.
-            guard state.isScrubbing, let titles else { return [] }
-            scrub(&state, toLine: point.y, titles: titles, content: content, height: size.height, isPress: false)
-            return []
-        case .press:
-            guard point.y >= 0, point.y < size.height, point.x >= 0, point.x < size.width else { return [] }
-            if gutter > 0, point.x >= size.width - gutter, let titles {
-                state.isScrubbing = true
-                scrub(&state, toLine: point.y, titles: titles, content: content, height: size.height, isPress: true)
-                return []
-            }
-            return tap(at: point, state: &state, content: content, size: size)
+        guard content.validRow(near: indexPath) == indexPath else { return [] }
+        state.focusedRow = indexPath
+        state.isIndexFocused = false
+        state.indexPosition = nil
+        scrollToFocus(&state, content: content, height: height)
+        switch part {
+        case .sliderTrack(let value):
+            state.draggedSlider = indexPath
+            return slide(indexPath, to: value, dataSource: content.dataSource).map { [$0] } ?? []
+        case .accessoryButton: return [.customAccessoryTapped(indexPath)]
+        case .clearButton: return [.clearButtonTapped(indexPath)]
+        case .switch:
+            return [.switchToggled(indexPath, isOn: !(content.dataSource.cell(for: indexPath).accessory.switchValue ?? false))]
+        case .detailButton: return [.accessoryButtonTapped(indexPath)]
+        case .content, .editingControl, .reorderControl, .deleteButton, .swipeButton: return [.didSelectRow(indexPath)]
         }
     }
 
-    private func scrub<DataSource>(
-        _ state: inout TableViewState, toLine line: Int, titles: [String], content: TableContent<DataSource>, height: Int, isPress: Bool
-    ) {
-        let layout = SectionIndexLayout(titles: titles, height: height)
-        guard let position = layout.titleIndex(atLine: line) else { return }
-        // A drag fires once per entry it crosses into, not on every move within one.
+    /// The index pressed or dragged over the title at `position`: a press begins a scrub and
+    /// jumps; a drag jumps once per title it crosses into, not on every move within one.
+    func scrubIndex<DataSource>(_ state: inout TableViewState, to position: Int?, content: TableContent<DataSource>, height: Int) {
+        guard let titles = indexTitles(content.dataSource) else { return }
+        let isPress = !state.isScrubbing
+        state.isScrubbing = true
+        guard let position, position >= 0, position < titles.count else { return }
         if !isPress && position == state.indexPosition { return }
         jump(&state, toIndexPosition: position, titles: titles, content: content, height: height)
     }
 
-    /// The slider of the row at `indexPath` moved to column `x` of the table, if it moves.
-    private func slide<DataSource>(_ indexPath: IndexPath, toColumn x: Int, content: TableContent<DataSource>) -> TableViewEvent? {
-        let cell = content.dataSource.cell(for: indexPath)
-        guard let slider = cell.slider else { return nil }
-        let track = cell.sliderTrack(rowWidth: content.rowWidth)
-        let value = slider.value(atColumn: x - content.rowInset - track.lowerBound, width: track.count)
-        return value == slider.value ? nil : .sliderChanged(indexPath, value: value)
+    /// The slider of the row at `indexPath` moved to `value`, if that moves it.
+    func slide<DataSource: TableViewDataSource>(_ indexPath: IndexPath, to value: Double, dataSource: DataSource) -> TableViewEvent? {
+        guard var slider = dataSource.cell(for: indexPath).slider else { return nil }
+        let before = slider.value
+        slider.setValue(value)
+        return slider.value == before ? nil : .sliderChanged(indexPath, value: slider.value)
     }
 
-    private func tap<DataSource>(at point: Point, state: inout TableViewState, content: TableContent<DataSource>, size: Size) -> [TableViewEvent] {
-        let layout = content.layout(from: state.scrollPosition, viewportHeight: size.height)
-        if let pinned = layout.pinnedHeader, point.y >= pinned.y, point.y < pinned.y + sectionHeaderHeight { return [] }
-        guard let indexPath = layout.row(atLine: point.y) else { return [] }
-        state.focusedRow = indexPath
-        state.isIndexFocused = false
-        state.indexPosition = nil
-        scrollToFocus(&state, content: content, height: size.height)
-        var events: [TableViewEvent] = []
-        let cell = displayedCell(at: indexPath, dataSource: content.dataSource, isSelected: state.selectedRows.contains(indexPath))
-        if cell.slider != nil, cell.sliderTrack(rowWidth: content.rowWidth).contains(point.x - content.rowInset) {
-            // The thumb jumps to the click and follows the drag until the release.
-            state.draggedSlider = indexPath
-            return slide(indexPath, toColumn: point.x, content: content).map { [$0] } ?? []
+    /// The release: a slider's drag ends, and a scrub of the index lets go of the big letter
+    /// unless the index has the keyboard.
+    func endPress(_ state: inout TableViewState) {
+        state.draggedSlider = nil
+        if state.isScrubbing {
+            state.isScrubbing = false
+            if !state.isIndexFocused { state.indexPosition = nil }
         }
-        switch cell.accessoryButton(atColumn: point.x - content.rowInset, width: content.rowWidth) {
-        case .custom?: events.append(.customAccessoryTapped(indexPath))
-        case .clear?: events.append(.clearButtonTapped(indexPath))
-        case .switch?: events.append(.switchToggled(indexPath, isOn: !(cell.accessory.switchValue ?? false)))
-        case .detail?: events.append(.accessoryButtonTapped(indexPath))
-        case nil: events.append(.didSelectRow(indexPath))
-        }
-        return events
     }
 }

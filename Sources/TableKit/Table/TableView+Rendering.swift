@@ -205,8 +205,10 @@ extension Canvas {
         }
     }
 
-    /// Fills `rect` and draws a rounded box around its edge.
-    mutating func drawBox(_ rect: Rect, glyphs: Glyphs, style: Style) {
+    /// Fills `rect` and draws a box around its edge, in `glyphs`' lines (rounded corners, or
+    /// `+ - |` for ASCII): the frame of a panel drawn over a screen, as the alerts and help
+    /// have.
+    public mutating func drawBox(_ rect: Rect, glyphs: Glyphs, style: Style) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         fill(rect, style: style)
         let horizontal = String(repeating: glyphs.horizontal, count: rect.width - 2)

@@ -5,7 +5,7 @@ extension TableViewAction {
     /// at the top themselves, and the mouse scrolls or taps where the view already is.
     var keepsFocusInView: Bool {
         switch self {
-        case .jumpToIndexLetter, .jumpToIndexPosition, .moveIndex, .mouse: return false
+        case .jumpToIndexLetter, .jumpToIndexPosition, .moveIndex, .tap, .scrubIndex, .slide, .endPress: return false
         default: return true
         }
     }
@@ -86,8 +86,14 @@ extension TableView {
             if let titles = indexTitles(dataSource) {
                 jump(&state, toIndexPosition: position, titles: titles, content: content, height: height)
             }
-        case .mouse(let mouse):
-            events += handleMouse(mouse, state: &state, content: content, size: size)
+        case .tap(let indexPath, let part):
+            events += tap(indexPath, on: part, state: &state, content: content, height: height)
+        case .scrubIndex(let position):
+            scrubIndex(&state, to: position, content: content, height: height)
+        case .slide(let indexPath, let value):
+            if state.draggedSlider == indexPath, let event = slide(indexPath, to: value, dataSource: dataSource) { events.append(event) }
+        case .endPress:
+            endPress(&state)
         case .refresh:
             break
         }

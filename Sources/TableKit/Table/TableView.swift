@@ -191,8 +191,19 @@ public enum TableViewAction: Hashable, Sendable {
     case jumpToIndexLetter(Character)
     /// Jump to the title at this position in the full index list.
     case jumpToIndexPosition(Int)
-    /// A mouse action at a point relative to the table's area.
-    case mouse(MouseEvent)
+    /// A press on the row at `indexPath`, on `part` of it (``TableView/hitTarget(at:state:dataSource:size:heightCache:)``
+    /// says which): the row takes the focus, and the press selects it, taps the button it is
+    /// on, flips its switch or takes its slider's thumb to the value under it.
+    case tap(IndexPath, TableHit.RowPart)
+    /// A press or a drag on the section index, over the title at `position` of the full list
+    /// (`nil`: between titles). The table jumps to that title's section as the press lands
+    /// and each time the drag crosses into another title; once begun, the scrub follows the
+    /// drag until ``endPress``.
+    case scrubIndex(to: Int?)
+    /// The drag of the slider whose thumb a ``tap(_:_:)`` took, to `value`.
+    case slide(IndexPath, to: Double)
+    /// The press ended: a scrub of the index or a slider's drag is over.
+    case endPress
     /// Make sure the focus is valid and on screen (after a resize or a data change).
     case refresh
 }

@@ -17,34 +17,85 @@ import Foundation
 /// The plain wheel is no gesture: the table scrolls (and an open menu closes).
 extension TableViewController {
     /// Builds the arena: the parts' recognizers in the parts' order, then the table's own.
+    /// (The parts' list is fixed by then: parts added later take presses through
+    /// ``TableViewPart/handlePress(_:context:)``.)
     func makeGestures() -> ScreenGestures {
         let gestures = ScreenGestures()
-        pageScrubberPart.addGestureRecognizers(to: gestures, in: self)
-        swipeMenuPart.addGestureRecognizers(to: gestures, in: self)
-        editingPart.addGestureRecognizers(to: gestures, in: self)
+        for part in parts { part.addGestureRecognizers(to: gestures, in: self) }
         addTableGestureRecognizers(to: gestures)
         return gestures
     }
 
-    /// The parts of the screen a press may land on, top down.
-    enum MousePart: Equatable { case searchBar, header, table }
-
-    /// A mouse report for the screen: to the part it landed on (a press) or the part its press
-    /// landed on (a drag, a release), each with its own recognizers.
-    func handleScreenMouse(_ mouse: MouseEvent) -> ScreenResponse {
+    /// What `point` of the screen (from the corner of its area) is on: the search field, the
+    /// header view, the page scrubber, the section index, a section's header, or a row and
+    /// which part of it — an open swipe menu's button and the editing controls included.
+    /// A press is hit-tested once, as it lands; its drags and its release go where it landed.
+    public func hitTest(_ point: Point) -> TableHit {
         let header = tableHeaderArea(in: bounds)
-        var inside = mouse
-        switch mousePressCapture.part(for: mouse, hitTest: { point in
-            point.y < header.minY ? .searchBar : point.y < header.maxY ? .header : .table
-        }) {
+        if point.y < header.minY { return TableHit(.searchBar, at: point) }
+        if point.y < header.maxY { return TableHit(.tableHeader, at: point) }
+        let inRows = convert(point, from: .screen, to: .rows)
+        if pageScrubberPart.isOnLine(inRows, in: self) { return TableHit(.pageScrubber, at: point) }
+        var target = tableView.hitTarget(at: inRows, state: state, dataSource: dataSource, size: tableSize, heightCache: heightCache)
+        if case .row(let row, let part) = target {
+            target = .row(row, swipeMenuPart.rowPart(at: inRows, of: row, in: self) ?? editingPart.rowPart(at: inRows, of: row, in: self) ?? part)
+        }
+        return TableHit(target, at: point)
+    }
+
+    /// `point`, counted in `space`, counted in `other` instead.
+    public func convert(_ point: Point, from space: TableCoordinateSpace, to other: TableCoordinateSpace) -> Point {
+        let header = tableHeaderArea(in: bounds)
+        func top(of space: TableCoordinateSpace) -> Int {
+            switch space {
+            case .screen: 0
+            case .tableHeader: header.minY
+            case .rows: header.maxY
+            }
+        }
+        return Point(x: point.x, y: point.y + top(of: space) - top(of: other))
+    }
+
+    /// A mouse report for the screen: a press is hit-tested, and it, its drags and its release
+    /// go to the recognizers of what it landed on, in that part's positions; a wheel notch
+    /// goes by where it is.
+    func handleScreenMouse(_ mouse: MouseEvent) -> ScreenResponse {
+        let hit: TableHit
+        switch mouse.kind {
+        case .press:
+            hit = hitTest(mouse.position)
+            pressHit = hit
+        case .drag, .release:
+            hit = pressHit ?? hitTest(mouse.position)
+        case .scrollUp, .scrollDown:
+            hit = hitTest(mouse.position)
+        }
+        defer {
+            if mouse.kind == .release {
+                pressHit = nil
+                isPressTakenByPart = false
+            }
+        }
+        if mouse.kind == .press {
+            for part in parts {
+                guard let response = part.handlePress(hit, in: self) else { continue }
+                isPressTakenByPart = true
+                return response
+            }
+        } else if isPressTakenByPart, mouse.kind == .drag || mouse.kind == .release {
+            return .handled
+        }
+        switch hit.target {
         case .searchBar:
             return searchBarGestures.handle(mouse, now: now()) ?? .handled
-        case .header:
-            inside.position.y -= header.minY
+        case .tableHeader:
+            var inside = mouse
+            inside.position = convert(mouse.position, from: .screen, to: .tableHeader)
             tableHeaderGestureArena.handle(inside, now: now())
             return .handled
-        case .table:
-            inside.position.y -= header.maxY
+        default:
+            var inside = mouse
+            inside.position = convert(mouse.position, from: .screen, to: .rows)
             return handleTableMouse(inside)
         }
     }
@@ -62,34 +113,49 @@ extension TableViewController {
         if isWheel { swipeMenuPart.wheelTurned(in: self) }
         if let response = gestures.handle(mouse, now: now()) { return response }
         // A notch no recognizer took scrolls.
-        return isWheel ? perform(.mouse(mouse)) : .handled
+        guard isWheel else { return .handled }
+        return perform(.scroll(by: mouse.kind == .scrollUp ? -3 : 3))
     }
 
     /// The table's own: the section index scrubs; any other row is tapped at the press.
     private func addTableGestureRecognizers(to gestures: ScreenGestures) {
-        let follow: @MainActor (LongPressGestureRecognizer) -> Void = { [unowned self] press in
+        gestures.add(pressTracker { [unowned self] press in
             switch press.state {
             case .began:
-                editingPart.pressedElsewhere()
-                gestures.answer(perform(.mouse(MouseEvent(.press, at: press.location))))
+                guard case .sectionIndex(let position)? = pressHit?.target else { return }
+                gestures.answer(perform(.scrubIndex(to: position)))
             case .changed:
-                gestures.answer(perform(.mouse(MouseEvent(.drag, at: press.location))))
+                // Once a scrub has begun it follows the drag even off the index, as on iOS.
+                gestures.answer(perform(.scrubIndex(to: tableView.indexPosition(atLine: press.location.y, dataSource: dataSource, height: tableSize.height))))
             case .ended, .cancelled:
-                gestures.answer(perform(.mouse(MouseEvent(.release, at: press.location))))
+                gestures.answer(perform(.endPress))
             default:
                 break
             }
-        }
-        gestures.add(pressTracker(follow), receives: { [unowned self] point in isOnSectionIndex(point) })
-        gestures.add(pressTracker(follow), receives: { [unowned self] point in
-            !isOnSectionIndex(point) && swipeMenuPart.rowTappedForSwipe(at: point, in: self) == nil
+        }, receives: { [unowned self] _ in
+            if case .sectionIndex? = pressHit?.target { return true }
+            return false
         })
-    }
-
-    /// Whether `point` is on the section index's column.
-    private func isOnSectionIndex(_ point: Point) -> Bool {
-        let gutter = tableView.indexGutterWidth(dataSource)
-        return gutter > 0 && point.x >= tableSize.width - gutter && point.x < tableSize.width && point.y >= 0 && point.y < tableSize.height
+        gestures.add(pressTracker { [unowned self] press in
+            switch press.state {
+            case .began:
+                editingPart.pressedElsewhere()
+                guard case .row(let row, let part)? = pressHit?.target else { return }
+                gestures.answer(perform(.tap(row, part)))
+            case .changed:
+                guard let row = state.draggedSlider,
+                      let value = tableView.sliderValue(of: row, atColumn: press.location.x, dataSource: dataSource, width: tableSize.width) else { return }
+                gestures.answer(perform(.slide(row, to: value)))
+            case .ended, .cancelled:
+                gestures.answer(perform(.endPress))
+            default:
+                break
+            }
+        }, receives: { [unowned self] _ in
+            guard let hit = pressHit else { return false }
+            if case .sectionIndex = hit.target { return false }
+            return swipeMenuPart.rowTappedForSwipe(hit, in: self) == nil
+        })
     }
 }
 
@@ -99,7 +165,7 @@ extension PageScrubberPart {
     func addGestureRecognizers(to gestures: ScreenGestures, in table: TableViewController) {
         gestures.add(pressTracker { [unowned self, unowned table] press in
             if press.state == .began || press.state == .changed { scrub(toColumn: press.location.x, in: table) }
-        }, receives: { [unowned self, unowned table] point in isOnLine(point, in: table) })
+        }, receives: { [unowned table] _ in table.pressHit?.target == .pageScrubber })
     }
 }
 
@@ -108,14 +174,13 @@ extension SwipeMenuPart {
     /// selected by a tap.
     func addGestureRecognizers(to gestures: ScreenGestures, in table: TableViewController) {
         gestures.add(pressTracker { [unowned self, unowned table] press in
-            if press.state == .began { gestures.answer(pressWithMenuOpen(at: press.location, in: table)) }
+            if press.state == .began, let hit = table.pressHit { gestures.answer(pressWithMenuOpen(hit, in: table)) }
         }, receives: { [unowned self] _ in takesEveryPress })
 
         let pan = PanGestureRecognizer { [unowned self, unowned table] pan in
             switch pan.state {
             case .began:
-                let start = Point(x: pan.location.x - pan.translation.x, y: pan.location.y - pan.translation.y)
-                if let row = rowTappedForSwipe(at: start, in: table),
+                if let hit = table.pressHit, let row = rowTappedForSwipe(hit, in: table),
                    let edge = swipeEdge(at: row, across: pan.translation.x, down: pan.translation.y, in: table) {
                     beginSwipe(edge, at: row, in: table)
                 }
@@ -128,21 +193,21 @@ extension SwipeMenuPart {
             gestures.answer(.handled)
         }
         pan.minimumDistance = 2
-        gestures.add(pan, receives: { [unowned self, unowned table] point in rowTappedForSwipe(at: point, in: table) != nil },
+        gestures.add(pan, receives: { [unowned self, unowned table] _ in table.pressHit.flatMap { rowTappedForSwipe($0, in: table) } != nil },
                      begins: { [unowned self, unowned table] recognizer in
-            guard let pan = recognizer as? PanGestureRecognizer else { return false }
-            let start = Point(x: pan.location.x - pan.translation.x, y: pan.location.y - pan.translation.y)
-            guard let row = rowTappedForSwipe(at: start, in: table) else { return false }
+            guard let pan = recognizer as? PanGestureRecognizer,
+                  let row = table.pressHit.flatMap({ rowTappedForSwipe($0, in: table) }) else { return false }
             return swipeEdge(at: row, across: pan.translation.x, down: pan.translation.y, in: table) != nil
         })
 
         // No drag across: the press was a tap after all, and the row is selected at the release.
-        let tap = TapGestureRecognizer { [unowned table] tap in
-            gestures.answer(table.perform(.mouse(MouseEvent(.press, at: tap.location))))
-            _ = table.perform(.mouse(MouseEvent(.release, at: tap.location)))
+        let tap = TapGestureRecognizer { [unowned table] _ in
+            guard case .row(let row, let part)? = table.pressHit?.target else { return }
+            gestures.answer(table.perform(.tap(row, part)))
+            _ = table.perform(.endPress)
         }
         tap.allowableMovement = Int.max / 4
-        gestures.add(tap, receives: { [unowned self, unowned table] point in rowTappedForSwipe(at: point, in: table) != nil })
+        gestures.add(tap, receives: { [unowned self, unowned table] _ in table.pressHit.flatMap { rowTappedForSwipe($0, in: table) } != nil })
     }
 }
 
@@ -153,7 +218,7 @@ extension EditingPart {
         gestures.add(pressTracker { [unowned self, unowned table] press in
             switch press.state {
             case .began:
-                if let target = pressTarget(at: press.location, in: table) { gestures.answer(self.press(target, in: table)) }
+                if let target = table.pressHit.flatMap({ pressTarget(for: $0) }) { gestures.answer(self.press(target, in: table)) }
             case .changed:
                 gestures.answer(dragHeldRow(to: press.location, in: table))
             case .ended, .cancelled:
@@ -161,6 +226,6 @@ extension EditingPart {
             default:
                 break
             }
-        }, receives: { [unowned self, unowned table] point in pressTarget(at: point, in: table) != nil })
+        }, receives: { [unowned self, unowned table] _ in table.pressHit.flatMap { pressTarget(for: $0) } != nil })
     }
 }

@@ -68,36 +68,38 @@ open class TableViewController: Screen {
     let searchPart = SearchPart()
     let sliderPopoverPart = SliderPopoverPart()
     let swipeMenuPart = SwipeMenuPart()
+    let selectionPart = SelectionPart()
+    let editingPart = EditingPart()
+    let rowAnimationPart = RowAnimationPart()
+    /// The parts an app added (``addPart(_:)``), in order.
+    var addedParts: [AddedPart] = []
     /// The table's mouse: the parts' gesture recognizers and its own, in one arena.
     lazy var gestures = makeGestures()
     /// The search bar's mouse.
     lazy var searchBarGestures = makeSearchBarGestures()
-    /// The part of the screen the press under way landed on.
-    var mousePressCapture = PressCapture<MousePart>()
-    let selectionPart = SelectionPart()
-    let editingPart = EditingPart()
-    let rowAnimationPart = RowAnimationPart()
+    /// What the press under way landed on (``hitTest(_:)``, once, as it landed), until its
+    /// release.
+    var pressHit: TableHit?
+    /// Whether a part took the press under way (its drags and release then go nowhere).
+    var isPressTakenByPart = false
 
-    /// The parts in the order they get a key or a click: the title control and the page
-    /// scrubber (each when focused, or its key to reach it), the search's ↑ back into the
-    /// field, then the swipe menus. They draw over the table in the reverse order, so the
-    /// part that gets events first is drawn on top. A part capturing keys (the search field
-    /// being edited) gets every key first.
+    /// The parts, in one order from which everything about them follows. A key goes to a
+    /// part capturing keys, else to each in turn (the title control and the page scrubber,
+    /// each by its key to reach it or while it has the keyboard; the search's ↑ back into the
+    /// field; the swipe menus; editing), then to the table. Help and the footer list
+    /// their keys in this order after the rows'. A press goes to their recognizers in this
+    /// order, then the table's. They draw over the table in the reverse order, so the part
+    /// that gets events first is drawn on top; the rows' animation is drawn first, under all.
     var parts: [any TableViewControllerPart] {
-        [titleControlPart, pageScrubberPart, searchPart, sliderPopoverPart, swipeMenuPart, editingPart, selectionPart, rowAnimationPart]
-    }
-
-    /// The parts in the order help lists them: the swipe keys (they act on the focused row)
-    /// follow the rows', and the first of them with the keyboard shows its keys alone.
-    private var helpOrder: [any TableViewControllerPart] {
-        [editingPart, swipeMenuPart, titleControlPart, pageScrubberPart, searchPart, sliderPopoverPart, selectionPart]
+        [titleControlPart, pageScrubberPart, searchPart, sliderPopoverPart, swipeMenuPart, editingPart, selectionPart]
+            + addedParts + [rowAnimationPart]
     }
 
     /// The part that takes every key now, if any.
     private var partCapturingKeys: (any TableViewControllerPart)? { parts.first { $0.capturesKeys } }
 
-    /// The part whose keys help and the footer show alone now, if any.
-    private var partShowingKeys: (any TableViewControllerPart)? { helpOrder.first { $0.hasKeyboardFocus } }
+    /// The first part with the keyboard now, if any: help and the footer show its keys alone.
+    private var partShowingKeys: (any TableViewControllerPart)? { parts.first { $0.hasKeyboardFocus } }
 
     /// Creates a table screen titled `title`, showing `dataSource` in a table of `style`.
     public init(title: String, style: TableStyle = .plain, dataSource: any TableViewDataSource) {
@@ -183,8 +185,9 @@ open class TableViewController: Screen {
 
     /// Lays the table out for `size`, keeping the focused row on screen.
     open func layout(for size: Size) {
-        if size != self.size { parts.forEach { $0.sizeChanged(in: self) } }
+        let isNewSize = size != self.size
         self.size = size
+        if isNewSize { parts.forEach { $0.sizeChanged(in: self) } }
         perform(.refresh)
     }
 
@@ -312,7 +315,7 @@ open class TableViewController: Screen {
             case .didSelectRow(let indexPath):
                 // A click on a checkmark row toggles it, as a tap does in UIKit.
                 let toggles: Bool
-                if case .mouse = action { toggles = true } else { toggles = false }
+                if case .tap = action { toggles = true } else { toggles = false }
                 response = select(indexPath, toggles: toggles)
             case .didToggleRow(let indexPath):
                 response = select(indexPath, toggles: true)
@@ -386,7 +389,7 @@ open class TableViewController: Screen {
             return TableView.indexKeyBindings.helpHints() + [KeyHint("A–Z #", "jump to that section")]
         }
         if let part = partShowingKeys { return part.helpHints(in: self) }
-        return availableRowKeyBindings.helpHints() + helpOrder.flatMap { $0.helpHints(in: self) }
+        return availableRowKeyBindings.helpHints() + parts.flatMap { $0.helpHints(in: self) }
     }
 
     /// The few keys that matter most now, for the footer; from the rows, the parts' in the

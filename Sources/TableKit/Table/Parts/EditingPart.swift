@@ -217,26 +217,38 @@ final class EditingPart: TableViewControllerPart {
         case rowBody(IndexPath)
     }
 
-    /// Where a press at `point` (from the table's top) lands in editing mode, if it is the
-    /// editing part's: `nil` outside editing, off the rows, and on a row's body where the
-    /// table's own press acts (checking rows, or selection allowed while editing).
-    func pressTarget(at point: Point, in table: TableViewController) -> PressTarget? {
-        guard isEditing,
-              let row = table.tableView.row(atLine: point.y, state: table.state, dataSource: table.dataSource, size: table.tableSize, heightCache: table.heightCache),
-              let frame = table.rowFrame(of: row), frame.visible.contains(point) else { return nil }
+    /// The editing control under `point` (from the table's top) of the row at `row`, in
+    /// editing mode: `≡`, the Delete button showing, or ⊖ / ⊕ and the margins beside it.
+    /// The screen's hit test asks (``TableViewController/hitTest(_:)``).
+    func rowPart(at point: Point, of row: IndexPath, in table: TableViewController) -> TableHit.RowPart? {
+        guard isEditing, let frame = table.rowFrame(of: row), frame.visible.contains(point) else { return nil }
         let cell = table.tableView.displayedCell(at: row, dataSource: table.dataSource, isSelected: false)
         let column = point.x - frame.rect.minX
         // `≡` and the margin after it: the row's last two columns.
-        if cell.showsReorderControl, column >= frame.rect.width - 2 { return .reorderControl(row) }
+        if cell.showsReorderControl, column >= frame.rect.width - 2 { return .reorderControl }
         if row == confirmingRow, let title = cell.deleteConfirmationTitle {
             let width = title.displayWidth + 2
-            if (frame.rect.width - 1 - width ..< frame.rect.width - 1).contains(column) { return .deleteButton(row) }
+            if (frame.rect.width - 1 - width ..< frame.rect.width - 1).contains(column) { return .deleteButton }
         }
         // The control's column, and the margin and the space on either side of it.
-        if cell.showsEditingControl, (0 ... 2).contains(column) { return .editingControl(row, cell.editingControl ?? .delete) }
-        // Checking rows, a click checks or unchecks, as the table's own checks do.
-        guard !allowsSelectionDuringEditing, !checksRows else { return nil }
-        return .rowBody(row)
+        if cell.showsEditingControl, (0 ... 2).contains(column) { return .editingControl(cell.editingControl ?? .delete) }
+        return nil
+    }
+
+    /// What a press that landed on `hit` is to the editing part: `nil` outside editing, off
+    /// the rows, and on a row's body where the table's own press acts (checking rows, or
+    /// selection allowed while editing).
+    func pressTarget(for hit: TableHit) -> PressTarget? {
+        guard isEditing, case .row(let row, let part) = hit.target else { return nil }
+        switch part {
+        case .reorderControl: return .reorderControl(row)
+        case .deleteButton: return .deleteButton(row)
+        case .editingControl(let style): return .editingControl(row, style)
+        default:
+            // Checking rows, a click checks or unchecks, as the table's own checks do.
+            guard !allowsSelectionDuringEditing, !checksRows else { return nil }
+            return .rowBody(row)
+        }
     }
 
     /// A press on `target`: a click on ⊖ or ⊕ works as its key; a click on the Delete button

@@ -198,14 +198,19 @@ final class SwipeMenuPart: TableViewControllerPart {
 
     /// A press while a menu is open: a press on one of its buttons performs it; anywhere else
     /// only closes the menu, as a tap outside an open row does in UIKit.
-    func pressWithMenuOpen(at point: Point, in table: TableViewController) -> ScreenResponse {
-        guard let session = menu else { return .handled }
-        if let frame = table.rowFrame(of: session.indexPath), frame.visible.contains(point),
-           let index = session.button(atColumn: point.x - frame.rect.minX) {
-            return perform(index, in: table)
-        }
+    func pressWithMenuOpen(_ hit: TableHit, in table: TableViewController) -> ScreenResponse {
+        guard menu != nil else { return .handled }
+        if case .row(_, .swipeButton(let index)) = hit.target { return perform(index, in: table) }
         close(in: table)
         return .handled
+    }
+
+    /// The button of the open menu under `point` (from the table's top), when the menu is
+    /// open on the row at `row`. The screen's hit test asks (``TableViewController/hitTest(_:)``).
+    func rowPart(at point: Point, of row: IndexPath, in table: TableViewController) -> TableHit.RowPart? {
+        guard let session = menu, session.indexPath == row, let frame = table.rowFrame(of: row), frame.visible.contains(point),
+              let index = session.button(atColumn: point.x - frame.rect.minX) else { return nil }
+        return .swipeButton(index: index)
     }
 
     /// The wheel turned: an open menu closes, and the table scrolls.
@@ -259,15 +264,14 @@ final class SwipeMenuPart: TableViewControllerPart {
         }
     }
 
-    /// The row under `point` when a press there may start a swipe: a row with a menu, pressed
-    /// away from its accessory buttons and the section index.
-    func rowTappedForSwipe(at point: Point, in table: TableViewController) -> IndexPath? {
-        let size = table.tableSize
-        guard Rect(origin: .zero, size: size).contains(point) else { return nil }
-        guard let row = table.tableView.row(atLine: point.y, state: table.state, dataSource: table.dataSource, size: size, heightCache: table.heightCache),
-              let frame = table.rowFrame(of: row), frame.visible.contains(point) else { return nil }
-        let cell = table.tableView.displayedCell(at: row, dataSource: table.dataSource, isSelected: table.state.selectedRows.contains(row))
-        if cell.accessoryButton(atColumn: point.x - frame.rect.minX, width: frame.rect.width) != nil { return nil }
+    /// The row a press that landed on `hit` may swipe: a row with a menu, pressed away from
+    /// its buttons (on its text, or its slider's track) and off the section index.
+    func rowTappedForSwipe(_ hit: TableHit, in table: TableViewController) -> IndexPath? {
+        guard case .row(let row, let part) = hit.target else { return nil }
+        switch part {
+        case .content, .sliderTrack: break
+        default: return nil
+        }
         return configuration(for: .trailing, at: row, in: table) != nil || configuration(for: .leading, at: row, in: table) != nil ? row : nil
     }
 

@@ -27,6 +27,14 @@ protocol TableViewControllerPart: AnyObject {
     /// Text pasted while the part captures the keys; `nil` when it takes no paste.
     func handlePaste(_ text: String, in table: TableViewController) -> ScreenResponse?
 
+    /// A press, hit-tested once for the screen, before the table's recognizers; `nil` leaves
+    /// it to them (a part added by an app: see ``TableViewPart/handlePress(_:context:)``).
+    func handlePress(_ hit: TableHit, in table: TableViewController) -> ScreenResponse?
+
+    /// Adds the recognizers of the part's gestures to the table's arena, when the screen
+    /// builds it (TableViewController+Gestures.swift).
+    func addGestureRecognizers(to gestures: ScreenGestures, in table: TableViewController)
+
     /// Draws over the table just drawn: `area` is the screen's whole area.
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext, in table: TableViewController)
 
@@ -63,6 +71,8 @@ extension TableViewControllerPart {
     func handleKey(_ key: Key, in table: TableViewController) -> ScreenResponse? { nil }
     func handleUnclaimedKey(_ key: Key, in table: TableViewController) -> ScreenResponse? { nil }
     func handlePaste(_ text: String, in table: TableViewController) -> ScreenResponse? { nil }
+    func handlePress(_ hit: TableHit, in table: TableViewController) -> ScreenResponse? { nil }
+    func addGestureRecognizers(to gestures: ScreenGestures, in table: TableViewController) {}
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext, in table: TableViewController) {}
     func tick(in table: TableViewController) -> ScreenResponse { .handled }
     func wantsTicks(in table: TableViewController) -> Bool { false }

@@ -1,0 +1,198 @@
+import Foundation
+
+/// The table as one event finds it, for a ``TableViewPart``: its configuration, its state,
+/// its rows, where it is on the screen and the time. A value: a part reads it and answers
+/// with a ``TablePartResponse``; it changes the table only through that answer.
+@MainActor
+public struct TableContext {
+    /// The table's configuration: style, index, empty message.
+    public let tableView: TableView
+    /// Focus, scroll position, selection and the section index's state.
+    public let state: TableViewState
+    /// The rows.
+    public let dataSource: any TableViewDataSource
+    /// The screen's area, from its corner.
+    public let bounds: Rect
+    /// Where the rows are drawn, in the screen's positions: under the search field and the
+    /// header view, above the page scrubber.
+    public let rowsArea: Rect
+    /// Whether the table is in editing mode.
+    public let isEditing: Bool
+    /// The time of the event (the screen's clock: tests move it by hand).
+    public let now: ContinuousClock.Instant
+    /// The rows' heights measured so far.
+    let heightCache: RowHeightCache
+
+    /// The cell of the focused row, when a row has the focus.
+    public var focusedCell: TableViewCell? { state.focusedRow.map(dataSource.cell(for:)) }
+
+    /// Where the row at `indexPath` is drawn, in the screen's positions: its cell's columns
+    /// and all its lines (some maybe off the rows' area); `nil` when it is not on screen.
+    public func frame(ofRow indexPath: IndexPath) -> Rect? {
+        tableView.rowFrame(of: indexPath, state: state, dataSource: dataSource, area: rowsArea, heightCache: heightCache)?.rect
+    }
+}
+
+/// What a ``TableViewPart`` makes of a key, a paste, a press or a tick.
+public enum TablePartResponse {
+    /// The part used it, and asks nothing more.
+    case handled
+    /// The table applies `action` — moves the focus, selects, scrolls — and its delegate hears
+    /// what that caused, as for the table's own keys.
+    case perform(TableViewAction)
+    /// The screen's answer: push a screen, present a sheet or an alert.
+    case respond(ScreenResponse)
+}
+
+/// A feature added to a table screen, as UIKit adds an interaction to a view: its own state,
+/// keys, clicks, drawing over the table, ticks, and its lines of help and footer.
+///
+/// Add one with ``TableViewController/addPart(_:)``. The screen's parts form one ordered
+/// list: a key goes to a part capturing keys, else to each part in order, before the
+/// table's own keys; help and the footer list the parts' keys
+/// in the same order (a part with the keyboard shows its keys alone); they draw over the table
+/// in the reverse order, so the part that gets events first is drawn on top. A part never
+/// holds the screen: every call gets a ``TableContext`` and a part changes the table only by
+/// its answer.
+///
+/// Override the members the feature takes part in; the rest do nothing.
+///
+/// ```swift
+/// final class QuickLook: TableViewPart {
+///     private var shown: TableViewCell?
+///     override var hasKeyboardFocus: Bool { shown != nil }
+///     override func handleKey(_ key: Key, context: TableContext) -> TablePartResponse? {
+///         if shown != nil { shown = nil; return .handled }
+///         guard key == .space, let cell = context.focusedCell else { return nil }
+///         shown = cell
+///         return .handled
+///     }
+/// }
+/// ```
+@MainActor
+open class TableViewPart {
+    /// A part with nothing shown.
+    public init() {}
+
+    /// Whether the part takes every key before the others and the table (a field being
+    /// edited, where typed letters must not reach other keys). Default: no.
+    open var capturesKeys: Bool { false }
+
+    /// Whether the part has the keyboard now (a panel open, a control focused): help and the
+    /// footer show its keys alone. Default: no.
+    open var hasKeyboardFocus: Bool { false }
+
+    /// A key before the table sees it; `nil` passes it on to the next part, then the table.
+    open func handleKey(_ key: Key, context: TableContext) -> TablePartResponse? { nil }
+
+    /// A key neither the parts nor the table took; `nil` passes it on.
+    open func handleUnclaimedKey(_ key: Key, context: TableContext) -> TablePartResponse? { nil }
+
+    /// Text pasted while the part captures the keys; `nil` when it takes no paste.
+    open func handlePaste(_ text: String, context: TableContext) -> TablePartResponse? { nil }
+
+    /// A press, hit-tested once for the whole screen, before the table's recognizers see it;
+    /// `nil` leaves it to them. The drags and the release of a press a part takes go nowhere.
+    open func handlePress(_ hit: TableHit, context: TableContext) -> TablePartResponse? { nil }
+
+    /// Draws over the table just drawn; `area` is the screen's whole area.
+    open func render(into canvas: inout Canvas, area: Rect, renderContext: RenderContext, context: TableContext) {}
+
+    /// A tick, while ``wantsTicks(context:)``: settle an animation, take a result; `nil`
+    /// answers nothing.
+    open func tick(context: TableContext) -> TablePartResponse? { nil }
+
+    /// Whether the part needs ticks: something moves, or a result is awaited. Default: no.
+    open func wantsTicks(context: TableContext) -> Bool { false }
+
+    /// The part's keys for the help overlay: all of them while it has the keyboard, else how
+    /// to reach it.
+    open func helpHints(context: TableContext) -> [KeyHint] { [] }
+
+    /// The part's keys for the one-line footer, as ``helpHints(context:)``.
+    open func footerHints(context: TableContext) -> [KeyHint] { [] }
+
+    /// The screen is about to come to the front.
+    open func willAppear(context: TableContext) {}
+
+    /// The screen left the front.
+    open func didDisappear(context: TableContext) {}
+
+    /// The screen was laid out at a new size.
+    open func sizeChanged(context: TableContext) {}
+
+    /// The rows changed (``TableViewController/reloadData()``, a new data source).
+    open func dataDidReload(context: TableContext) {}
+}
+
+/// A ``TableViewPart`` an app added, among the screen's own parts: each call gets the table
+/// as the event finds it, and the part's answer is applied here.
+@MainActor
+final class AddedPart: TableViewControllerPart {
+    let part: TableViewPart
+
+    init(_ part: TableViewPart) { self.part = part }
+
+    var capturesKeys: Bool { part.capturesKeys }
+    var hasKeyboardFocus: Bool { part.hasKeyboardFocus }
+
+    func handleKey(_ key: Key, in table: TableViewController) -> ScreenResponse? {
+        part.handleKey(key, context: table.context).map { table.apply($0) }
+    }
+
+    func handleUnclaimedKey(_ key: Key, in table: TableViewController) -> ScreenResponse? {
+        part.handleUnclaimedKey(key, context: table.context).map { table.apply($0) }
+    }
+
+    func handlePaste(_ text: String, in table: TableViewController) -> ScreenResponse? {
+        part.handlePaste(text, context: table.context).map { table.apply($0) }
+    }
+
+    func handlePress(_ hit: TableHit, in table: TableViewController) -> ScreenResponse? {
+        part.handlePress(hit, context: table.context).map { table.apply($0) }
+    }
+
+    func render(into canvas: inout Canvas, area: Rect, context: RenderContext, in table: TableViewController) {
+        part.render(into: &canvas, area: area, renderContext: context, context: table.context)
+    }
+
+    func tick(in table: TableViewController) -> ScreenResponse {
+        part.tick(context: table.context).map { table.apply($0) } ?? .handled
+    }
+
+    func wantsTicks(in table: TableViewController) -> Bool { part.wantsTicks(context: table.context) }
+    func helpHints(in table: TableViewController) -> [KeyHint] { part.helpHints(context: table.context) }
+    func footerHints(in table: TableViewController) -> [KeyHint] { part.footerHints(context: table.context) }
+    func willAppear(in table: TableViewController) { part.willAppear(context: table.context) }
+    func didDisappear(in table: TableViewController) { part.didDisappear(context: table.context) }
+    func sizeChanged(in table: TableViewController) { part.sizeChanged(context: table.context) }
+    func dataDidReload(in table: TableViewController) { part.dataDidReload(context: table.context) }
+}
+
+extension TableViewController {
+    /// The table as an event finds it now, for the parts.
+    public var context: TableContext {
+        TableContext(tableView: tableView, state: state, dataSource: dataSource, bounds: bounds, rowsArea: tableArea(in: bounds),
+                     isEditing: isEditing, now: now(), heightCache: heightCache)
+    }
+
+    /// Adds `part` after the screen's own parts (and the parts added before it): it gets keys
+    /// after them and before the table, lists its keys after theirs, and draws over the
+    /// table under them.
+    public func addPart(_ part: TableViewPart) {
+        addedParts.append(AddedPart(part))
+    }
+
+    /// The parts added with ``addPart(_:)``, in order.
+    public var addedTableParts: [TableViewPart] { addedParts.map(\.part) }
+
+    /// Applies a part's answer: an action through the table (the delegate hears what it
+    /// caused), a screen's answer as it is.
+    func apply(_ response: TablePartResponse) -> ScreenResponse {
+        switch response {
+        case .handled: return .handled
+        case .perform(let action): return perform(action)
+        case .respond(let response): return response
+        }
+    }
+}
