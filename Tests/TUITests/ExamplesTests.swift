@@ -118,6 +118,37 @@ struct ExamplesTests {
         #expect(imported.contains { $0.hasPrefix(" Donald Knuth") } && imported.contains { $0.hasPrefix(" D ") }, "\(imported)")
     }
 
+    @Test func contactsAddsItsOwnPartACardOnSpaceThatFollowsTheFocus() throws {
+        // The part is the example's own (a TableViewPart added with addPart): TableKit knows
+        // nothing of cards.
+        #expect(try frame("contacts", keys: "Space j") == [
+            "                          Contacts                     ⟳ (r)",
+            " A                                                         A",
+            " Ada Lovelace                                           ›  •",
+            " ada@example.org                                           E",
+            " Alan Turing        ╭──────────────────╮                ›  •",
+            " alan@example.org   │ Alan Turing      │                   I",
+            " E                  │ +44 161 496 0791 │                   •",
+            " Émile Borel        │ alan@example.org │                ›  M",
+            " emile@example.org  ╰──────────────────╯                   •",
+            " G                                                         Q",
+            " Grace Hopper                                           ›  •",
+            " grace@example.org                                         U",
+            "                                                           •",
+            "                                                           Z",
+            "                                                           #",
+            " ↑↓ move  Space close  ? help  q quit",
+        ])
+        // Esc puts it away and leaves the list as ↓ alone leaves it; the footer offers it.
+        let closed = try frame("contacts", keys: "Space j Esc")
+        #expect(closed == (try frame("contacts", keys: "j")))
+        #expect(closed.last == " ↓ move  Enter open  Tab index  Space card  ? help  q quit")
+        // Help lists the part's keys alone while the card shows.
+        let help = try frame("contacts", keys: "Space ?")
+        #expect(help[2] == "│ ↑ ↓        the card of the row above or below            │", "\(help)")
+        #expect(help[3] == "│ Space Esc  put the card away                             │", "\(help)")
+    }
+
     @Test func groceriesEditsAsAnIOSListOnADiffableDataSource() throws {
         let list = try frame("groceries")
         #expect(list[0].contains("Groceries") && list[0].contains("Edit"), "\(list)")

@@ -12,9 +12,9 @@ public struct TableHit: Hashable, Sendable {
     public enum RowPart: Hashable, Sendable {
         /// The row's text, or anywhere on it that is no button.
         case content
-        /// The info button `ⓘ` (``TableViewCell/Accessory/detailButton``).
+        /// The info button `ⓘ` (``Accessory/detailButton``).
         case detailButton
-        /// The row's own accessory button (``TableViewCell/Accessory/button(_:)``).
+        /// The row's own accessory button (``Accessory/button(_:)``).
         case accessoryButton
         /// The clear button `×` of the row's text field.
         case clearButton
