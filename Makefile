@@ -48,9 +48,10 @@ docs: deps
 	swift package --allow-writing-to-directory .build/docs-terminal generate-documentation --target TableKitTerminal \
 		--output-path .build/docs-terminal --transform-for-static-hosting --hosting-base-path TableKitTerminal --warnings-as-errors
 
-# The public API of TableKit and TableKitTerminal: declarations counted per module, and the types the DocC catalog leaves unsorted; LIST=1 lists them.
+# The public API of TableKit and TableKitTerminal: declarations counted per module, the types the DocC catalog leaves unsorted,
+# and the public declarations no example, API test or DocC snippet uses; LIST=1 lists those, CHECK=1 fails when there is one.
 api: deps
-	bash Scripts/public-api.sh $(if $(LIST),--list)
+	bash Scripts/public-api.sh $(if $(LIST),--list) $(if $(CHECK),--check)
 
 # The mutation campaign (slow, not in CI): each one-line mutant of Scripts/mutants.tsv in a scratch copy, killed or survived; IDS=a,b runs some.
 mutants: deps

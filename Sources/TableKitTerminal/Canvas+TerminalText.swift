@@ -9,7 +9,7 @@ extension Canvas {
     /// its first letter, a family of emoji its first person); elsewhere everything beyond ASCII
     /// is `?`, a wide one followed by a space. A snapshot prints this, so that what it shows is
     /// what a person's terminal shows.
-    public func terminalText(isUTF8: Bool) -> String {
+    package func terminalText(isUTF8: Bool) -> String {
         var buffer = [wchar_t](repeating: 0, count: Int(CCHARW_MAX) + 1)
         return (0 ..< size.height).map { y in
             var line = ""

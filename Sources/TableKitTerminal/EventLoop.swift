@@ -9,9 +9,9 @@ import TableKit
 /// backend that ``TerminalBackend/deliversWorkBeforeEachEvent`` hands out its next event only
 /// once the work already started has delivered, so the same script always draws the same frame.
 @MainActor
-public struct EventLoop {
+package struct EventLoop {
     /// How the loop ended.
-    public enum Ending: Equatable, Sendable {
+    package enum Ending: Equatable, Sendable {
         /// The app asked to quit.
         case quit
         /// A termination signal arrived (SIGINT, SIGTERM, SIGHUP, SIGQUIT).
@@ -22,29 +22,29 @@ public struct EventLoop {
     }
 
     /// What the loop drives.
-    public let root: RootController
+    package let root: RootController
     /// Where frames go and events come from.
-    public let backend: any TerminalBackend
+    package let backend: any TerminalBackend
     /// Polled between events: a termination signal that arrived, if any.
-    public var pendingSignal: () -> Int32? = { nil }
+    package var pendingSignal: () -> Int32? = { nil }
     /// Called for Ctrl-Z: gives the terminal back until the shell resumes the app.
-    public var suspend: () -> Void = {}
+    package var suspend: () -> Void = {}
     /// The longest a headless run goes on ticking after its script ran out, so that an app
     /// that animates for ever still ends.
-    public var idleTickLimit: Duration = .seconds(10)
+    package var idleTickLimit: Duration = .seconds(10)
 
     /// About 60 frames a second while something moves.
-    public static let tickInterval: Duration = .milliseconds(16)
+    package static let tickInterval: Duration = .milliseconds(16)
 
     /// Creates a loop of `root` over `backend`.
-    public init(root: RootController, backend: any TerminalBackend) {
+    package init(root: RootController, backend: any TerminalBackend) {
         self.root = root
         self.backend = backend
     }
 
     /// Runs until the app quits, a signal arrives, or the backend's input ends while nothing
     /// moves. The root is first told the backend's size and glyphs.
-    public func run() -> Ending {
+    package func run() -> Ending {
         root.glyphs = backend.capabilities.glyphs
         if root.size != backend.size { _ = root.handle(.resize(backend.size)) }
         let context = RenderContext(glyphs: backend.capabilities.glyphs, colorDepth: backend.capabilities.colorDepth)

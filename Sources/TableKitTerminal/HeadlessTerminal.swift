@@ -10,20 +10,20 @@ import TableKit
 /// _ = EventLoop(root: root, backend: backend).run()
 /// print(backend.lastFrame?.styledText ?? "")
 /// ```
-public final class HeadlessTerminal: TerminalBackend {
+package final class HeadlessTerminal: TerminalBackend {
     /// The screen size; a scripted `.resize` changes it.
-    public private(set) var size: Size
+    package private(set) var size: Size
     /// What the backend claims it can show.
-    public let capabilities: TerminalCapabilities
+    package let capabilities: TerminalCapabilities
     private var events: [Event]
     /// The last frame presented.
-    public private(set) var lastFrame: Canvas?
+    package private(set) var lastFrame: Canvas?
 
     /// Whether each event waits for the work the app has already started — decodes, loads,
     /// index builds and their posts — to be delivered first, so that a script's frame never
     /// depends on how fast the machine is (default `true`). `false` hands the events out at
     /// once, racing that work, for a test that wants a key to land mid-work.
-    public let deliversWorkBeforeEachEvent: Bool
+    package let deliversWorkBeforeEachEvent: Bool
 
     /// Creates a backend of `size` that hands out `events` in order.
     ///
@@ -33,7 +33,7 @@ public final class HeadlessTerminal: TerminalBackend {
     ///   - capabilities: What the backend claims it can show.
     ///   - deliversWorkBeforeEachEvent: Whether each event waits for the work in flight (see
     ///     ``deliversWorkBeforeEachEvent``).
-    public init(size: Size, events: [Event] = [], capabilities: TerminalCapabilities = .headless, deliversWorkBeforeEachEvent: Bool = true) {
+    package init(size: Size, events: [Event] = [], capabilities: TerminalCapabilities = .headless, deliversWorkBeforeEachEvent: Bool = true) {
         self.size = size
         self.events = events
         self.capabilities = capabilities
@@ -41,14 +41,14 @@ public final class HeadlessTerminal: TerminalBackend {
     }
 
     /// Keeps the frame.
-    public func present(_ canvas: Canvas) {
+    package func present(_ canvas: Canvas) {
         lastFrame = canvas
     }
 
     /// The next scripted event, at once. When the script has run out: nil after waiting
     /// `timeout` (at most ``idleWait`` when it is `nil`), as a terminal with no input would,
     /// so ticks come at the terminal's pace; a post to the app's `Mailbox` ends the wait.
-    public func nextEvent(timeout: Duration?) -> Event? {
+    package func nextEvent(timeout: Duration?) -> Event? {
         guard !events.isEmpty else {
             let wait = timeout.map { min($0, Self.idleWait) } ?? Self.idleWait
             if wait > .zero { waitForPost(timeout: wait) }
@@ -60,7 +60,7 @@ public final class HeadlessTerminal: TerminalBackend {
     }
 
     /// Waits at most `timeout` for a post to the app's mailbox, taking no event.
-    public func waitForPost(timeout: Duration) {
+    package func waitForPost(timeout: Duration) {
         _ = posted.wait(timeout: .now() + .nanoseconds(Self.nanoseconds(timeout)))
     }
 
@@ -70,18 +70,18 @@ public final class HeadlessTerminal: TerminalBackend {
 
     /// The longest a wait lasts once the script has run out, so that the loop looks again
     /// whether anything is still to come.
-    public static let idleWait: Duration = .milliseconds(100)
+    package static let idleWait: Duration = .milliseconds(100)
 
     /// Signalled by ``wake``: a post to the app's mailbox ends the wait of a run whose script
     /// ran out. Its own, so that runs side by side do not wake one another.
     private let posted = DispatchSemaphore(value: 0)
 
     /// Ends the wait for the next event when something is posted to the app's mailbox.
-    public var wake: @Sendable () -> Void {
+    package var wake: @Sendable () -> Void {
         let posted = posted
         return { posted.signal() }
     }
 
     /// Whether every scripted event has been handed out.
-    public var isInputExhausted: Bool { events.isEmpty }
+    package var isInputExhausted: Bool { events.isEmpty }
 }

@@ -11,10 +11,10 @@ import Darwin
 /// table-browser, simdjson under a parse still running: "pure virtual method called", then
 /// SIGABRT). Nothing needs those destructors or atexit handlers once the terminal has been
 /// given back.
-public enum ProcessExit {
+package enum ProcessExit {
     /// Flushes standard output and error and ends the process with `status`. Call only after
     /// the terminal is restored: the atexit safety net does not run.
-    public static func now(_ status: Int32) -> Never {
+    package static func now(_ status: Int32) -> Never {
         fflush(nil)
         _exit(status)
     }

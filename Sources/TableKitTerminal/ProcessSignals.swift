@@ -29,23 +29,23 @@ import Darwin
 ///
 /// Without ``install(programName:)``, ``TerminalApp`` installs the same handlers only while
 /// the terminal is taken over, and a crash goes on to the runtime's backtracer.
-public enum ProcessSignals {
+package enum ProcessSignals {
     /// Installs the handlers for the rest of the process's life; a second call does nothing.
     /// - Parameter programName: The name a crash's line starts with, such as `table-browser`.
-    public static func install(programName: String) {
+    package static func install(programName: String) {
         tk_install_process_signal_handlers(programName)
     }
 
     /// The first termination signal received (SIGINT, SIGTERM, SIGHUP, or SIGQUIT sent by a
     /// process), if any. Work that runs before the terminal is taken over should ask it often
     /// (every few milliseconds) and stop with ``exit(forSignal:)``.
-    public static var pendingTermination: Int32? {
+    package static var pendingTermination: Int32? {
         SignalHandling.pendingTermination
     }
 
     /// Ends the process as a shell expects after `signal`: output flushed, nothing printed,
     /// exit status 128 + signo. Call only when the terminal is not taken over (or restored).
-    public static func exit(forSignal signal: Int32) -> Never {
+    package static func exit(forSignal signal: Int32) -> Never {
         SignalHandling.exit(forSignal: signal)
     }
 }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import TableKit
 
-/// Runs a TableKit app in the terminal: takes it over with curses, runs the ``EventLoop``
+/// Runs a TableKit app in the terminal: takes it over with curses, runs its event loop
 /// (keys, mouse, resize, Ctrl-Z suspend, ticks for animations and background work), and gives
 /// the terminal back on every way out — quit, Ctrl-C, a termination signal, or a crash.
 ///
@@ -20,7 +20,7 @@ import TableKit
 ///
 /// **Headless.** With `TABLEKIT_SNAPSHOT=WxH` in the environment, ``run()`` does not touch the
 /// terminal: it presses the keys of `TABLEKIT_KEYS` (a key script such as `"j j Enter"`, see
-/// `Key.parseScript(_:)` in TableKit) through the same loop on a ``HeadlessTerminal`` of that
+/// `Key.parseScript(_:)` in TableKit) through the same loop on a headless terminal of that
 /// size and prints the last frame — with its styles marked (`Canvas.styledText`)
 /// when `TABLEKIT_STYLES=1`. Tests of an app run its binary this way.
 @MainActor

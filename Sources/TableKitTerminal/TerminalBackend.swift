@@ -43,7 +43,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
 
 /// Where frames go and events come from: curses for a person, text for tests and snapshots.
 @MainActor
-public protocol TerminalBackend: AnyObject {
+package protocol TerminalBackend: AnyObject {
     /// The current size of the screen in cells.
     var size: Size { get }
     /// What the terminal can show.
@@ -71,13 +71,13 @@ public protocol TerminalBackend: AnyObject {
 
 extension TerminalBackend {
     /// A terminal's input does not run out.
-    public var isInputExhausted: Bool { false }
+    package var isInputExhausted: Bool { false }
     /// Nothing to turn: the backend has no mouse of its own.
-    public func setMouseReporting(_ isOn: Bool) {}
+    package func setMouseReporting(_ isOn: Bool) {}
     /// Posts the process's ``Wakeup``, which a backend that waits on it notices.
-    public var wake: @Sendable () -> Void { { Wakeup.post() } }
+    package var wake: @Sendable () -> Void { { Wakeup.post() } }
     /// A terminal's keys act when they come, whatever runs in the background.
-    public var deliversWorkBeforeEachEvent: Bool { false }
+    package var deliversWorkBeforeEachEvent: Bool { false }
     /// Nothing to wait for: a terminal's keys never wait for work.
-    public func waitForPost(timeout: Duration) {}
+    package func waitForPost(timeout: Duration) {}
 }

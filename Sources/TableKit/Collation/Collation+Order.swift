@@ -169,7 +169,7 @@ public struct CollatedOrder: Sendable, Equatable {
     ///     record in a wrong section until the finish.
     /// - Returns: The build, whose ``FirstRowsBuild/firstRows`` has every section's final
     ///   start and count and the first `rows` positions of the final order.
-    public static func buildFirstRows(
+    package static func buildFirstRows(
         _ rows: Int, count: Int, collation: Collation = .english,
         concurrentUTF8 utf8: @escaping @Sendable (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void,
         leadingBytes: LeadingBytes? = nil
@@ -215,13 +215,13 @@ public struct CollatedOrder: Sendable, Equatable {
     ///
     /// Safe to share between threads: ``finish(threads:)`` sorts under a lock, so a second
     /// call waits for the first and returns its order.
-    public final class FirstRowsBuild: Sendable {
+    package final class FirstRowsBuild: Sendable {
         /// The order as far as it is known: every section's start and count are final, and so
         /// are the first ``sortedRows`` positions; later positions hold their sections'
         /// records in no particular order.
-        public let firstRows: CollatedOrder
+        package let firstRows: CollatedOrder
         /// How many positions from the start of ``firstRows`` are final.
-        public let sortedRows: Int
+        package let sortedRows: Int
         /// What the rest of the build takes.
         fileprivate enum Rest: Sendable {
             /// Every record's key, then the whole sort.
@@ -238,7 +238,7 @@ public struct CollatedOrder: Sendable, Equatable {
         private let state: Mutex<State>
 
         /// The time spent so far; ``finish(threads:)`` adds ``BuildTimings/sortRest``.
-        @_spi(Benchmarks) public var timings: BuildTimings { state.withLock { $0.timings } }
+        package var timings: BuildTimings { state.withLock { $0.timings } }
 
         fileprivate init(firstRows: CollatedOrder, sortedRows: Int, timings: BuildTimings, rest: Rest) {
             self.firstRows = firstRows
@@ -254,7 +254,7 @@ public struct CollatedOrder: Sendable, Equatable {
         /// - Parameter threads: How many threads may sort at once. One (the default) leaves
         ///   the other cores to the thread that shows the first rows meanwhile (the keys are
         ///   made on every core, as the first step made them).
-        public func finish(threads: Int = 1) -> CollatedOrder {
+        package func finish(threads: Int = 1) -> CollatedOrder {
             state.withLock { state in
                 if let finished = state.finished { return finished }
                 guard let rest = state.rest else { return firstRows }

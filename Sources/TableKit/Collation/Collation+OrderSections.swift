@@ -13,7 +13,7 @@ extension CollatedOrder {
 
     /// Reads the first bytes of the titles of a range of records into a buffer (see
     /// ``buildFirstRows(_:count:collation:concurrentUTF8:leadingBytes:)``).
-    public typealias LeadingBytes = @Sendable (_ records: Range<Int>, _ into: UnsafeMutablePointer<UInt32>) -> Void
+    package typealias LeadingBytes = @Sendable (_ records: Range<Int>, _ into: UnsafeMutablePointer<UInt32>) -> Void
 
     /// Sections `count` records on every core (for 100,000 records or more): from the bytes
     /// `leadingBytes` gives where they say enough, else from the title. Each worker sections
