@@ -71,12 +71,14 @@ let package = Package(
         // answer and background work (issue 25).
         .executableTarget(name: "contacts", dependencies: ["TableKit", "TableKitTerminal"], path: "Examples/Contacts"),
         .executableTarget(name: "groceries", dependencies: ["TableKit", "TableKitTerminal"], path: "Examples/Groceries"),
-        .testTarget(name: "TableKitTests", dependencies: ["TableKit", .product(name: "PropertyBased", package: "swift-property-based")],
+        // expectFrame and the frame readers every test target shares (a library, not a test target).
+        .target(name: "TableKitTestSupport", dependencies: ["TableKit"], path: "Tests/TestSupport"),
+        .testTarget(name: "TableKitTests", dependencies: ["TableKit", "TableKitTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
                     path: "Tests/TableKitTests"),
         // The public API only: `import Foundation` and `import TableKit`, never @testable.
-        .testTarget(name: "TableKitAPITests", dependencies: ["TableKit", .product(name: "PropertyBased", package: "swift-property-based")],
+        .testTarget(name: "TableKitAPITests", dependencies: ["TableKit", "TableKitTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
                     path: "Tests/TableKitAPITests"),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "TableKit", "TableKitTerminal", .product(name: "PropertyBased", package: "swift-property-based")],
+        .testTarget(name: "TUITests", dependencies: ["TUI", "TableKit", "TableKitTerminal", "TableKitTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
                     path: "Tests/TUITests"),
     ],
     cxxLanguageStandard: .cxx17

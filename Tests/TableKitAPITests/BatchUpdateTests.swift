@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitTestSupport
 import Testing
 
 /// `performBatchUpdates` as a person sees it: the rows change, and the focus, the selection
@@ -102,7 +103,8 @@ struct BatchUpdateTests {
         return table
     }
 
-    private func frame(_ table: TableViewController) -> [String] {
+    /// The table drawn at 20×8, each line trimmed at both ends.
+    private func shownLines(_ table: TableViewController) -> [String] {
         lines(of: table, size: Size(width: 20, height: 8)).map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
@@ -114,12 +116,12 @@ struct BatchUpdateTests {
             update.deleteRows(at: [IndexPath(row: 1, section: 0)])
         }
         #expect(table.wantsTicks)
-        #expect(frame(table) == ["Apple", "Apple tree", "Banana", "Banana tree", "Cherry", "Cherry tree", "", ""], "at the start, as before")
+        expectFrame(shownLines(table), equals: ["Apple", "Apple tree", "Banana", "Banana tree", "Cherry", "Cherry tree", "", ""], "at the start, as before")
         clock.now += .milliseconds(125)
-        #expect(frame(table) == ["Apple", "Apple tree", "Banana", "Cherry", "Cherry tree", "", "", ""], "half way: Banana's first line is left")
+        expectFrame(shownLines(table), equals: ["Apple", "Apple tree", "Banana", "Cherry", "Cherry tree", "", "", ""], "half way: Banana's first line is left")
         clock.now += .milliseconds(125)
         _ = table.handle(.tick, area: Rect(x: 0, y: 0, width: 20, height: 8))
-        #expect(frame(table) == ["Apple", "Apple tree", "Cherry", "Cherry tree", "", "", "", ""], "a quarter second on: gone")
+        expectFrame(shownLines(table), equals: ["Apple", "Apple tree", "Cherry", "Cherry tree", "", "", "", ""], "a quarter second on: gone")
         #expect(!table.wantsTicks)
     }
 
@@ -130,11 +132,11 @@ struct BatchUpdateTests {
             table.dataSource = StaticTableDataSource(cells: ["Apple", "Banana", "Cherry"].map { TableViewCell(style: .subtitle, text: $0, detailText: "\($0) tree") })
             update.insertRows(at: [IndexPath(row: 1, section: 0)])
         }
-        #expect(frame(table) == ["Apple", "Apple tree", "Cherry", "Cherry tree", "", "", "", ""], "at the start, as before")
+        expectFrame(shownLines(table), equals: ["Apple", "Apple tree", "Cherry", "Cherry tree", "", "", "", ""], "at the start, as before")
         clock.now += .milliseconds(125)
-        #expect(frame(table) == ["Apple", "Apple tree", "Banana", "Cherry", "Cherry tree", "", "", ""], "half way: Banana's first line")
+        expectFrame(shownLines(table), equals: ["Apple", "Apple tree", "Banana", "Cherry", "Cherry tree", "", "", ""], "half way: Banana's first line")
         clock.now += .milliseconds(125)
-        #expect(frame(table) == ["Apple", "Apple tree", "Banana", "Banana tree", "Cherry", "Cherry tree", "", ""])
+        expectFrame(shownLines(table), equals: ["Apple", "Apple tree", "Banana", "Banana tree", "Cherry", "Cherry tree", "", ""])
     }
 
     /// A moved row travels, drawn whole, from its old lines to its new ones, over the rows it
@@ -146,13 +148,13 @@ struct BatchUpdateTests {
             table.dataSource = StaticTableDataSource(cells: ["Banana", "Cherry", "Apple"].map { TableViewCell(style: .subtitle, text: $0, detailText: "\($0) tree") })
             update.moveRow(at: IndexPath(row: 0, section: 0), to: IndexPath(row: 2, section: 0))
         }
-        #expect(frame(table) == ["Apple", "Apple tree", "Banana", "Banana tree", "Cherry", "Cherry tree", "", ""], "at the start, as before")
+        expectFrame(shownLines(table), equals: ["Apple", "Apple tree", "Banana", "Banana tree", "Cherry", "Cherry tree", "", ""], "at the start, as before")
         clock.now += .milliseconds(125)
-        #expect(frame(table) == ["", "Banana", "Apple", "Apple tree", "Cherry tree", "", "", ""],
+        expectFrame(shownLines(table), equals: ["", "Banana", "Apple", "Apple tree", "Cherry tree", "", "", ""],
                 "half way: Apple half way down, over Banana's second line and Cherry's first")
         clock.now += .milliseconds(125)
         _ = table.handle(.tick, area: Rect(x: 0, y: 0, width: 20, height: 8))
-        #expect(frame(table) == ["Banana", "Banana tree", "Cherry", "Cherry tree", "Apple", "Apple tree", "", ""])
+        expectFrame(shownLines(table), equals: ["Banana", "Banana tree", "Cherry", "Cherry tree", "Apple", "Apple tree", "", ""])
     }
 
     /// Off for the table (`--no-animation`), or not asked for by the update.
@@ -166,6 +168,6 @@ struct BatchUpdateTests {
             update.deleteRows(at: [IndexPath(row: 1, section: 0)])
         }
         #expect(!table.wantsTicks)
-        #expect(frame(table).prefix(3) == ["Apple", "Apple tree", ""])
+        #expect(shownLines(table).prefix(3) == ["Apple", "Apple tree", ""])
     }
 }

@@ -1,4 +1,5 @@
 import TableKit
+import TableKitTestSupport
 import Testing
 
 /// Images in cells, two pixels to a cell: the frames of a small known image, in half blocks
@@ -56,11 +57,11 @@ struct HalfBlockTests {
         Bitmap(width: width, height: height, pixels: Array(repeating: pixel, count: width * height))!
     }
 
-    /// The frame of `bitmap` drawn at the top left of a canvas its size, with its styles.
-    private static func frame(_ bitmap: Bitmap, glyphs: Glyphs = .unicode, depth: ColorDepth) -> String {
+    /// `bitmap` drawn at the top left of a canvas its size.
+    private static func halfBlocks(_ bitmap: Bitmap, glyphs: Glyphs = .unicode, depth: ColorDepth) -> Canvas {
         var canvas = Canvas(size: Size(width: bitmap.width, height: (bitmap.height + 1) / 2))
         canvas.drawHalfBlocks(bitmap, at: .zero, glyphs: glyphs, colorDepth: depth)
-        return canvas.styledText
+        return canvas
     }
 
     /// Every colour drawn for `bitmap` (foregrounds and backgrounds of its half blocks).
@@ -88,10 +89,10 @@ struct HalfBlockTests {
         byDefault.drawHalfBlocks(Self.image, at: .zero)
         explicit.drawHalfBlocks(Self.image, at: .zero, colorDepth: .trueColor)
         #expect(byDefault == explicit)
-        #expect(Self.frame(Self.image, depth: .trueColor) == """
-            «fg=#ff0000 bg=#ffffff|▀»«fg=#00ff00 bg=#000000|▀»«fg=#0000ff bg=#808080|▀»
-            «fg=#ffff00|▀»«fg=#00ffff|▀»«fg=#ff00ff|▀»
-            """)
+        expectFrame(Self.halfBlocks(Self.image, depth: .trueColor), equals: [
+            "«fg=#ff0000 bg=#ffffff|▀»«fg=#00ff00 bg=#000000|▀»«fg=#0000ff bg=#808080|▀»",
+            "«fg=#ffff00|▀»«fg=#00ffff|▀»«fg=#ff00ff|▀»",
+        ], styled: true)
         #expect(RenderContext().colorDepth == .trueColor)
     }
 
@@ -115,24 +116,24 @@ struct HalfBlockTests {
     @Test func at256ColoursAGreyBetweenTwoOfTheRampDithersInTheBayerPattern() {
         // 121 lies 3/10 of the way from 118 (243) to 128 (244): the upper grey at the 5 of 16
         // places whose Bayer threshold is 0…4, each row of the pattern a pixel row.
-        #expect(Self.frame(Self.plain(Self.pixel(121, 121, 121)), depth: .indexed256) == """
-            «fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx244|▀»«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx243|▀»
-            «fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx243|▀»«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx243|▀»
-            """)
+        expectFrame(Self.halfBlocks(Self.plain(Self.pixel(121, 121, 121)), depth: .indexed256), equals: [
+            "«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx244|▀»«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx243|▀»",
+            "«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx243|▀»«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx243|▀»",
+        ], styled: true)
         // An odd last row: its lower halves the terminal's own, its pattern the image's.
-        #expect(Self.frame(Self.plain(Self.pixel(121, 121, 121), height: 3), depth: .indexed256) == """
-            «fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx244|▀»«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx243|▀»
-            «fg=idx244|▀»«fg=idx243|▀»«fg=idx244|▀»«fg=idx243|▀»
-            """)
+        expectFrame(Self.halfBlocks(Self.plain(Self.pixel(121, 121, 121), height: 3), depth: .indexed256), equals: [
+            "«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx244|▀»«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx243|▀»",
+            "«fg=idx244|▀»«fg=idx243|▀»«fg=idx244|▀»«fg=idx243|▀»",
+        ], styled: true)
     }
 
     @Test func at256ColoursEachChannelDithersBetweenTheCubeLevelsAroundIt() {
         // Green 115 is half way from 95 to 135: (5, 2, 0) = 208 at thresholds 0…7, else
         // (5, 1, 0) = 202; red and blue are cube levels and stay.
-        #expect(Self.frame(Self.plain(Self.pixel(255, 115, 0)), depth: .indexed256) == """
-            «fg=idx208 bg=idx202|▀»«fg=idx202 bg=idx208|▀»«fg=idx208 bg=idx202|▀»«fg=idx202 bg=idx208|▀»
-            «fg=idx208 bg=idx202|▀»«fg=idx202 bg=idx208|▀»«fg=idx208 bg=idx202|▀»«fg=idx202 bg=idx208|▀»
-            """)
+        expectFrame(Self.halfBlocks(Self.plain(Self.pixel(255, 115, 0)), depth: .indexed256), equals: [
+            "«fg=idx208 bg=idx202|▀»«fg=idx202 bg=idx208|▀»«fg=idx208 bg=idx202|▀»«fg=idx202 bg=idx208|▀»",
+            "«fg=idx208 bg=idx202|▀»«fg=idx202 bg=idx208|▀»«fg=idx208 bg=idx202|▀»«fg=idx202 bg=idx208|▀»",
+        ], styled: true)
     }
 
     @Test func at256ColoursA4x4PatchMixesToTheColourItDraws() {
@@ -163,16 +164,16 @@ struct HalfBlockTests {
 
     @Test func at16ColoursAColourBetweenTwoDithersInTheBayerPattern() {
         // Grey 64 is half way from black to bright black (127): black at thresholds 0…7.
-        #expect(Self.frame(Self.plain(Self.pixel(64, 64, 64)), depth: .ansi16) == """
-            «fg=ansi0 bg=ansi8|▀»«fg=ansi8 bg=ansi0|▀»«fg=ansi0 bg=ansi8|▀»«fg=ansi8 bg=ansi0|▀»
-            «fg=ansi0 bg=ansi8|▀»«fg=ansi8 bg=ansi0|▀»«fg=ansi0 bg=ansi8|▀»«fg=ansi8 bg=ansi0|▀»
-            """)
+        expectFrame(Self.halfBlocks(Self.plain(Self.pixel(64, 64, 64)), depth: .ansi16), equals: [
+            "«fg=ansi0 bg=ansi8|▀»«fg=ansi8 bg=ansi0|▀»«fg=ansi0 bg=ansi8|▀»«fg=ansi8 bg=ansi0|▀»",
+            "«fg=ansi0 bg=ansi8|▀»«fg=ansi8 bg=ansi0|▀»«fg=ansi0 bg=ansi8|▀»«fg=ansi8 bg=ansi0|▀»",
+        ], styled: true)
         // Dark red (128, 0, 0) is 77/205 of the way from red (205, 0, 0) to black: black at
         // the 6 thresholds 0…5, red elsewhere — not the nearest colour everywhere.
-        #expect(Self.frame(Self.plain(Self.pixel(128, 0, 0)), depth: .ansi16) == """
-            «fg=ansi0 bg=ansi1|▀»«fg=ansi1 bg=ansi0|▀»«fg=ansi0 bg=ansi1|▀»«fg=ansi1 bg=ansi1|▀»
-            «fg=ansi0 bg=ansi1|▀»«fg=ansi1 bg=ansi1|▀»«fg=ansi0 bg=ansi1|▀»«fg=ansi1 bg=ansi0|▀»
-            """)
+        expectFrame(Self.halfBlocks(Self.plain(Self.pixel(128, 0, 0)), depth: .ansi16), equals: [
+            "«fg=ansi0 bg=ansi1|▀»«fg=ansi1 bg=ansi0|▀»«fg=ansi0 bg=ansi1|▀»«fg=ansi1 bg=ansi1|▀»",
+            "«fg=ansi0 bg=ansi1|▀»«fg=ansi1 bg=ansi1|▀»«fg=ansi0 bg=ansi1|▀»«fg=ansi1 bg=ansi0|▀»",
+        ], styled: true)
     }
 
     @Test func at16ColoursA4x4PatchOfGreyMixesToItsBrightness() {
@@ -216,16 +217,16 @@ struct HalfBlockTests {
 
     @Test func asciiDithersEachCellAtItsColumnAndPairOfRows() {
         // Eight rows of grey 121 are four lines of cells, each the pattern's row of its line.
-        #expect(Self.frame(Self.plain(Self.pixel(121, 121, 121), height: 8), glyphs: .ascii, depth: .indexed256) == """
-            «fg=idx244|=»«fg=idx243|=»«fg=idx244|=»«fg=idx243|=»
-            «fg=idx243|=»«fg=idx244|=»«fg=idx243|==»
-            «fg=idx244|=»«fg=idx243|=»«fg=idx244|=»«fg=idx243|=»
-            «fg=idx243|====»
-            """)
-        #expect(Self.frame(Self.plain(Self.pixel(64, 64, 64), height: 4), glyphs: .ascii, depth: .ansi16) == """
-            «fg=ansi0|:»«fg=ansi8|:»«fg=ansi0|:»«fg=ansi8|:»
-            «fg=ansi8|:»«fg=ansi0|:»«fg=ansi8|:»«fg=ansi0|:»
-            """)
+        expectFrame(Self.halfBlocks(Self.plain(Self.pixel(121, 121, 121), height: 8), glyphs: .ascii, depth: .indexed256), equals: [
+            "«fg=idx244|=»«fg=idx243|=»«fg=idx244|=»«fg=idx243|=»",
+            "«fg=idx243|=»«fg=idx244|=»«fg=idx243|==»",
+            "«fg=idx244|=»«fg=idx243|=»«fg=idx244|=»«fg=idx243|=»",
+            "«fg=idx243|====»",
+        ], styled: true)
+        expectFrame(Self.halfBlocks(Self.plain(Self.pixel(64, 64, 64), height: 4), glyphs: .ascii, depth: .ansi16), equals: [
+            "«fg=ansi0|:»«fg=ansi8|:»«fg=ansi0|:»«fg=ansi8|:»",
+            "«fg=ansi8|:»«fg=ansi0|:»«fg=ansi8|:»«fg=ansi0|:»",
+        ], styled: true)
     }
 
     @Test func thePatternBelongsToTheImageNotToTheScreen() {

@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitTestSupport
 import Testing
 
 @Suite("The spin: seeded, fair, easing out wheel by wheel, dimmed while it turns")
@@ -62,21 +63,21 @@ struct PickerSpinTests {
     @Test func theFramesAtTheStartHalfwayAndTheEnd() {
         var picker = Self.wheels
         let spin = PickerSpin(of: picker, to: [3, 2, 1], start: Self.start, durations: [.seconds(2)])
-        func frame(at instant: ContinuousClock.Instant) -> (lines: [String], middle: String) {
+        func drawn(at instant: ContinuousClock.Instant) -> (lines: [String], middle: String) {
             picker.apply(spin, at: instant)
             var canvas = Canvas(size: Size(width: 30, height: 3))
             picker.render(into: &canvas, rect: canvas.bounds, isFocused: false, context: RenderContext())
             return (canvas.lines.map { $0.trimmingCharacters(in: .whitespaces) }, canvas.styledLine(1))
         }
-        let first = frame(at: Self.start)
-        #expect(first.lines == ["Card    $1.99   ★★★★", "Puzzle   Free     ★", "Action   $0.99    ★★"])
+        let first = drawn(at: Self.start)
+        expectFrame(first.lines, equals: ["Card    $1.99   ★★★★", "Puzzle   Free     ★", "Action   $0.99    ★★"])
         #expect(first.middle.contains("dim") && first.middle.contains("|Puzzle"), "dimmed while spinning: \(first.middle)")
         // Halfway in time, 7/8 of the way (cubic ease-out): 11 of 13 rows, 7 of 8 and 7 of 9.
-        let half = frame(at: Self.start + .seconds(1))
+        let half = drawn(at: Self.start + .seconds(1))
         #expect(half.lines[1] == "Action   $0.99   ★★★★", "\(half.lines)")
         #expect(half.middle.contains("dim"))
-        let last = frame(at: Self.start + .seconds(2))
-        #expect(last.lines == ["Racing   $0.99    ★", "Word    $1.99    ★★", "Card    Free    ★★★"])
+        let last = drawn(at: Self.start + .seconds(2))
+        expectFrame(last.lines, equals: ["Racing   $0.99    ★", "Word    $1.99    ★★", "Card    Free    ★★★"])
         #expect(!last.middle.contains("dim") && last.middle.contains("bold"), "sharp once stopped: \(last.middle)")
         #expect(picker.spinningComponents.isEmpty)
     }
