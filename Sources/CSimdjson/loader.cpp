@@ -143,8 +143,8 @@
 // window on a thread of its own), with less memory (the window, not the whole file, is
 // indexed at once). Records over several lines (jq's output) load as fast.
 //
-// Lenient text. Unless the caller asks for strictness (every tk_json_load* but
-// tk_json_load_file/tk_json_load_memory and the *_format ones do), a load that fails is
+// Lenient text. Unless the caller asks for strictness (tk_json_load_options.strict), a
+// load that fails is
 // tried once more when the text holds ill-formed UTF-8 (simdjson's validate_utf8 says so)
 // or lone surrogate escapes (counted by a scan of the backslashes). Ill-formed UTF-8 is
 // repaired in a copy: each maximal ill-formed subpart becomes U+FFFD (as Python's
@@ -165,8 +165,7 @@
 //
 // The C API. tk_json_load_file() and tk_json_load_memory() take every choice in one options
 // struct (all-zero, or NULL, means: find the records, infer the keys, lenient, detect JSON
-// Lines); the older functions are each one fixed set of options (strict, one JSON text),
-// so their callers see what they always saw. tk_json_records_container() tells a writer
+// Lines). tk_json_records_container() tells a writer
 // how records are parted: commas (a top-level or inner array), line breaks (JSON Lines),
 // or names and commas (an object's members).
 //
@@ -508,6 +507,19 @@ bool holds_objects(std::string_view raw) {
     return i < raw.size() && (p[i] == '{' || p[i] == ']');
 }
 
+/// Whether the object whose text is `raw` has members and every one is an object: an
+/// object of objects, whose members are records.
+bool is_object_of_objects(std::string_view raw) {
+    bool all_objects = true, any = false;
+    tk::for_each_member(reinterpret_cast<const uint8_t *>(raw.data()), raw.size(),
+                        [&](const uint8_t *, size_t, const uint8_t *member_value, size_t) {
+                            any = true;
+                            all_objects = all_objects && member_value[0] == '{';
+                            return all_objects;
+                        });
+    return any && all_objects;
+}
+
 }  // namespace
 
 /// Whether the pointer names one member of a top-level object ("/books", "/a~1b"): then
@@ -617,7 +629,7 @@ bool Loader::choose_array(tk_json_error *error) {
     tk::Fault fault;
     // With a pointer, the whole text is checked first: what lies outside the array is not
     // walked. Without one, or with one that names a top-level member ("/books"), each
-    // member other than the records is checked on its own below.
+    // member other than the records is checked on its own (read_members).
     if (has_pointer_ && !member_pointer_ && !tk::validate(data_ + store_.start, size_ - store_.start, 0, fault, surrogates_)) {
         explain_failure(0, "", error);
         return false;
@@ -629,159 +641,168 @@ bool Loader::choose_array(tk_json_error *error) {
         explain_failure(0, "", error);
         return false;
     }
-    std::string_view chosen;
-    std::string chosen_pointer;
+    Members members;
     if (has_pointer_ && !member_pointer_) {
-        od::value value;
-        od::json_type type;
-        od::array array;
-        if (doc.at_pointer(pointer_).get(value)) {
-            explain_failure(first, "nothing at --path " + pointer_, error);
-            return false;
-        }
-        od::object object;
-        if (!value.type().get(type) && type == od::json_type::object && !value.get_object().get(object) && !object.raw_json().get(chosen)) {
-            // An object at the pointer: its members are the records, if they are all objects.
-            const auto *text = reinterpret_cast<const uint8_t *>(chosen.data());
-            bool all_objects = true, any = false;
-            tk::for_each_member(text, chosen.size(), [&](const uint8_t *, size_t, const uint8_t *member_value, size_t) {
-                any = true;
-                all_objects = all_objects && member_value[0] == '{';
-                return all_objects;
-            });
-            if (!any || !all_objects) {
-                explain_failure(first, "the value at --path " + pointer_ + " is not an array of objects or an object of objects", error);
-                return false;
-            }
-            members_are_records_ = true;
-        } else if (value.type().get(type) || type != od::json_type::array || value.get_array().get(array) || array.raw_json().get(chosen)) {
-            explain_failure(first, "the value at --path " + pointer_ + " is not an array of objects", error);
-            return false;
-        }
-        chosen_pointer = pointer_;
+        if (!choose_at_pointer(doc, first, members.chosen, error)) { return false; }
+        members.chosen_pointer = pointer_;
     } else {
-        od::object object;
-        if (doc.get_object().get(object)) {
-            explain_failure(first, "", error);
-            return false;
-        }
-        size_t members = 0, objects = 0;
-        // Every member's text, to check all but the records' array strictly (On-Demand
-        // checks the object's own commas, colons and keys as it goes).
-        std::vector<std::string_view> others;
-        bool ok = true;
-        bool found = false, named_scalar = false;  // the member a pointer names, and what it is
-        std::string_view named_object;
-        for (auto member : object) {
-            od::field field;
-            std::string_view raw;
-            od::json_type type;
-            if (std::move(member).get(field) || field.value().type().get(type)) {
-                ok = false;
-                break;
-            }
-            std::string name;
-            if (!member_name(field, name, surrogates_)) {
-                ok = false;
-                break;
-            }
-            ++members;
-            const bool named = member_pointer_ && !found && name == member_;  // the first of that name, as at_pointer
-            found = found || named;
-            if (type == od::json_type::array) {
-                od::array array;
-                if (field.value().get_array().get(array) || array.raw_json().get(raw)) { ok = false; break; }
-                if (holds_objects(raw)) { store_.candidates.push_back({"/" + pointer_token(name), raw.size()}); }
-                if (named) {
-                    chosen = raw;
-                    chosen_pointer = pointer_;
-                    continue;
-                }
-                if (!member_pointer_ && holds_objects(raw) && raw.size() > chosen.size()) {
-                    if (!chosen.empty()) { others.push_back(chosen); }
-                    chosen = raw;
-                    chosen_pointer = "/" + pointer_token(name);
-                    continue;
-                }
-            } else if (type == od::json_type::object) {
-                od::object inner;
-                if (field.value().get_object().get(inner) || inner.raw_json().get(raw)) { ok = false; break; }
-                ++objects;
-                if (named) {
-                    named_object = raw;
-                    continue;  // walked as records, or refused
-                }
-            } else {
-                named_scalar = named_scalar || named;
-                raw = field.value().raw_json_token();
-                // Consume a string: left unconsumed, On-Demand's skip would take a ':' after
-                // it for a key's colon and accept {"a": "b": 1} (see Walker::check_value).
-                od::raw_json_string ignored;
-                if (type == od::json_type::string && field.value().get_raw_json_string().get(ignored)) {
-                    ok = false;
-                    break;
-                }
-            }
-            others.push_back(raw);
-        }
-        std::stable_sort(store_.candidates.begin(), store_.candidates.end(), larger);
-        ok = ok && doc.current_location().error() == simdjson::OUT_OF_BOUNDS;
-        for (std::string_view raw : others) {
-            ok = ok && tk::validate(reinterpret_cast<const uint8_t *>(raw.data()), raw.size(), 1, fault, surrogates_);
-        }
-        if (!ok) {
-            explain_failure(0, "", error);
-            return false;
-        }
-        if (member_pointer_) {
-            if (!found) {
-                explain_failure(first, "nothing at --path " + pointer_, error);
-                return false;
-            }
-            if (named_scalar) {
-                explain_failure(first, "the value at --path " + pointer_ + " is not an array of objects", error);
-                return false;
-            }
-            if (!named_object.empty()) {
-                bool all_objects = true, any = false;
-                tk::for_each_member(reinterpret_cast<const uint8_t *>(named_object.data()), named_object.size(),
-                                    [&](const uint8_t *, size_t, const uint8_t *member_value, size_t) {
-                                        any = true;
-                                        all_objects = all_objects && member_value[0] == '{';
-                                        return all_objects;
-                                    });
-                if (!any || !all_objects) {
-                    explain_failure(first, "the value at --path " + pointer_ + " is not an array of objects or an object of objects", error);
-                    return false;
-                }
-                members_are_records_ = true;
-                chosen = named_object;
-                chosen_pointer = pointer_;
-            }
-            // The other arrays are offered only beside one of them.
-            const bool among = std::any_of(store_.candidates.begin(), store_.candidates.end(),
-                                           [&](const tk_json_store::Candidate &c) { return c.pointer == chosen_pointer; });
-            if (!among) { store_.candidates.clear(); }
-        } else if (chosen.empty() && objects > 0 && objects == members) {
-            // An object of objects: its members are the records, keyed by their names
-            // (their texts were checked above; walking them checks them again as records).
-            members_are_records_ = true;
-            store_.candidates.clear();
-            return true;
-        }
-        if (chosen.empty() && !member_pointer_) {
-            explain_failure(first, "the top-level object holds no array of objects (--path chooses a value)", error);
-            return false;
-        }
+        if (!choose_member(doc, first, members, error)) { return false; }
+        // An object of objects at the top: its members are the records, the whole text.
+        if (members_are_records_ && members.chosen.empty()) { return true; }
     }
-    begin_ = static_cast<size_t>(reinterpret_cast<const uint8_t *>(chosen.data()) - data_);
-    end_ = begin_ + chosen.size();
+    begin_ = static_cast<size_t>(reinterpret_cast<const uint8_t *>(members.chosen.data()) - data_);
+    end_ = begin_ + members.chosen.size();
     store_.array_begin = begin_;
     store_.array_end = end_;
-    store_.records_pointer = chosen_pointer;
+    store_.records_pointer = members.chosen_pointer;
     // A member's array holds its records at depth 3; at a deeper pointer the whole text was
     // checked against the nesting limit already.
     if (!has_pointer_ || member_pointer_) { record_depth_ = 3; }
+    return true;
+}
+
+/// The value at a pointer deeper than a top-level member ("/deep/list"), the whole text
+/// checked already: an array of objects, or an object of objects; its text goes to `chosen`.
+bool Loader::choose_at_pointer(od::document &doc, size_t first, std::string_view &chosen, tk_json_error *error) {
+    od::value value;
+    od::json_type type;
+    if (doc.at_pointer(pointer_).get(value)) {
+        explain_failure(first, "nothing at --path " + pointer_, error);
+        return false;
+    }
+    od::object object;
+    if (!value.type().get(type) && type == od::json_type::object && !value.get_object().get(object) && !object.raw_json().get(chosen)) {
+        // An object at the pointer: its members are the records, if they are all objects.
+        if (!is_object_of_objects(chosen)) {
+            explain_failure(first, "the value at --path " + pointer_ + " is not an array of objects or an object of objects", error);
+            return false;
+        }
+        members_are_records_ = true;
+        return true;
+    }
+    od::array array;
+    if (value.type().get(type) || type != od::json_type::array || value.get_array().get(array) || array.raw_json().get(chosen)) {
+        explain_failure(first, "the value at --path " + pointer_ + " is not an array of objects", error);
+        return false;
+    }
+    return true;
+}
+
+/// A top-level object's records, read from its members one by one (read_members): the
+/// member the pointer names, else the largest member array of objects, else, when every
+/// member is an object, the members themselves (members_are_records_, `chosen` empty).
+bool Loader::choose_member(od::document &doc, size_t first, Members &members, tk_json_error *error) {
+    const bool ok = read_members(doc, members);
+    std::stable_sort(store_.candidates.begin(), store_.candidates.end(), larger);
+    if (!ok) {
+        explain_failure(0, "", error);
+        return false;
+    }
+    if (member_pointer_) { return choose_named_member(members, first, error); }
+    if (members.chosen.empty() && members.objects > 0 && members.objects == members.count) {
+        // An object of objects: its members are the records, keyed by their names
+        // (their texts were checked above; walking them checks them again as records).
+        members_are_records_ = true;
+        store_.candidates.clear();
+        return true;
+    }
+    if (members.chosen.empty()) {
+        explain_failure(first, "the top-level object holds no array of objects (--path chooses a value)", error);
+        return false;
+    }
+    return true;
+}
+
+/// Reads every member of the top-level object (read_member), and checks strictly every
+/// member's text but the records' (On-Demand checks the object's own commas, colons and
+/// keys as it goes). False when the object is not valid.
+bool Loader::read_members(od::document &doc, Members &members) {
+    od::object object;
+    if (doc.get_object().get(object)) { return false; }
+    for (auto member : object) {
+        od::field field;
+        od::json_type type;
+        std::string name;
+        if (std::move(member).get(field) || field.value().type().get(type) || !member_name(field, name, surrogates_) ||
+            !read_member(field, type, name, members)) {
+            return false;
+        }
+    }
+    if (doc.current_location().error() != simdjson::OUT_OF_BOUNDS) { return false; }
+    tk::Fault fault;
+    for (std::string_view raw : members.others) {
+        if (!tk::validate(reinterpret_cast<const uint8_t *>(raw.data()), raw.size(), 1, fault, surrogates_)) { return false; }
+    }
+    return true;
+}
+
+/// Takes one member `name` of the top-level object: an array of objects is a candidate, and
+/// the records' when the pointer names it or, without a pointer, when it is the largest so
+/// far; an object counts towards an object of objects; the text of every other member goes
+/// to `members.others`, to be checked. False when simdjson cannot read it.
+bool Loader::read_member(od::field &field, od::json_type type, const std::string &name, Members &members) {
+    std::string_view raw;
+    ++members.count;
+    const bool named = member_pointer_ && !members.found && name == member_;  // the first of that name, as at_pointer
+    members.found = members.found || named;
+    if (type == od::json_type::array) {
+        od::array array;
+        if (field.value().get_array().get(array) || array.raw_json().get(raw)) { return false; }
+        if (holds_objects(raw)) { store_.candidates.push_back({"/" + pointer_token(name), raw.size()}); }
+        if (named) {
+            members.chosen = raw;
+            members.chosen_pointer = pointer_;
+            return true;
+        }
+        if (!member_pointer_ && holds_objects(raw) && raw.size() > members.chosen.size()) {
+            if (!members.chosen.empty()) { members.others.push_back(members.chosen); }
+            members.chosen = raw;
+            members.chosen_pointer = "/" + pointer_token(name);
+            return true;
+        }
+    } else if (type == od::json_type::object) {
+        od::object inner;
+        if (field.value().get_object().get(inner) || inner.raw_json().get(raw)) { return false; }
+        ++members.objects;
+        if (named) {
+            members.named_object = raw;
+            return true;  // walked as records, or refused
+        }
+    } else {
+        members.named_scalar = members.named_scalar || named;
+        raw = field.value().raw_json_token();
+        // Consume a string: left unconsumed, On-Demand's skip would take a ':' after it for
+        // a key's colon and accept {"a": "b": 1} (see Walker::check_value).
+        od::raw_json_string ignored;
+        if (type == od::json_type::string && field.value().get_raw_json_string().get(ignored)) { return false; }
+    }
+    members.others.push_back(raw);
+    return true;
+}
+
+/// The member a pointer names ("/books"), read by read_members: an array (of objects: the
+/// walk says), or an object of objects; the other arrays are offered only beside one of them.
+bool Loader::choose_named_member(Members &members, size_t first, tk_json_error *error) {
+    if (!members.found) {
+        explain_failure(first, "nothing at --path " + pointer_, error);
+        return false;
+    }
+    if (members.named_scalar) {
+        explain_failure(first, "the value at --path " + pointer_ + " is not an array of objects", error);
+        return false;
+    }
+    if (!members.named_object.empty()) {
+        if (!is_object_of_objects(members.named_object)) {
+            explain_failure(first, "the value at --path " + pointer_ + " is not an array of objects or an object of objects", error);
+            return false;
+        }
+        members_are_records_ = true;
+        members.chosen = members.named_object;
+        members.chosen_pointer = pointer_;
+    }
+    const bool among = std::any_of(store_.candidates.begin(), store_.candidates.end(),
+                                   [&](const tk_json_store::Candidate &c) { return c.pointer == members.chosen_pointer; });
+    if (!among) { store_.candidates.clear(); }
     return true;
 }
 
@@ -1102,79 +1123,6 @@ tk_json_store *tk_json_load_memory(const void *bytes, size_t length, const tk_js
     }
 }
 
-// The functions before tk_json_load_file(): each is one set of options.
-
-namespace {
-
-tk_json_load_options options_of(const char *pointer, const char *title_key, const char *subtitle_key,
-                                tk_json_format format = TK_JSON_FORMAT_TEXT, int strict = 1) {
-    tk_json_load_options options{};
-    options.pointer = pointer;
-    options.title_key = title_key;
-    options.subtitle_key = subtitle_key;
-    options.strict = strict;
-    options.format = format;
-    return options;
-}
-
-}  // namespace
-
-tk_json_store *tk_json_load(const char *path, const char *title_key, const char *subtitle_key, tk_json_error *error) {
-    const tk_json_load_options options = options_of(nullptr, title_key, subtitle_key);
-    return tk_json_load_file(path, &options, error);
-}
-
-tk_json_store *tk_json_load_at(const char *path, const char *pointer, const char *title_key, const char *subtitle_key,
-                               tk_json_error *error) {
-    const tk_json_load_options options = options_of(pointer, title_key, subtitle_key);
-    return tk_json_load_file(path, &options, error);
-}
-
-tk_json_store *tk_json_load_format(const char *path, const char *pointer, const char *title_key, const char *subtitle_key,
-                                   tk_json_format format, int strict, tk_json_error *error) {
-    const tk_json_load_options options = options_of(pointer, title_key, subtitle_key, format, strict);
-    return tk_json_load_file(path, &options, error);
-}
-
-tk_json_store *tk_json_load_bytes(const void *bytes, size_t length, const char *title_key, const char *subtitle_key,
-                                  tk_json_error *error) {
-    const tk_json_load_options options = options_of(nullptr, title_key, subtitle_key);
-    return tk_json_load_memory(bytes, length, &options, error);
-}
-
-tk_json_store *tk_json_load_bytes_at(const void *bytes, size_t length, const char *pointer, const char *title_key,
-                                     const char *subtitle_key, tk_json_error *error) {
-    const tk_json_load_options options = options_of(pointer, title_key, subtitle_key);
-    return tk_json_load_memory(bytes, length, &options, error);
-}
-
-tk_json_store *tk_json_load_bytes_format(const void *bytes, size_t length, const char *pointer, const char *title_key,
-                                         const char *subtitle_key, tk_json_format format, int strict, tk_json_error *error) {
-    const tk_json_load_options options = options_of(pointer, title_key, subtitle_key, format, strict);
-    return tk_json_load_memory(bytes, length, &options, error);
-}
-
-int tk_json_validate(const void *bytes, size_t length, tk_json_error *error) {
-    try {
-        static const uint8_t nothing[1] = {0};
-        const uint8_t *p = bytes ? static_cast<const uint8_t *>(bytes) : nothing;
-        if (!bytes) { length = 0; }
-        const size_t start = (length >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) ? 3 : 0;
-        tk::Fault fault;
-        if (tk::validate(p + start, length - start, 0, fault)) {
-            set_error(error, TK_JSON_OK, "");
-            return 1;
-        }
-        uint64_t line = 0, column = 0;
-        tk::line_column(p, length, start + fault.offset, start, line, column);
-        set_error(error, TK_JSON_ERROR_SYNTAX, fault.reason, line, column, start + fault.offset);
-        return 0;
-    } catch (...) {
-        set_error(error, TK_JSON_ERROR_UNREADABLE, "out of memory");
-        return 0;
-    }
-}
-
 void tk_json_set_split_minimum(size_t bytes) { split_minimum = bytes; }
 
 void tk_json_set_lines_window(size_t bytes) { lines_window = bytes; }
@@ -1322,10 +1270,6 @@ int tk_json_store_lost_bytes(const tk_json_store *store) { return store && store
 const uint8_t *tk_json_bytes(const tk_json_store *store, size_t *length) {
     if (length) { *length = store ? store->file.length : 0; }
     return store ? store->file.bytes.get() : nullptr;
-}
-
-tk_json_fields *tk_json_record_fields(const tk_json_store *store, size_t index) {
-    return tk_json_record_fields_prefix(store, index, SIZE_MAX);
 }
 
 namespace {

@@ -409,7 +409,25 @@ public:
     void explain_deferred(tk_json_error *error);
 
 private:
+    // loader_choose.cpp
+    /// What choose_array reads of a top-level object's members (loader_choose.cpp).
+    struct Members {
+        size_t count = 0, objects = 0;
+        /// The records' container so far, and its pointer.
+        std::string_view chosen;
+        std::string chosen_pointer;
+        /// Every member's text but the records', to be checked strictly.
+        std::vector<std::string_view> others;
+        /// Whether the member a pointer names was found, and whether it is a scalar or an object.
+        bool found = false, named_scalar = false;
+        std::string_view named_object;
+    };
     bool choose_array(tk_json_error *error);
+    bool choose_at_pointer(od::document &doc, size_t first, std::string_view &chosen, tk_json_error *error);
+    bool choose_member(od::document &doc, size_t first, Members &members, tk_json_error *error);
+    bool read_members(od::document &doc, Members &members);
+    bool read_member(od::field &field, od::json_type type, const std::string &name, Members &members);
+    bool choose_named_member(Members &members, size_t first, tk_json_error *error);
     bool choose_last_array();
     bool find_member_pointer();
     bool walk_in_one(tk_json_error *error);
