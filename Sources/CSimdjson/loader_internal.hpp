@@ -194,6 +194,13 @@ namespace tk_loader {
 void set_error(tk_json_error *error, tk_json_error_kind kind, const std::string &message, uint64_t line = 0,
                uint64_t column = 0, uint64_t offset = 0);
 
+// -- loader_lenient.cpp
+
+/// Loads the store whose file bytes are already in `store->file` (taking it), and tries a
+/// text that fails for ill-formed UTF-8 or lone surrogates once more leniently unless
+/// `options.strict` (see DESIGN, "Lenient text"). NULL on failure, with `error` filled.
+tk_json_store *finish_load(std::unique_ptr<tk_json_store> store, const tk_json_load_options &options, tk_json_error *error);
+
 // -- loader_read.cpp
 
 /// What a read may be told: when to stop, and how long a silent pipe may keep it waiting.
@@ -392,7 +399,8 @@ private:
     std::string shape_message_;
 };
 
-// -- loader.cpp (the one-thread walk and error reporting) and loader_split.cpp (the rest)
+// -- loader.cpp (the one-thread walk and error reporting), loader_choose.cpp (where the
+// records are) and loader_split.cpp (the rest)
 
 /// Loads a store whose file bytes are in place: walks them (in two halves on two threads
 /// when it can), settles the keys, and on failure explains where and why.
