@@ -271,7 +271,7 @@ int tk_json_store_map_file(tk_json_store *store, const char *path) {
     struct stat info {};
     OwnedBytes mapped;
     const bool same_size = ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && static_cast<uint64_t>(info.st_size) == store->file.length;
-    const bool ok = same_size && map_file(fd, store->file.length, mapped) &&
+    const bool ok = same_size && map_file(fd, store->file.length, mapping_minimum, mapped) &&
                     std::memcmp(mapped.get(), store->file.bytes.get(), store->file.length) == 0;
     ::close(fd);
     if (!ok) { return 0; }

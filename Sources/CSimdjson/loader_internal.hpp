@@ -107,8 +107,9 @@ private:
 };
 
 /// Maps `size` bytes of the regular file `fd` privately, followed by SIMDJSON_PADDING zero
-/// bytes, into `bytes`. False when the platform or the file will not (then read it).
-bool map_file(int fd, size_t size, OwnedBytes &bytes);
+/// bytes, into `bytes`, when it is at least `minimum` bytes. False when it is smaller, or
+/// the platform or the file will not (then read it).
+bool map_file(int fd, size_t size, size_t minimum, OwnedBytes &bytes);
 
 /// File bytes followed by SIMDJSON_PADDING zero bytes.
 struct Buffer {
@@ -203,13 +204,19 @@ tk_json_store *finish_load(std::unique_ptr<tk_json_store> store, const tk_json_l
 
 // -- loader_read.cpp
 
-/// What a read may be told: when to stop, and how long a silent pipe may keep it waiting.
+/// Regular files of at least this many bytes are mapped rather than read (loader_map.cpp;
+/// tk_json_set_mapping_minimum changes it for the calling thread's loads).
+extern thread_local size_t mapping_minimum;
+
+/// What a read may be told: when to stop, how long a silent pipe may keep it waiting, and
+/// from what size a regular file is mapped (the calling thread's setting unless told).
 struct ReadLimits {
     int (*is_cancelled)(void *context) = nullptr;
     void *cancel_context = nullptr;
     int wait_milliseconds = 0;
     /// The most bytes a pipe or FIFO may send; 0 (or more than can be loaded): kMaxFileSize.
     uint64_t max_stream_bytes = 0;
+    size_t mapping_minimum = tk_loader::mapping_minimum;
 
     bool cancelled() const { return is_cancelled && is_cancelled(cancel_context) != 0; }
     size_t stream_limit() const {

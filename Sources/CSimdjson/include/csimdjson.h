@@ -351,14 +351,17 @@ typedef struct tk_json_byte_edit {
  * taken; every other record stays, moved by what the edits before it added or took away.
  * No other byte is parsed again: a save of one edit costs the records' bookkeeping, not a
  * load. In an object of objects, an edit may only replace one record with one (it keeps
- * the record's name). The keys and the format are the store's. A store whose bytes are a
+ * the record's name). The keys and the format are the store's. The file is mapped when it
+ * has at least `mapping_minimum` bytes (the value tk_json_mapping_minimum() gives on the
+ * thread the save started from, which this call may not be made on). A store whose bytes are a
  * repaired copy, or that read lone surrogates as U+FFFD, is refused (read the file whole).
  *
  * Returns NULL with `error` saying why: a new record that is not one valid object, a file
  * not of the size the edits make, edits out of order, or a file that cannot be read.
  */
 tk_json_store *tk_json_store_edited(const tk_json_store *store, int descriptor, const tk_json_byte_edit *edits, size_t edit_count,
-                                    const size_t *new_offsets, const size_t *new_lengths, tk_json_error *error);
+                                    const size_t *new_offsets, const size_t *new_lengths, size_t mapping_minimum,
+                                    tk_json_error *error);
 
 /** Frees the store and everything it handed out. NULL is ignored. */
 void tk_json_free(tk_json_store *store);

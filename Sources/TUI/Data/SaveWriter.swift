@@ -187,18 +187,14 @@ private final class ReadBack: Sendable {
     /// `descriptor` meanwhile.
     convenience init(editing edits: [SpliceEdit], of store: JSONRecordStore, inFileAt descriptor: Int32, name: String) {
         let own = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
-        // The file is mapped, or read, as a load on the saving thread would do it.
+        // The file is mapped, or read, as a load on the saving thread would do it: that
+        // thread's setting goes to the other core as a value.
         let mappingMinimum = tk_json_mapping_minimum()
         self.init {
             guard own >= 0 else { return .failure(SaveFailure(reason: .other, message: "The file written cannot be read back; nothing was written.")) }
-            let workersMinimum = tk_json_mapping_minimum()
-            tk_json_set_mapping_minimum(mappingMinimum)
-            defer {
-                tk_json_set_mapping_minimum(workersMinimum)
-                close(own)
-            }
+            defer { close(own) }
             do throws(JSONLoadError) {
-                return .success(try store.edited(edits, inFileAt: own, name: name))
+                return .success(try store.edited(edits, inFileAt: own, name: name, mappingMinimum: mappingMinimum))
             } catch {
                 return .failure(SaveFailure.wouldNotReadBack(error))
             }
