@@ -164,3 +164,15 @@ extension SaveWriterTests {
         #expect(records.store.count == 1)
     }
 }
+
+extension SaveWriterTests {
+    @Test("records read with lone surrogate escapes as U+FFFD are spliced and read back whole, not written by their edits")
+    func loneSurrogatesAreSpliced() throws {
+        let files = TemporaryFiles()
+        let path = files.write(#"[{"title": "\ud800 A"}, {"title": "B"}]"# + "\n")
+        let store = try JSONRecordStore.load(path: path, options: .init(strict: false))
+        #expect(store.replacementCount > 0)
+        let changes = RecordChanges(replaced: [1: Array(#"{"title": "C"}"#.utf8)])
+        #expect(kind(.choose(for: changes, of: store, to: .readFile(path: path, identity: try #require(store.identity)))) == .splice)
+    }
+}
