@@ -107,8 +107,9 @@ private:
 };
 
 /// Maps `size` bytes of the regular file `fd` privately, followed by SIMDJSON_PADDING zero
-/// bytes, into `bytes`. False when the platform or the file will not (then read it).
-bool map_file(int fd, size_t size, OwnedBytes &bytes);
+/// bytes, into `bytes`, when it is at least `minimum` bytes. False when it is smaller, or
+/// the platform or the file will not (then read it).
+bool map_file(int fd, size_t size, size_t minimum, OwnedBytes &bytes);
 
 /// File bytes followed by SIMDJSON_PADDING zero bytes.
 struct Buffer {
@@ -194,15 +195,28 @@ namespace tk_loader {
 void set_error(tk_json_error *error, tk_json_error_kind kind, const std::string &message, uint64_t line = 0,
                uint64_t column = 0, uint64_t offset = 0);
 
+// -- loader_lenient.cpp
+
+/// Loads the store whose file bytes are already in `store->file` (taking it), and tries a
+/// text that fails for ill-formed UTF-8 or lone surrogates once more leniently unless
+/// `options.strict` (see DESIGN, "Lenient text"). NULL on failure, with `error` filled.
+tk_json_store *finish_load(std::unique_ptr<tk_json_store> store, const tk_json_load_options &options, tk_json_error *error);
+
 // -- loader_read.cpp
 
-/// What a read may be told: when to stop, and how long a silent pipe may keep it waiting.
+/// Regular files of at least this many bytes are mapped rather than read (loader_map.cpp;
+/// tk_json_set_mapping_minimum changes it for the calling thread's loads).
+extern thread_local size_t mapping_minimum;
+
+/// What a read may be told: when to stop, how long a silent pipe may keep it waiting, and
+/// from what size a regular file is mapped (the calling thread's setting unless told).
 struct ReadLimits {
     int (*is_cancelled)(void *context) = nullptr;
     void *cancel_context = nullptr;
     int wait_milliseconds = 0;
     /// The most bytes a pipe or FIFO may send; 0 (or more than can be loaded): kMaxFileSize.
     uint64_t max_stream_bytes = 0;
+    size_t mapping_minimum = tk_loader::mapping_minimum;
 
     bool cancelled() const { return is_cancelled && is_cancelled(cancel_context) != 0; }
     size_t stream_limit() const {
@@ -392,7 +406,8 @@ private:
     std::string shape_message_;
 };
 
-// -- loader.cpp (the one-thread walk and error reporting) and loader_split.cpp (the rest)
+// -- loader.cpp (the one-thread walk and error reporting), loader_choose.cpp (where the
+// records are) and loader_split.cpp (the rest)
 
 /// Loads a store whose file bytes are in place: walks them (in two halves on two threads
 /// when it can), settles the keys, and on failure explains where and why.
@@ -409,7 +424,25 @@ public:
     void explain_deferred(tk_json_error *error);
 
 private:
+    // loader_choose.cpp
+    /// What choose_array reads of a top-level object's members (loader_choose.cpp).
+    struct Members {
+        size_t count = 0, objects = 0;
+        /// The records' container so far, and its pointer.
+        std::string_view chosen;
+        std::string chosen_pointer;
+        /// Every member's text but the records', to be checked strictly.
+        std::vector<std::string_view> others;
+        /// Whether the member a pointer names was found, and whether it is a scalar or an object.
+        bool found = false, named_scalar = false;
+        std::string_view named_object;
+    };
     bool choose_array(tk_json_error *error);
+    bool choose_at_pointer(od::document &doc, size_t first, std::string_view &chosen, tk_json_error *error);
+    bool choose_member(od::document &doc, size_t first, Members &members, tk_json_error *error);
+    bool read_members(od::document &doc, Members &members);
+    bool read_member(od::field &field, od::json_type type, const std::string &name, Members &members);
+    bool choose_named_member(Members &members, size_t first, tk_json_error *error);
     bool choose_last_array();
     bool find_member_pointer();
     bool walk_in_one(tk_json_error *error);

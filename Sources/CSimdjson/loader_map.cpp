@@ -29,6 +29,9 @@
 
 namespace tk_loader {
 
+/// Files of at least this many bytes are mapped; smaller ones are read (see DESIGN, "Bytes").
+thread_local size_t mapping_minimum = size_t(16) << 20;
+
 namespace {
 
 /// The most mappings alive at once (a reload keeps the old store while the new one loads,
@@ -43,8 +46,6 @@ struct Slot {
 };
 
 Slot slots[kSlots];
-/// Files of at least this many bytes are mapped; smaller ones are read (see DESIGN, "Bytes").
-thread_local size_t mapping_minimum = size_t(16) << 20;
 std::mutex install_lock;
 struct sigaction previous_action;
 size_t page_size = 4096;
@@ -109,8 +110,8 @@ int claim_slot() {
 
 }  // namespace
 
-bool map_file(int fd, size_t size, OwnedBytes &bytes) {
-    if (size == 0 || size < mapping_minimum) { return false; }
+bool map_file(int fd, size_t size, size_t minimum, OwnedBytes &bytes) {
+    if (size == 0 || size < minimum) { return false; }
     const long page = ::sysconf(_SC_PAGESIZE);
     if (page <= 0) { return false; }
     page_size = static_cast<size_t>(page);

@@ -270,7 +270,7 @@ bool read_descriptor_unpadded(int fd, Buffer &buffer, const ReadLimits &limits, 
     if (size > kMaxFileSize) { why = too_large_message(static_cast<size_t>(size)); return false; }
     // Mapped where the platform allows: no copy of the file in the process's own memory, and
     // no time spent copying it (the pages come from the page cache as they are read).
-    if (position == 0 && map_file(fd, static_cast<size_t>(size), buffer.bytes)) {
+    if (position == 0 && map_file(fd, static_cast<size_t>(size), limits.mapping_minimum, buffer.bytes)) {
         buffer.capacity = static_cast<size_t>(size);
         buffer.length = static_cast<size_t>(size);
         return true;

@@ -2,12 +2,12 @@
  * csimdjson.h — TableKit's JSON record loader: a plain C API over Debian's simdjson.
  *
  * A "store" is one JSON file holding records (objects): an array of them at the top, or inside
- * a top-level object (see tk_json_load_at()), one a line (JSON Lines), or an object's member
+ * a top-level object (see tk_json_load_file()), one a line (JSON Lines), or an object's member
  * values (an "object of objects"); see tk_json_load_file(). It is kept compactly:
  * the file's bytes, plus per record the byte ranges of its title, its subtitle and the whole
  * object. Strings without backslash escapes point straight into the file bytes; strings with
  * escapes are unescaped once, at load time, into a side arena. Nothing here allocates per
- * row after loading except tk_json_record_fields().
+ * row after loading except tk_json_record_fields_prefix().
  *
  * Loading is strict: anything that is not valid JSON (RFC 8259) is rejected, wherever the
  * fault is, with a 1-based line and column. A lenient load (tk_json_load_options.strict 0)
@@ -74,7 +74,7 @@ typedef enum tk_json_format {
      * one JSON text otherwise.
      */
     TK_JSON_FORMAT_DETECT = 0,
-    /** One JSON text: an array of objects, or an object holding one (see tk_json_load_at()). */
+    /** One JSON text: an array of objects, or an object holding one (see tk_json_load_file()). */
     TK_JSON_FORMAT_TEXT = 1,
     /**
      * JSON Lines (.jsonl, .ndjson): one object after another with a line break between each
@@ -89,7 +89,7 @@ typedef struct tk_json_load_options {
     /**
      * A JSON Pointer (RFC 6901, such as "/3166-1"), NUL-terminated, naming the array of
      * objects, or the object of objects, that holds the records; NULL to find them (see
-     * tk_json_load_at()). Refused with JSON Lines.
+     * tk_json_load_file()). Refused with JSON Lines.
      */
     const char *pointer;
     /** The member shown as each row's title (NUL-terminated UTF-8); NULL infers it. */
@@ -98,7 +98,7 @@ typedef struct tk_json_load_options {
     const char *subtitle_key;
     /**
      * 1: ill-formed UTF-8 and lone UTF-16 surrogate escapes ("\ud800" without its low half, a
-     * bare "\udc00") are errors, as in tk_json_load(). 0 (lenient): each becomes U+FFFD —
+     * bare "\udc00") are errors. 0 (lenient): each becomes U+FFFD —
      * one per maximal ill-formed subpart of UTF-8, as Unicode recommends and Python's
      * errors="replace" does, and one per lone surrogate escape — in titles, subtitles, names,
      * fields and raw records; tk_json_replacement_count() says how many. Structural faults
@@ -200,29 +200,6 @@ tk_json_store *tk_json_load_memory(const void *bytes, size_t length, const tk_js
                                    tk_json_error *error_out);
 
 /**
- * Loads the JSON file at `path` (an array of objects), strictly, as one JSON text:
- * tk_json_load_file() with those options (strict 1, TK_JSON_FORMAT_TEXT, no pointer).
- * `title_key` / `subtitle_key` (NUL-terminated UTF-8, nullable) choose the fields shown per
- * row; when NULL they are inferred (see loader.cpp, "Key inference").
- * Returns NULL on failure and fills `*error_out` (which may be NULL).
- */
-tk_json_store *tk_json_load(const char *path, const char *title_key, const char *subtitle_key,
-                            tk_json_error *error_out);
-
-/**
- * Like tk_json_load(), with the records found elsewhere than at the top: `pointer` (a JSON
- * Pointer, RFC 6901, such as "/3166-1"; NULL for none) names an array of objects anywhere
- * in the text; without one, a top-level object opens its largest member array of objects
- * (an empty array counts as one). The whole text is still checked strictly.
- */
-tk_json_store *tk_json_load_at(const char *path, const char *pointer, const char *title_key, const char *subtitle_key,
-                               tk_json_error *error_out);
-
-/** Like tk_json_load_at(), from `length` bytes in memory (copied). */
-tk_json_store *tk_json_load_bytes_at(const void *bytes, size_t length, const char *pointer, const char *title_key,
-                                     const char *subtitle_key, tk_json_error *error_out);
-
-/**
  * The JSON Pointer of the array (or object of objects) the records were found in (e.g.
  * "/3166-1"), *length bytes, not NUL-terminated; empty when they are the top-level value's
  * (an array, an object of objects) or JSON Lines.
@@ -234,19 +211,6 @@ const char *tk_json_records_pointer(const tk_json_store *store, size_t *length);
  * array's `[`, the object's `{` (an object of objects), or the text's start (JSON Lines).
  */
 size_t tk_json_array_offset(const tk_json_store *store);
-
-/**
- * tk_json_load_file() with these options: the records' format chosen (or detected), and
- * strict or lenient (see tk_json_load_options). In JSON Lines each record is checked as
- * strictly as an array's element, and an error names the line; record offsets are the
- * file's as ever, and a pointer is refused.
- */
-tk_json_store *tk_json_load_format(const char *path, const char *pointer, const char *title_key, const char *subtitle_key,
-                                   tk_json_format format, int strict, tk_json_error *error_out);
-
-/** Like tk_json_load_format(), from `length` bytes in memory (copied): tk_json_load_memory(). */
-tk_json_store *tk_json_load_bytes_format(const void *bytes, size_t length, const char *pointer, const char *title_key,
-                                         const char *subtitle_key, tk_json_format format, int strict, tk_json_error *error_out);
 
 /**
  * How many U+FFFD a lenient load put in place of ill-formed text: maximal ill-formed UTF-8
@@ -292,17 +256,6 @@ size_t tk_json_candidate_count(const tk_json_store *store);
  * text in bytes, `[` to `]` (*bytes). NULL when out of range.
  */
 const char *tk_json_candidate(const tk_json_store *store, size_t i, size_t *length, size_t *bytes);
-
-/** Like tk_json_load(), from `length` bytes in memory (copied; the caller keeps `bytes`). */
-tk_json_store *tk_json_load_bytes(const void *bytes, size_t length, const char *title_key,
-                                  const char *subtitle_key, tk_json_error *error_out);
-
-/**
- * Checks that `length` bytes are one valid JSON text, with the same strict rules and messages
- * as a failed load (no array-of-objects requirement). Returns 1 when valid; otherwise 0 and
- * fills `*error_out` (nullable) with a TK_JSON_ERROR_SYNTAX error.
- */
-int tk_json_validate(const void *bytes, size_t length, tk_json_error *error_out);
 
 /**
  * Inputs of at least `bytes` bytes are walked as two halves on two threads when the array
@@ -398,14 +351,17 @@ typedef struct tk_json_byte_edit {
  * taken; every other record stays, moved by what the edits before it added or took away.
  * No other byte is parsed again: a save of one edit costs the records' bookkeeping, not a
  * load. In an object of objects, an edit may only replace one record with one (it keeps
- * the record's name). The keys and the format are the store's. A store whose bytes are a
+ * the record's name). The keys and the format are the store's. The file is mapped when it
+ * has at least `mapping_minimum` bytes (the value tk_json_mapping_minimum() gives on the
+ * thread the save started from, which this call may not be made on). A store whose bytes are a
  * repaired copy, or that read lone surrogates as U+FFFD, is refused (read the file whole).
  *
  * Returns NULL with `error` saying why: a new record that is not one valid object, a file
  * not of the size the edits make, edits out of order, or a file that cannot be read.
  */
 tk_json_store *tk_json_store_edited(const tk_json_store *store, int descriptor, const tk_json_byte_edit *edits, size_t edit_count,
-                                    const size_t *new_offsets, const size_t *new_lengths, tk_json_error *error);
+                                    const size_t *new_offsets, const size_t *new_lengths, size_t mapping_minimum,
+                                    tk_json_error *error);
 
 /** Frees the store and everything it handed out. NULL is ignored. */
 void tk_json_free(tk_json_store *store);
@@ -473,13 +429,8 @@ const uint8_t *tk_json_bytes(const tk_json_store *store, size_t *length);
 
 /**
  * Every field of record `index` in file order (duplicates kept): keys and string values
- * unescaped, other values as compact JSON text. NULL when out of range or out of memory.
- * Free with tk_json_fields_free().
- */
-tk_json_fields *tk_json_record_fields(const tk_json_store *store, size_t index);
-
-/**
- * tk_json_record_fields(), except that a string value whose text is longer than
+ * unescaped, other values as compact JSON text; NULL when out of range or out of memory.
+ * Free with tk_json_fields_free(). A string value whose text is longer than
  * `max_value_bytes` is unescaped only as far as that many bytes of it (cut before an escape or
  * a UTF-8 sequence that would not fit), and said to be a prefix (tk_json_fields_is_prefix()):
  * what a screen shows of a 50 MB value costs what it shows.

@@ -1,6 +1,4 @@
-import CSimdjson
 import Foundation
-import Synchronization
 import TableKit
 
 /// Records a person may change, and where the changes go: the `--data` file itself
@@ -55,20 +53,6 @@ class EditableRecords {
     func reload(following index: Int?) throws(SaveFailure) -> Int? {
         throw SaveFailure(reason: .other, message: "These records cannot be read again.")
     }
-
-    /// The records of `bytes`, checked before anything is written: a change that would not
-    /// read back is refused.
-    fileprivate func reading(_ bytes: [UInt8], name: String, identity: FileIdentity? = nil) throws(SaveFailure) -> JSONRecordStore {
-        try ReadBack.read(bytes, name: name, like: store, identity: identity).get()
-    }
-
-    /// Reads `bytes` back on another core while they are written and flushed, for
-    /// ``AtomicFile/write(_:to:expecting:mode:fileSystem:folderIsLocked:beforeRename:)``'s
-    /// check before the rename: a change that would not read back still never replaces the
-    /// file, and the save takes about as long as the longer of the two instead of both.
-    fileprivate func readingWhileWriting(_ bytes: [UInt8], name: String) -> ReadBack {
-        ReadBack(bytes, name: name, like: store)
-    }
 }
 
 /// The records of a `--data` file, saved back into it: only the records changed are written
@@ -93,68 +77,27 @@ final class DataFileRecords: EditableRecords {
         guard let identity else {
             throw SaveFailure(reason: .changedOnDisk, message: "\(destination) was not read from the disk, so it cannot be saved over.")
         }
-        // The file holds what the store read, unless another program changed it: a save that
-        // finds only the change time moved compares the two. A mapped store's bytes are the
-        // file's as it is now, so comparing them proves nothing: only an identical identity
-        // passes (DECISIONS: a mapped file and a save).
         let read = store
-        let contents = read.isMapped ? nil : ExpectedContents { body in read.withFileBytes(body) }
-        let expecting = FileExpectation.identity(identity, contents: contents)
-        let saved: (identity: FileIdentity, store: JSONRecordStore?)
-        if let edited = try writtenByEdits(changes, from: read, expecting: expecting) {
-            saved = edited
-        } else {
-            saved = try writtenBySplice(changes, from: read, expecting: expecting)
+        let saved = try SaveWriter.save(at: path, fileSystem: fileSystem) { _ in
+            .choose(for: changes, of: read, to: .readFile(path: path, identity: identity))
         }
-        self.identity = saved.identity
-        guard let savedStore = saved.store else { return }
-        store = savedStore
+        take(saved)
         if changes.deleted.isEmpty, changes.added.isEmpty, changes.replaced.count == 1 { editedRecord = changes.replaced.first?.key }
     }
 
-    /// Writes the file from `read`'s bytes and what `changes` put in, and takes the records
-    /// from the file written, only the new ones parsed, on the other core while the disk
-    /// flushes (DECISIONS: a save that parses only what it changed); nil, with nothing
-    /// written, for changes that must be read back whole (``JSONRecordStore/withEditedRecords(_:_:)``).
-    private func writtenByEdits(_ changes: RecordChanges, from read: JSONRecordStore, expecting: FileExpectation) throws(SaveFailure)
-        -> (identity: FileIdentity, store: JSONRecordStore?)? {
-        let name = path
-        return try read.withEditedRecords(changes) { (pieces, edits) throws(SaveFailure) in
-            var taking: ReadBack?
-            var edited: JSONRecordStore?
-            let written = try AtomicFile.write(pieces: pieces, to: name, expecting: expecting, fileSystem: fileSystem, whileFlushing: { descriptor in
-                taking = ReadBack(editing: edits, of: read, inFileAt: descriptor, name: name)
-            }, beforeRename: { (descriptor) throws(SaveFailure) in
-                edited = try (taking ?? ReadBack(editing: edits, of: read, inFileAt: descriptor, name: name)).result()
-            })
-            return (written, edited)
-        }
-    }
-
-    /// Splices `read`'s bytes with `changes` into one copy and writes it, reading it all back
-    /// on the other core meanwhile; the records read back map the file written.
-    private func writtenBySplice(_ changes: RecordChanges, from read: JSONRecordStore, expecting: FileExpectation) throws(SaveFailure)
-        -> (identity: FileIdentity, store: JSONRecordStore?) {
-        let bytes = read.splicing(changes)
-        let readBack = readingWhileWriting(bytes, name: path)
-        var checked: JSONRecordStore?
-        let written = try AtomicFile.write(bytes, to: path, expecting: expecting, fileSystem: fileSystem) { _ throws(SaveFailure) in
-            checked = try readBack.result()
-        }
-        // The file now holds exactly the bytes read back: map it rather than keep them.
-        checked?.mapFile(at: path)
-        return (written, checked)
+    /// Takes what a save wrote: the file's identity, and its records.
+    private func take(_ saved: SavedRecords) {
+        path = saved.path
+        identity = saved.identity
+        if let records = saved.records { store = records }
     }
 
     override func saveAs(_ changes: RecordChanges, to newPath: String) throws(SaveFailure) {
         if let problem = Self.problem(withSaveAsPath: newPath) {
             throw SaveFailure(reason: .other, message: "\(ControlEscaping.escaped(newPath)) \(problem).")
         }
-        let bytes = store.splicing(changes)
-        let checked = try reading(bytes, name: newPath)
-        identity = try AtomicFile.write(bytes, to: newPath, expecting: .absent, mode: 0o644, fileSystem: fileSystem)
-        path = newPath
-        store = checked
+        let read = store
+        take(try SaveWriter.save(at: newPath, fileSystem: fileSystem) { _ in .choose(for: changes, of: read, to: .newFile(path: newPath)) })
     }
 
     override func adopt(_ store: JSONRecordStore) {
@@ -297,26 +240,27 @@ final class BundledBookRecords: EditableRecords {
         } catch {
             throw SaveFailure(reason: .readOnlyFolder, message: "The folder \(ControlEscaping.escaped(folder.path)) cannot be made (\(error.localizedDescription)).")
         }
-        // Read, merge and write as one step: no other instance saves between them.
-        let (newChanges, merged, checked, written) = try AtomicFile.withFolderLocked(of: changesPath, fileSystem: fileSystem) { isLocked throws(SaveFailure) in
-            let found = (try? fileSystem.stat(changesPath)).map(FileIdentity.init)
+        // Read, merge and write as one step: no other instance saves between them. What was
+        // found is what is replaced: a file made or changed since (by another program, which
+        // takes no lock) is not.
+        let read = store
+        var merge: (changes: BookChanges, origins: [BookChanges.Origin])?
+        let saved = try SaveWriter.save(at: changesPath, fileSystem: fileSystem) { (found) throws(SaveFailure) in
             let onDisk = try changesOnDisk(found: found)
             let (newChanges, touched) = onDisk.applying(recordChanges, origins: origins)
             if let clash = touched.first(where: { onDisk.entry(for: $0) != changes.entry(for: $0) }) {
                 throw SaveFailure(reason: .changedOnDisk, message: "\(destination) was saved by another instance of the app meanwhile, with a change to \(Self.describe(clash)) too; saving would overwrite it.")
             }
             let merged = newChanges.merged(over: bundled)
-            let checked = try reading(merged.bytes, name: "books")
-            // What was found is what is replaced: a file made or changed since (by another
-            // program, which takes no lock) is not.
-            let written = try AtomicFile.write(newChanges.serialized(), to: changesPath, expecting: found.map { .identity($0, contents: nil) } ?? .absent,
-                                               mode: 0o600, fileSystem: fileSystem, folderIsLocked: isLocked)
-            return (newChanges, merged, checked, written)
+            merge = (newChanges, merged.origins)
+            return .choose(for: recordChanges, of: read,
+                           to: .bookChanges(path: changesPath, found: found, changes: newChanges.serialized(), records: merged.bytes))
         }
-        changesIdentity = written
-        changes = newChanges
-        origins = merged.origins
-        store = checked
+        guard let merge else { return }
+        changesIdentity = saved.identity
+        changes = merge.changes
+        origins = merge.origins
+        if let records = saved.records { store = records }
     }
 
     /// The changes in the file as found under the lock: those read at start (or last saved)
@@ -338,83 +282,5 @@ final class BundledBookRecords: EditableRecords {
         case .bundled(let key): return "“\(ControlEscaping.escaped(key.title))” by \(ControlEscaping.escaped(key.author))"
         case .added: return "a book added here"
         }
-    }
-}
-
-extension SaveFailure {
-    /// A save refused before its rename because what it wrote would not load as the records.
-    static func wouldNotReadBack(_ error: JSONLoadError) -> SaveFailure {
-        SaveFailure(reason: .other, message: "The change would not read back (\(error.description)); nothing was written.")
-    }
-}
-
-/// The records a save's file will hold, worked out on another core while the caller writes
-/// or flushes that file, and checked before it replaces the old one.
-private final class ReadBack: Sendable {
-    private let outcome = Mutex<Result<JSONRecordStore, SaveFailure>?>(nil)
-    private let done = DispatchSemaphore(value: 0)
-
-    /// Starts `work` on another core.
-    private init(_ work: @escaping @Sendable () -> Result<JSONRecordStore, SaveFailure>) {
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let result = work()
-            outcome.withLock { $0 = result }
-            done.signal()
-        }
-    }
-
-    /// Reads all of `bytes` back, as `store`'s were read (its keys and format).
-    convenience init(_ bytes: [UInt8], name: String, like store: JSONRecordStore) {
-        let (titleKey, subtitleKey, isLines) = (store.titleKey, store.subtitleKey, store.isLines)
-        self.init { Self.read(bytes, name: name, titleKey: titleKey, subtitleKey: subtitleKey, isLines: isLines, identity: nil) }
-    }
-
-    /// Takes `store`'s records from the file open at `descriptor`, which holds its bytes
-    /// with `edits` made (``JSONRecordStore/edited(_:inFileAt:name:)``): the new records are
-    /// checked, the others moved. Uses a descriptor of its own, so that the caller may close
-    /// `descriptor` meanwhile.
-    convenience init(editing edits: [SpliceEdit], of store: JSONRecordStore, inFileAt descriptor: Int32, name: String) {
-        let own = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
-        // The file is mapped, or read, as a load on the saving thread would do it.
-        let mappingMinimum = tk_json_mapping_minimum()
-        self.init {
-            guard own >= 0 else { return .failure(SaveFailure(reason: .other, message: "The file written cannot be read back; nothing was written.")) }
-            let workersMinimum = tk_json_mapping_minimum()
-            tk_json_set_mapping_minimum(mappingMinimum)
-            defer {
-                tk_json_set_mapping_minimum(workersMinimum)
-                close(own)
-            }
-            do throws(JSONLoadError) {
-                return .success(try store.edited(edits, inFileAt: own, name: name))
-            } catch {
-                return .failure(SaveFailure.wouldNotReadBack(error))
-            }
-        }
-    }
-
-    /// The records of `bytes` read as `store`'s were (its keys and format), or why they would
-    /// not read back.
-    static func read(_ bytes: [UInt8], name: String, like store: JSONRecordStore, identity: FileIdentity?) -> Result<JSONRecordStore, SaveFailure> {
-        read(bytes, name: name, titleKey: store.titleKey, subtitleKey: store.subtitleKey, isLines: store.isLines, identity: identity)
-    }
-
-    private static func read(_ bytes: [UInt8], name: String, titleKey: String, subtitleKey: String?, isLines: Bool,
-                             identity: FileIdentity?) -> Result<JSONRecordStore, SaveFailure> {
-        do throws(JSONLoadError) {
-            return .success(try JSONRecordStore.load(data: bytes, name: name, titleKey: titleKey.isEmpty ? nil : titleKey, subtitleKey: subtitleKey,
-                                                     identity: identity, format: isLines ? .lines : .text))
-        } catch {
-            return .failure(SaveFailure.wouldNotReadBack(error))
-        }
-    }
-
-    /// The records, or why they would not read back: waits for the other core's work (the
-    /// save waits for its own check; the screen is told when the save is done).
-    func result() throws(SaveFailure) -> JSONRecordStore {
-        done.wait()
-        done.signal()  // a second call finds it done too
-        guard let result = outcome.withLock({ $0 }) else { throw SaveFailure(reason: .other, message: "The change could not be read back; nothing was written.") }
-        return try result.get()
     }
 }

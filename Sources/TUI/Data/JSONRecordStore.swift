@@ -254,13 +254,16 @@ final class JSONRecordStore: @unchecked Sendable {
     /// (``withEditedRecords(_:_:)``): the file is mapped, the records inside an edit go and
     /// its new records take their place, each checked to be one valid object and its title
     /// taken, and every other record is moved, not parsed again (`tk_json_store_edited`).
+    ///
+    /// The file is mapped when it has at least `mappingMinimum` bytes: the setting of the
+    /// thread the save started from (`tk_json_mapping_minimum`), handed over as a value.
     /// - Throws: `JSONLoadError` when a new record is not one valid object, or the file is
     ///   not what the edits make; `name` stands for the file in it.
-    func edited(_ edits: [SpliceEdit], inFileAt descriptor: Int32, name: String) throws(JSONLoadError) -> JSONRecordStore {
+    func edited(_ edits: [SpliceEdit], inFileAt descriptor: Int32, name: String, mappingMinimum: Int = tk_json_mapping_minimum()) throws(JSONLoadError) -> JSONRecordStore {
         var error = tk_json_error()
         let byteEdits = edits.map { tk_json_byte_edit(start: $0.range.lowerBound, end: $0.range.upperBound, length: $0.bytes.count, records: $0.records.count) }
         let offsets = edits.flatMap { $0.records.map(\.lowerBound) }, lengths = edits.flatMap { $0.records.map(\.count) }
-        guard let made = tk_json_store_edited(handle, descriptor, byteEdits, byteEdits.count, offsets, lengths, &error) else {
+        guard let made = tk_json_store_edited(handle, descriptor, byteEdits, byteEdits.count, offsets, lengths, mappingMinimum, &error) else {
             throw JSONLoadError(error, path: name)
         }
         return JSONRecordStore(handle: made, identity: nil)

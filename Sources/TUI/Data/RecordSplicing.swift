@@ -141,20 +141,27 @@ extension JSONRecordStore {
         }
     }
 
+    /// Whether a save of `changes` can take these records from the file it writes with only
+    /// the new ones parsed (``withEditedRecords(_:_:)``, ``edited(_:inFileAt:name:)``). Not
+    /// for no changes, changes that name a record that is not there, that delete or add an
+    /// object's member records (their names would go or be missing: the whole file is read
+    /// back, which refuses them), nor for bytes that a lenient load repaired (they are not the
+    /// file's) or read with lone surrogates as U+FFFD (the file must then be read back whole):
+    /// those are spliced (``splicing(_:)``).
+    func canTakeEditedRecords(_ changes: RecordChanges) -> Bool {
+        !changes.isEmpty && !bytesRepaired && replacementCount == 0
+            && changes.replaced.keys.allSatisfy({ $0 >= 0 && $0 < count }) && changes.deleted.allSatisfy({ $0 >= 0 && $0 < count })
+            && (container != .members || changes.deleted.isEmpty && changes.added.isEmpty)
+    }
+
     /// Calls `body` with the file's bytes with `changes` made, as pieces to write one after
     /// another (the unchanged stretches of the file, copied from the file the store maps
     /// when it maps one, and what the edits put in), and the edits (``spliceEdits(_:in:)``):
-    /// nothing is copied into memory. Returns nil without calling `body` for changes that
-    /// name a record that is not there, that delete or add an object's member records (their
-    /// names would go or be missing: the whole file is read back, which refuses them), and
-    /// for bytes that a lenient load repaired (they are not the file's) or read with lone
-    /// surrogates as U+FFFD (the file must then be read back whole): those are spliced
-    /// (``splicing(_:)``).
+    /// nothing is copied into memory. Returns nil without calling `body` for changes it cannot
+    /// take (``canTakeEditedRecords(_:)``).
     func withEditedRecords<Result>(_ changes: RecordChanges,
                                    _ body: (_ pieces: [WritePiece], _ edits: [SpliceEdit]) throws(SaveFailure) -> Result) throws(SaveFailure) -> Result? {
-        guard !changes.isEmpty, !bytesRepaired, replacementCount == 0,
-              changes.replaced.keys.allSatisfy({ $0 >= 0 && $0 < count }), changes.deleted.allSatisfy({ $0 >= 0 && $0 < count }),
-              container != .members || changes.deleted.isEmpty && changes.added.isEmpty else { return nil }
+        guard canTakeEditedRecords(changes) else { return nil }
         let source = mappedFileDescriptor
         let outcome = withFileBytes { file in
             let edits = spliceEdits(changes, in: file)
