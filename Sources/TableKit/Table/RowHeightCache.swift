@@ -8,7 +8,7 @@ import Foundation
 /// `TableView.render(_:dataSource:into:area:context:heightCache:)` when you drive a
 /// ``TableView`` yourself, and call ``removeAll()`` when the rows change. Heights are kept for
 /// one width at a time: a new width (a resize, the index appearing) forgets them all.
-public final class RowHeightCache {
+final class RowHeightCache {
     private var width: Int?
     private var heights: [IndexPath: Int] = [:]
     /// The wrapped labels of the few rows so tall that wrapping them again for every frame
@@ -23,10 +23,10 @@ public final class RowHeightCache {
     static let tallRowCapacity = 8
 
     /// An empty cache.
-    public init() {}
+    init() {}
 
     /// Forgets every height (the rows changed).
-    public func removeAll() {
+    func removeAll() {
         heights.removeAll(keepingCapacity: true)
         tallRows.removeAll()
     }

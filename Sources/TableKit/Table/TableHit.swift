@@ -91,7 +91,15 @@ extension TableView {
     /// index's column, a section's header, a row and the part of it (its buttons wherever
     /// either glyph set draws them, its slider's track), or nothing.
     public func hitTarget<DataSource: TableViewDataSource>(
-        at point: Point, state: TableViewState, dataSource: DataSource, size: Size, heightCache: RowHeightCache? = nil
+        at point: Point, state: TableViewState, dataSource: DataSource, size: Size
+    ) -> TableHit.Target {
+        hitTarget(at: point, state: state, dataSource: dataSource, size: size, heightCache: nil)
+    }
+
+    /// ``hitTarget(at:state:dataSource:size:)``, taking the heights measured before from
+    /// `heightCache` (a table screen keeps one).
+    func hitTarget<DataSource: TableViewDataSource>(
+        at point: Point, state: TableViewState, dataSource: DataSource, size: Size, heightCache: RowHeightCache?
     ) -> TableHit.Target {
         guard point.y >= 0, point.y < size.height, point.x >= 0, point.x < size.width else { return .nothing }
         let gutter = indexGutterWidth(dataSource)

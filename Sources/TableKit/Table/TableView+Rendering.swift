@@ -5,8 +5,16 @@ extension TableView {
     /// Heights measured before are taken from `heightCache` when one is given (measuring fills
     /// it; nothing else changes).
     public func render<DataSource: TableViewDataSource>(
+        _ state: TableViewState, dataSource: DataSource, into canvas: inout Canvas, area: Rect, context: RenderContext
+    ) {
+        render(state, dataSource: dataSource, into: &canvas, area: area, context: context, heightCache: nil, clampsToContent: true)
+    }
+
+    /// ``render(_:dataSource:into:area:context:)``, taking the heights measured before from
+    /// `heightCache` (a table screen keeps one).
+    func render<DataSource: TableViewDataSource>(
         _ state: TableViewState, dataSource: DataSource, into canvas: inout Canvas, area: Rect, context: RenderContext,
-        heightCache: RowHeightCache? = nil
+        heightCache: RowHeightCache?
     ) {
         render(state, dataSource: dataSource, into: &canvas, area: area, context: context, heightCache: heightCache, clampsToContent: true)
     }

@@ -17,11 +17,19 @@ extension TableView {
     ///
     /// After every action the focused row (if any) is fully visible and not under the pinned
     /// header. Only the rows near the focus and on screen are asked for.
-    /// Heights measured before are taken from `heightCache` when one is given.
     @discardableResult
     public func update<DataSource: TableViewDataSource>(
+        _ state: inout TableViewState, action: TableViewAction, dataSource: DataSource, size: Size
+    ) -> [TableViewEvent] {
+        update(&state, action: action, dataSource: dataSource, size: size, heightCache: nil)
+    }
+
+    /// ``update(_:action:dataSource:size:)``, taking the heights measured before from
+    /// `heightCache` (a table screen keeps one).
+    @discardableResult
+    func update<DataSource: TableViewDataSource>(
         _ state: inout TableViewState, action: TableViewAction, dataSource: DataSource, size: Size,
-        heightCache: RowHeightCache? = nil
+        heightCache: RowHeightCache?
     ) -> [TableViewEvent] {
         let content = TableContent(table: self, dataSource: dataSource, width: contentWidth(for: size.width, dataSource: dataSource), heightCache: heightCache)
         let height = size.height

@@ -191,7 +191,7 @@ public enum TableViewAction: Hashable, Sendable {
     case jumpToIndexLetter(Character)
     /// Jump to the title at this position in the full index list.
     case jumpToIndexPosition(Int)
-    /// A press on the row at `indexPath`, on `part` of it (``TableView/hitTarget(at:state:dataSource:size:heightCache:)``
+    /// A press on the row at `indexPath`, on `part` of it (``TableView/hitTarget(at:state:dataSource:size:)``
     /// says which): the row takes the focus, and the press selects it, taps the button it is
     /// on, flips its switch or takes its slider's thumb to the value under it.
     case tap(IndexPath, TableHit.RowPart)

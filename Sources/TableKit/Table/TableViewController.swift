@@ -32,7 +32,7 @@ open class TableViewController: Screen {
     /// The table's configuration: style, index, empty message.
     public var tableView: TableView
     /// Focus, scroll position and the section index's state.
-    public var state: TableViewState
+    public package(set) var state: TableViewState
     /// The rows. Setting it keeps the focus on a row that exists (UIKit's `reloadData()`).
     public var dataSource: any TableViewDataSource {
         didSet {
@@ -56,7 +56,7 @@ open class TableViewController: Screen {
     /// line while a search is shown).
     public private(set) var size = Size.zero
     /// The rows' heights measured so far, forgotten by ``reloadData()`` and by a new width.
-    public let heightCache = RowHeightCache()
+    let heightCache = RowHeightCache()
     /// Reads the time for animations; tests pass a clock they move by hand.
     public var now: () -> ContinuousClock.Instant = { ContinuousClock.now }
 
