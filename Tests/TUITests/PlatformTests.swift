@@ -48,6 +48,30 @@ struct PlatformTests {
         #expect(imported == !builtPortable, "\(binary.path) \(imported ? "imports" : "does not import") copy_file_range")
     }
 
+    /// The start hook's promise in both builds: from the executable's first initialiser on (the
+    /// first instruction, with `.preinit_array`), a crash signal ends the process quietly by its
+    /// default action, never through the runtime's backtracer. In a fresh child process,
+    /// before anything of the app's has installed a handler. (SEGV: a test runner may start
+    /// its children with QUIT ignored, which the hook rightly leaves alone.)
+    @Test("a SEGV before main's handlers ends the process by the signal, without the runtime's crash report")
+    func theStartHookKeepsTheCrashSignals() async {
+        let result = await #expect(processExitsWith: .signal(SIGSEGV), observing: [\.standardErrorContent]) {
+            // Asked for, the backtracer keeps the signals: nothing of the hook's to see.
+            if getenv("SWIFT_BACKTRACE") != nil { signal(SIGSEGV, SIG_DFL) }
+            else if tk_process_start_kept_signals() != 1 { exit(10) }
+            var segv = sigset_t()
+            sigemptyset(&segv)
+            sigaddset(&segv, SIGSEGV)
+            pthread_sigmask(SIG_UNBLOCK, &segv, nil)
+            raise(SIGSEGV)
+            exit(11)
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        for word in EndToEndEarlySignalsTests.crashWords {
+            #expect(!text.contains(word), "'\(word)' on standard error: \(text)")
+        }
+    }
+
     @Test("ResidentMemory: split into anonymous and file pages on Linux, the peak from getrusage elsewhere")
     func residentMemoryFigures() {
         let memory = ResidentMemory.now()
