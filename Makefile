@@ -61,6 +61,7 @@ docs: deps
 api: deps
 	bash Scripts/public-api.sh $(if $(LIST),--list)
 
-# The mutation campaign (slow, not in CI): each one-line mutant of Scripts/mutants.tsv in a scratch copy, killed or survived; IDS=a,b runs some.
+# The mutation campaign (slow, not in CI): each one-line mutant of Scripts/mutants.tsv in a scratch copy, killed or survived; IDS=a,b runs some;
+# PORTABLE=1 builds as test-portable does.
 mutants: deps
-	python3 Scripts/mutants.py $(if $(IDS),--only $(IDS))
+	python3 Scripts/mutants.py $(if $(IDS),--only $(IDS)) $(if $(PORTABLE),--portable)
