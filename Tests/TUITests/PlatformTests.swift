@@ -86,8 +86,8 @@ struct PlatformTests {
         }
     }
 
-    /// `getrusage`'s peak counts kibibytes on Linux and bytes on macOS. In bytes it is at least
-    /// the kernel's own count of this image's peak (VmHWM; `getrusage` also remembers the peak
+    /// `getrusage`'s peak counts kibibytes on Linux and bytes on macOS. In bytes it is about at
+    /// least the kernel's own count of this image's peak (VmHWM; `getrusage` also remembers the peak
     /// of the image before exec, which may be larger) and at most the machine's memory.
     @Test("the peak resident memory from getrusage is in bytes: at least VmHWM, at most the machine's memory")
     func peakResidentIsInBytes() throws {
@@ -96,7 +96,9 @@ struct PlatformTests {
         let kibibytes = try #require(line.split(separator: " ").lazy.compactMap { Double($0) }.first)
         let peak = Platform.peakResidentBytes()
         let memory = Double(sysconf(Int32(_SC_PHYS_PAGES))) * Double(sysconf(Int32(_SC_PAGESIZE)))
-        #expect(peak >= kibibytes * 1024 && peak <= memory, "getrusage \(peak) B, VmHWM \(kibibytes) KiB, memory \(memory) B")
+        // Half, not all: with many threads the kernel's RSS counts lag a little behind, each
+        // its own way; a wrong unit is 1024 times off.
+        #expect(peak >= kibibytes * 1024 / 2 && peak <= memory, "getrusage \(peak) B, VmHWM \(kibibytes) KiB, memory \(memory) B")
     }
 }
 
