@@ -1,5 +1,5 @@
 # The two commands of the README: `make run` builds and runs the app, `make test` runs every test.
-.PHONY: run test deps build bench fuzz docs mutants api install uninstall
+.PHONY: run test test-portable deps build bench fuzz docs mutants api install uninstall
 
 deps:
 	@bash Scripts/install-deps.sh
@@ -16,6 +16,15 @@ test: deps
 	swift build --build-tests
 	swift build --product generate-manual
 	swift test --skip-build
+
+# The same suites, built with the POSIX fallbacks a macOS build compiles in place of Linux's calls (futex,
+# copy_file_range, /proc, .preinit_array), into .build/portable so that neither build undoes the other.
+PORTABLE = --scratch-path .build/portable -Xswiftc -DTABLEKIT_PORTABLE -Xcc -DTABLEKIT_PORTABLE
+
+test-portable: deps
+	swift build --build-tests $(PORTABLE)
+	swift build --product generate-manual $(PORTABLE)
+	swift test --skip-build $(PORTABLE)
 
 # table-browser, its bundled data, completions and man page under $(DESTDIR)$(PREFIX) (Scripts/install.sh says where).
 PREFIX ?= /usr/local
@@ -53,6 +62,7 @@ docs: deps
 api: deps
 	bash Scripts/public-api.sh $(if $(LIST),--list) $(if $(CHECK),--check)
 
-# The mutation campaign (slow, not in CI): each one-line mutant of Scripts/mutants.tsv in a scratch copy, killed or survived; IDS=a,b runs some.
+# The mutation campaign (slow, not in CI): each one-line mutant of Scripts/mutants.tsv in a scratch copy, killed or survived; IDS=a,b runs some;
+# PORTABLE=1 builds as test-portable does.
 mutants: deps
-	python3 Scripts/mutants.py $(if $(IDS),--only $(IDS))
+	python3 Scripts/mutants.py $(if $(IDS),--only $(IDS)) $(if $(PORTABLE),--portable)

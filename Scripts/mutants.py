@@ -23,6 +23,9 @@ so that other builds can run in between.
     python3 Scripts/mutants.py                 # every mutant (make mutants)
     python3 Scripts/mutants.py --only swipe-full-trailing,atomic-fsync-temp
     python3 Scripts/mutants.py --list          # the mutants, and whether each still matches
+    python3 Scripts/mutants.py --portable --only portable-copy-last-chunk   # built as make test-portable
+
+The build lock's holder is read from /proc/locks (Linux only; elsewhere it is "unknown").
 """
 
 import argparse
@@ -44,6 +47,10 @@ LOCK = "/tmp/build.lock"
 COLUMNS = ["id", "rule", "file", "original", "replacement", "filters"]
 BUILD_TIMEOUT = 1800
 TEST_TIMEOUT = 600
+# --portable: the flags of `make test-portable` (the POSIX fallbacks, TABLEKIT_PORTABLE), its own
+# build folder in the scratch copy.
+PORTABLE_FLAGS = ["--scratch-path", ".build/portable", "-Xswiftc", "-DTABLEKIT_PORTABLE", "-Xcc", "-DTABLEKIT_PORTABLE"]
+build_flags = []
 
 
 class Mutant:
@@ -181,16 +188,16 @@ def build_and_test(scratch, filters, log):
             print(f"  waiting for {LOCK} ({lock_holders()}) …", flush=True)
             fcntl.flock(lock, fcntl.LOCK_EX)
         try:
-            status, _ = run(["swift", "build", "--build-tests"], scratch, BUILD_TIMEOUT, log)
+            status, _ = run(["swift", "build", "--build-tests"] + build_flags, scratch, BUILD_TIMEOUT, log)
             if status != 0:
                 return "build-failed"
             if any("InstallTests" in test_filter for test_filter in filters):
                 # The install writes the man page with generate-manual, which `make test`
                 # builds and `--build-tests` does not.
-                status, _ = run(["swift", "build", "--product", "generate-manual"], scratch, BUILD_TIMEOUT, log)
+                status, _ = run(["swift", "build", "--product", "generate-manual"] + build_flags, scratch, BUILD_TIMEOUT, log)
                 if status != 0:
                     return "build-failed"
-            command = ["swift", "test", "--skip-build"]
+            command = ["swift", "test", "--skip-build"] + build_flags
             for test_filter in filters:
                 command += ["--filter", test_filter]
             status, output = run(command, scratch, TEST_TIMEOUT, log)
@@ -211,7 +218,10 @@ def main():
     parser.add_argument("--scratch", type=Path, default=DEFAULT_SCRATCH, help="the scratch copy (default .build-mutants/tree)")
     parser.add_argument("--list", action="store_true", help="print the mutants and whether each matches, and stop")
     parser.add_argument("--skip-baseline", action="store_true", help="trust that the unmutated copy passes the filters")
+    parser.add_argument("--portable", action="store_true", help="build and test as make test-portable does (TABLEKIT_PORTABLE)")
     arguments = parser.parse_args()
+    if arguments.portable:
+        build_flags.extend(PORTABLE_FLAGS)
 
     mutants = read_list(arguments.mutants)
     if arguments.only:

@@ -15,8 +15,6 @@
 #include <errno.h>
 #include <pthread.h>
 #include <limits.h>
-#include <linux/futex.h>
-#include <sys/syscall.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,60 +114,9 @@ __attribute__((weak)) int tk_crashes_to_previous = 1;
 __attribute__((weak)) char tk_crash_prefix[128] = {0};
 __attribute__((weak)) size_t tk_crash_prefix_length = 0;
 
-// The process's wake-up: posted by a termination signal and by work that finishes
-// (tk_wakeup_post), so that a thread waiting for either blocks in tk_wakeup_wait instead of
-// polling. A post adds one to a generation and wakes every waiter (a futex); each thread
-// remembers the generation it last woke at, so a post made after that — before its wait, or
-// during it — ends its wait, whoever else is waiting. (A counting semaphore let one waiter
-// take the post another was waiting for, which then waited for ever.) The increment and the
-// futex call are async-signal-safe.
-__attribute__((weak)) int tk_wakeup_generation = 0;
-__attribute__((weak)) __thread int tk_wakeup_seen = 0;
-
-/// Wakes every thread waiting in tk_wakeup_wait; a thread that waits later returns at once.
-static inline void tk_wakeup_post(void) {
-    __atomic_add_fetch(&tk_wakeup_generation, 1, __ATOMIC_SEQ_CST);
-    syscall(SYS_futex, &tk_wakeup_generation, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
-}
-
-/// Waits for a post this thread has not yet woken for, or until `milliseconds` have passed
-/// (negative: no limit). Returns 1 when woken, 0 when the time ran out.
-static inline int tk_wakeup_wait(long milliseconds) {
-    int seen = tk_wakeup_seen;
-    struct timespec end = {0, 0};
-    if (milliseconds >= 0) {
-        clock_gettime(CLOCK_MONOTONIC, &end);
-        end.tv_sec += milliseconds / 1000;
-        end.tv_nsec += (milliseconds % 1000) * 1000000L;
-        if (end.tv_nsec >= 1000000000L) {
-            end.tv_sec += 1;
-            end.tv_nsec -= 1000000000L;
-        }
-    }
-    for (;;) {
-        int now = __atomic_load_n(&tk_wakeup_generation, __ATOMIC_SEQ_CST);
-        if (now != seen) {
-            tk_wakeup_seen = now;
-            return 1;
-        }
-        struct timespec left, *timeout = NULL;
-        if (milliseconds >= 0) {
-            struct timespec clock;
-            clock_gettime(CLOCK_MONOTONIC, &clock);
-            left.tv_sec = end.tv_sec - clock.tv_sec;
-            left.tv_nsec = end.tv_nsec - clock.tv_nsec;
-            if (left.tv_nsec < 0) {
-                left.tv_sec -= 1;
-                left.tv_nsec += 1000000000L;
-            }
-            if (left.tv_sec < 0 || (left.tv_sec == 0 && left.tv_nsec == 0)) return 0;
-            timeout = &left;
-        }
-        // Sleeps only while the generation is still `seen` (EAGAIN otherwise); EINTR and a
-        // timeout go round again, to look at the generation and the clock.
-        syscall(SYS_futex, &tk_wakeup_generation, FUTEX_WAIT_PRIVATE, seen, timeout, NULL, 0);
-    }
-}
+// The process's wake-up (tk_wakeup_post, tk_wakeup_wait): platform.h, a futex on Linux and a
+// condition variable elsewhere.
+#include "platform.h"
 
 /// Whether the weak globals above were really emitted (see the note above).
 static inline int tk_signal_storage_available(void) {

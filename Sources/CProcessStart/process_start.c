@@ -13,6 +13,13 @@
 // over these. (Setting SWIFT_BACKTRACE=enable=no here does not work: the runtime reads the
 // environment it was started with, not the one setenv makes.) A person who sets
 // SWIFT_BACKTRACE keeps the runtime's backtracer, as that variable says.
+//
+// .preinit_array is ELF's and Linux's. Elsewhere — and on Linux too when TABLEKIT_PORTABLE is
+// defined (`make test-portable`), so that this path is built and tested here — the same work
+// is an initialiser of the executable (a constructor), which runs after the shared libraries'
+// initialisers, the runtime's included: the handlers the runtime has installed by then are
+// replaced (nothing else can have installed one yet: a handler does not survive exec), and
+// the window between the runtime's initialiser and this one stays the runtime's.
 
 #include <signal.h>
 #include <string.h>
@@ -43,6 +50,21 @@ static int tk_backtrace_requested(char **envp) {
     return 0;
 }
 
+#if defined(__ELF__) && defined(__linux__) && !defined(TABLEKIT_PORTABLE)
+#define TK_START_EARLY 1
+#endif
+
+// Whether the start hook puts its handler in place of `current`: the default, and when run
+// late any handler (the runtime's); never a signal the parent left ignored.
+static int tk_replaceable(const struct sigaction *current) {
+    int is_plain = !(current->sa_flags & SA_SIGINFO);
+#ifdef TK_START_EARLY
+    return is_plain && current->sa_handler == SIG_DFL;
+#else
+    return !(is_plain && current->sa_handler == SIG_IGN);
+#endif
+}
+
 static void tk_process_start(int argc, char **argv, char **envp) {
     (void)argc;
     (void)argv;
@@ -55,17 +77,34 @@ static void tk_process_start(int argc, char **argv, char **envp) {
     action.sa_flags = SA_SIGINFO;
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
         struct sigaction current;
-        // Only where the default stands: a signal the parent left ignored stays ignored.
-        if (sigaction(signals[i], NULL, &current) == 0 && !(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_DFL) {
+        // Only where the default stands (or, run late, the runtime's handler): a signal the
+        // parent left ignored stays ignored.
+        if (sigaction(signals[i], NULL, &current) == 0 && tk_replaceable(&current)) {
             sigaction(signals[i], &action, NULL);
         }
     }
     tk_kept_signals = 1;
 }
 
+#ifdef TK_START_EARLY
 // Run by the dynamic linker before the initialisers of every shared library, libswiftCore's
 // included (.preinit_array is honoured in executables only, where this file is linked).
 __attribute__((section(".preinit_array"), used))
 static void (*const tk_process_start_entry)(int, char **, char **) = tk_process_start;
+#else
+extern char **environ;
+
+// Run as the executable's first initialiser: after the shared libraries' (see above).
+__attribute__((constructor(101), used))
+static void tk_process_start_late(void) { tk_process_start(0, NULL, environ); }
+#endif
+
+int tk_process_start_runs_early(void) {
+#ifdef TK_START_EARLY
+    return 1;
+#else
+    return 0;
+#endif
+}
 
 int tk_process_start_kept_signals(void) { return tk_kept_signals; }

@@ -175,8 +175,3 @@ bool OwnedBytes::lost_bytes() const {
 extern "C" void tk_json_set_mapping_minimum(size_t bytes) { tk_loader::mapping_minimum = bytes; }
 
 extern "C" size_t tk_json_mapping_minimum(void) { return tk_loader::mapping_minimum; }
-
-extern "C" long long tk_json_copy_file_range(int source, long long offset, int destination, size_t count) {
-    loff_t from = static_cast<loff_t>(offset);
-    return static_cast<long long>(::copy_file_range(source, &from, destination, nullptr, count, 0));
-}

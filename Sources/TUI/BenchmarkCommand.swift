@@ -197,9 +197,7 @@ struct BenchmarkCommand: ParsableCommand {
     }
 
     private static func peakResidentMiB() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_maxrss) / 1024 // kilobytes on Linux
+        Platform.peakResidentBytes() / 1_048_576
     }
 }
 
@@ -210,22 +208,33 @@ func milliseconds(_ duration: Duration) -> Double {
 
 /// The process's resident memory now, split as Linux counts it (`/proc/self/status`):
 /// anonymous pages (the process's own: records, keys, indexes, a file read into memory) and
-/// file pages (a mapped file's, shared with the page cache and dropped under pressure).
+/// file pages (a mapped file's, shared with the page cache and dropped under pressure). Where
+/// the system does not split it (``Platform/residentKibibytes()``), the peak so far.
 struct ResidentMemory: CustomStringConvertible {
-    var anonymousMiB: Double
-    var fileMiB: Double
+    /// The figures the system gives.
+    enum Figures {
+        /// Resident now, split.
+        case split(anonymousMiB: Double, fileMiB: Double)
+        /// The most held at once so far: all `getrusage(2)` says.
+        case peak(MiB: Double)
+    }
 
-    /// The figures now; zeros where the system does not say.
+    var figures: Figures
+
+    /// The figures now.
     static func now() -> ResidentMemory {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        func kilobytes(_ field: String) -> Double {
-            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return 0 }
-            return Double(line.split(separator: " ").dropFirst().first { Double($0) != nil }.flatMap { Double($0) } ?? 0)
+        if let split = Platform.residentKibibytes() {
+            return ResidentMemory(figures: .split(anonymousMiB: split.anonymous / 1024, fileMiB: split.file / 1024))
         }
-        return ResidentMemory(anonymousMiB: kilobytes("RssAnon") / 1024, fileMiB: kilobytes("RssFile") / 1024)
+        return ResidentMemory(figures: .peak(MiB: Platform.peakResidentBytes() / 1_048_576))
     }
 
     var description: String {
-        String(format: "resident %.1f MiB: anonymous %.1f MiB, file %.1f MiB", anonymousMiB + fileMiB, anonymousMiB, fileMiB)
+        switch figures {
+        case let .split(anonymous, file):
+            String(format: "resident %.1f MiB: anonymous %.1f MiB, file %.1f MiB", anonymous + file, anonymous, file)
+        case let .peak(peak):
+            String(format: "resident at most %.1f MiB so far (this system does not split it into anonymous and file pages)", peak)
+        }
     }
 }

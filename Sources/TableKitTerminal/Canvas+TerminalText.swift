@@ -1,5 +1,9 @@
 import CNcurses
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TableKit
 
 extension Canvas {

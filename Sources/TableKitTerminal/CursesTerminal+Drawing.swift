@@ -2,6 +2,8 @@ import CNcurses
 import TableKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 extension CursesTerminal {

@@ -2,6 +2,8 @@ import CNcurses
 import TableKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Why the terminal could not be taken over. Thrown before anything is drawn, so the message

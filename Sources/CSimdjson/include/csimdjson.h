@@ -321,6 +321,18 @@ int tk_json_store_file_descriptor(const tk_json_store *store);
 long long tk_json_copy_file_range(int source, long long offset, int destination, size_t count);
 
 /**
+ * The same copy through a buffer (pread(2), then write(2) until every byte read is written):
+ * what tk_json_copy_file_range does where copy_file_range(2) is not, or when TABLEKIT_PORTABLE
+ * is defined (platform.cpp). How many bytes were copied (fewer than `count` when the
+ * source ends, or when a write failed after some were written: the next call meets the error),
+ * or -1 with errno set when none were.
+ */
+long long tk_json_copy_by_reading(int source, long long offset, int destination, size_t count);
+
+/** 1 when tk_json_copy_file_range copies in the kernel (copy_file_range(2)), 0 by reading. */
+int tk_json_copies_in_kernel(void);
+
+/**
  * 1 when the store's file shrank under its mapping (another program truncated or rewrote
  * it in place) and a read past the new end found zeros instead of the file's bytes: what
  * the store shows may be blank, and its bytes must not be saved back. 0 otherwise.
