@@ -119,8 +119,8 @@ final class QuickLook: TableViewPart {
         return .handled
     }
 
-    override func handlePress(_ hit: TableHit, context: TableContext) -> TablePartResponse? {
-        guard isShown else { return nil }
+    override func handleMouse(_ mouse: MouseEvent, hit: TableHit, context: TableContext) -> TablePartResponse? {
+        guard isShown, mouse.kind == .press else { return nil }
         isShown = false
         return .handled
     }

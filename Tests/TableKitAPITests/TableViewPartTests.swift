@@ -10,6 +10,8 @@ private final class RecordingPart: TableViewPart {
     var isCapturing = false
     var isFocused = false
     var isMoving = false
+    /// The key that gives the part the keyboard, if any.
+    var focusKey: Key?
     /// What the part answers to `x`.
     var answerToX: TablePartResponse = .perform(.end)
 
@@ -19,6 +21,10 @@ private final class RecordingPart: TableViewPart {
     override func handleKey(_ key: Key, context: TableContext) -> TablePartResponse? {
         calls.append("key \(key)")
         if key == .character("x") { return answerToX }
+        if let focusKey, key == focusKey {
+            isFocused = true
+            return .handled
+        }
         return key == .space ? .handled : nil
     }
 
@@ -32,9 +38,27 @@ private final class RecordingPart: TableViewPart {
         return .handled
     }
 
-    override func handlePress(_ hit: TableHit, context: TableContext) -> TablePartResponse? {
-        calls.append("press \(hit.indexPath.map { "\($0.row)" } ?? "-")")
-        return hit.indexPath?.row == 2 ? .handled : nil
+    override func handleMouse(_ mouse: MouseEvent, hit: TableHit, context: TableContext) -> TablePartResponse? {
+        let row = hit.indexPath.map { "\($0.row)" } ?? "-"
+        switch mouse.kind {
+        case .press:
+            calls.append("press \(row)")
+            return hit.indexPath?.row == 2 ? .handled : nil
+        case .drag:
+            calls.append("drag to \(mouse.position.y), pressed on \(row)")
+            return .handled
+        case .release:
+            calls.append("release")
+            return .handled
+        case .scrollUp, .scrollDown:
+            calls.append("wheel on \(row)")
+            return nil
+        }
+    }
+
+    override func resignKeyboardFocus(context: TableContext) {
+        calls.append("resign")
+        isFocused = false
     }
 
     override func render(into canvas: inout Canvas, area: Rect, renderContext: RenderContext, context: TableContext) {
@@ -135,13 +159,18 @@ struct TableViewPartTests {
         let (list, part) = list()
         let area = Rect(origin: .zero, size: Self.size)
         _ = list.handle(.mouse(MouseEvent(.press, at: Point(x: 3, y: 2))), area: area)
-        _ = list.handle(.mouse(MouseEvent(.release, at: Point(x: 3, y: 2))), area: area)
-        #expect(part.calls == ["press 2"])
+        _ = list.handle(.mouse(MouseEvent(.drag, at: Point(x: 3, y: 4))), area: area)
+        _ = list.handle(.mouse(MouseEvent(.release, at: Point(x: 3, y: 4))), area: area)
+        #expect(part.calls == ["press 2", "drag to 4, pressed on 2", "release"], "a press it took brings its drags and release")
         #expect(list.state.focusedRow == IndexPath(row: 0, section: 0), "the part took the press: the row was not tapped")
+        part.calls = []
         _ = list.handle(.mouse(MouseEvent(.press, at: Point(x: 3, y: 3))), area: area)
         _ = list.handle(.mouse(MouseEvent(.release, at: Point(x: 3, y: 3))), area: area)
-        #expect(part.calls == ["press 2", "press 3"])
+        #expect(part.calls == ["press 3"], "a press it left is the table's, release and all")
         #expect(list.state.focusedRow == IndexPath(row: 3, section: 0), "a press it left went on to the row")
+        part.calls = []
+        _ = list.handle(.mouse(MouseEvent(.scrollDown, at: Point(x: 3, y: 1))), area: area)
+        #expect(part.calls == ["wheel on 1"] && list.state.scrollPosition != nil, "a notch it left scrolls the rows")
     }
 
     @Test func itDrawsOverTheTableAndListsItsKeysAfterTheScreens() {
@@ -154,10 +183,24 @@ struct TableViewPartTests {
             " Row 3",
             " Row 4",
         ])
+        // Under a navigation bar the screen is drawn a line down: so is what the part draws.
+        var canvas = Canvas(size: Size(width: 20, height: 6))
+        list.render(into: &canvas, area: Rect(x: 0, y: 1, width: 20, height: 5), context: RenderContext())
+        #expect(canvas.line(2).hasSuffix("◆") && !canvas.line(1).contains("◆"), "\(canvas.lines)")
         #expect(list.keyHelp.last.map { [$0.key, $0.help] } == ["Space", "the part"])
         #expect(list.keyHints.last.map { [$0.key, $0.help] } == ["Space", "part"])
         part.isFocused = true
         #expect(list.keyHelp.map { [$0.key, $0.help] } == [["x", "the part's own"]], "with the keyboard, help shows its keys alone")
+    }
+
+    @Test func takingTheKeyboardPutsAwayWhatHadIt() {
+        let (list, first) = list()
+        let second = RecordingPart()
+        second.focusKey = .character("f")
+        list.addPart(second)
+        first.isFocused = true
+        press([.character("f")], on: list, size: Self.size)
+        #expect(second.hasKeyboardFocus && !first.hasKeyboardFocus && first.calls.last == "resign")
     }
 
     @Test func itIsTickedWhileItAsksAndToldOfTheScreensLife() {

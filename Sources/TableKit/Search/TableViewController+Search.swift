@@ -24,6 +24,7 @@ extension TableViewController {
 
     /// Shows the field and gives it the keyboard; the table's state is kept for Esc.
     public func beginSearch() {
+        closeSwipeMenu()
         searchPart.begin(in: self)
     }
 
@@ -36,6 +37,7 @@ extension TableViewController {
     /// Searches for `text` as if it had been typed and kept with Enter: the field shows it,
     /// the rows have the keyboard.
     public func search(for text: String) {
+        closeSwipeMenu()
         searchPart.search(for: text, in: self)
     }
 }

@@ -5,7 +5,7 @@ extension TableViewAction {
     /// at the top themselves, and the mouse scrolls or taps where the view already is.
     var keepsFocusInView: Bool {
         switch self {
-        case .jumpToIndexLetter, .jumpToIndexPosition, .moveIndex, .tap, .scrubIndex, .slide, .endPress: return false
+        case .jumpToIndexLetter, .jumpToIndexPosition, .moveIndex, .tap, .scrubIndex, .slide, .endPress, .scrollToRow: return false
         default: return true
         }
     }
@@ -102,6 +102,10 @@ extension TableView {
             if state.draggedSlider == indexPath, let event = slide(indexPath, to: value, dataSource: dataSource) { events.append(event) }
         case .endPress:
             endPress(&state)
+        case .scrollToRow(let indexPath, let position):
+            if content.validRow(near: indexPath) == indexPath {
+                state = self.state(scrolledTo: indexPath, at: position, from: state, dataSource: dataSource, size: size, heightCache: heightCache)
+            }
         case .refresh:
             break
         }

@@ -204,6 +204,10 @@ public enum TableViewAction: Hashable, Sendable {
     case slide(IndexPath, to: Double)
     /// The press ended: a scrub of the index or a slider's drag is over.
     case endPress
+    /// Focus the row at `indexPath` and scroll it to `position`, as
+    /// `UITableView.scrollToRow(at:at:animated:)` (see ``TableViewController/scrollToRow(at:at:animated:)``);
+    /// a row that does not exist changes nothing.
+    case scrollToRow(IndexPath, at: TableViewScrollPosition)
     /// Make sure the focus is valid and on screen (after a resize or a data change).
     case refresh
 }

@@ -5,7 +5,7 @@ import Foundation
 /// The arena settles which one a press belongs to — the first that takes it and begins —
 /// where the parts used to pass a click along in turn:
 ///
-/// - the page scrubber's line: a press that follows the pointer (a long press of no duration);
+/// - the page scrubber's line: the scrubber takes the press and its drags (PageScrubberPart);
 /// - an open side-swipe menu: any press (a button acts, anywhere else closes it);
 /// - a row with a swipe menu: a pan across it slides the row (its menu opens past a fifth),
 ///   and a tap on it, at the release, selects it;
@@ -18,7 +18,7 @@ import Foundation
 extension TableViewController {
     /// Builds the arena: the parts' recognizers in the parts' order, then the table's own.
     /// (The parts' list is fixed by then: parts added later take presses through
-    /// ``TableViewPart/handlePress(_:context:)``.)
+    /// ``TableViewPart/handleMouse(_:hit:context:)``.)
     func makeGestures() -> ScreenGestures {
         let gestures = ScreenGestures()
         for part in parts { part.addGestureRecognizers(to: gestures, in: self) }
@@ -35,7 +35,9 @@ extension TableViewController {
         if point.y < header.minY { return TableHit(.searchBar, at: point) }
         if point.y < header.maxY { return TableHit(.tableHeader, at: point) }
         let inRows = convert(point, from: .screen, to: .rows)
-        if pageScrubberPart.isOnLine(inRows, in: self) { return TableHit(.pageScrubber, at: point) }
+        // The page scrubber's line, when it shows: the line under the rows, above the content's foot.
+        let rows = tableArea(in: bounds)
+        if rows.maxY < areaUnderBars(in: bounds).maxY, point.y == rows.maxY { return TableHit(.pageScrubber, at: point) }
         var target = tableView.hitTarget(at: inRows, state: state, dataSource: dataSource, size: tableSize, heightCache: heightCache)
         if case .row(let row, let part) = target {
             target = .row(row, swipeMenuPart.rowPart(at: inRows, of: row, in: self) ?? editingPart.rowPart(at: inRows, of: row, in: self) ?? part)
@@ -73,17 +75,22 @@ extension TableViewController {
         defer {
             if mouse.kind == .release {
                 pressHit = nil
-                isPressTakenByPart = false
+                partTakingPress = nil
             }
         }
-        if mouse.kind == .press {
+        switch mouse.kind {
+        case .press:
             for part in parts {
-                guard let response = part.handlePress(hit, in: self) else { continue }
-                isPressTakenByPart = true
+                guard let response = part.handleMouse(mouse, hit: hit, in: self) else { continue }
+                partTakingPress = part
                 return response
             }
-        } else if isPressTakenByPart, mouse.kind == .drag || mouse.kind == .release {
-            return .handled
+        case .drag, .release:
+            if let part = partTakingPress { return part.handleMouse(mouse, hit: hit, in: self) ?? .handled }
+        case .scrollUp, .scrollDown:
+            for part in parts {
+                if let response = part.handleMouse(mouse, hit: hit, in: self) { return response }
+            }
         }
         switch hit.target {
         case .searchBar:
@@ -156,16 +163,6 @@ extension TableViewController {
             if case .sectionIndex = hit.target { return false }
             return swipeMenuPart.rowTappedForSwipe(hit, in: self) == nil
         })
-    }
-}
-
-extension PageScrubberPart {
-    /// A press on the scrubber's line turns to the page under the pointer, and keeps
-    /// scrubbing as it moves, wherever it goes, until the release.
-    func addGestureRecognizers(to gestures: ScreenGestures, in table: TableViewController) {
-        gestures.add(pressTracker { [unowned self, unowned table] press in
-            if press.state == .began || press.state == .changed { scrub(toColumn: press.location.x, in: table) }
-        }, receives: { [unowned table] _ in table.pressHit?.target == .pageScrubber })
     }
 }
 

@@ -48,7 +48,7 @@ extension TableView {
     /// `size` (see ``TableViewController/scrollToRow(at:at:animated:)``).
     func state<DataSource: TableViewDataSource>(
         scrolledTo indexPath: IndexPath, at position: TableViewScrollPosition, from state: TableViewState, dataSource: DataSource,
-        size: Size, heightCache: RowHeightCache
+        size: Size, heightCache: RowHeightCache?
     ) -> TableViewState {
         var state = state
         let content = TableContent(table: self, dataSource: dataSource, width: contentWidth(for: size.width, dataSource: dataSource), heightCache: heightCache)

@@ -72,7 +72,7 @@ open class TableViewController: Screen {
     let editingPart = EditingPart()
     let rowAnimationPart = RowAnimationPart()
     /// The parts an app added (``addPart(_:)``), in order.
-    var addedParts: [AddedPart] = []
+    var addedParts: [PartAdapter] = []
     /// The table's mouse: the parts' gesture recognizers and its own, in one arena.
     lazy var gestures = makeGestures()
     /// The search bar's mouse.
@@ -80,19 +80,32 @@ open class TableViewController: Screen {
     /// What the press under way landed on (``hitTest(_:)``, once, as it landed), until its
     /// release.
     var pressHit: TableHit?
-    /// Whether a part took the press under way (its drags and release then go nowhere).
-    var isPressTakenByPart = false
+    /// The part that took the press under way: its drags and its release go to it.
+    var partTakingPress: (any TableViewControllerPart)?
+
+    /// The screen's own parts, in their order (see ``parts``): those written as a
+    /// ``TableViewPart`` through the adapter that gives them the context.
+    lazy var builtInParts: (before: [any TableViewControllerPart], after: [any TableViewControllerPart]) = (
+        [titleControlPart, PartAdapter(pageScrubberPart), searchPart, PartAdapter(sliderPopoverPart), swipeMenuPart, editingPart, selectionPart],
+        [rowAnimationPart]
+    )
 
     /// The parts, in one order from which everything about them follows. A key goes to a
     /// part capturing keys, else to each in turn (the title control and the page scrubber,
     /// each by its key to reach it or while it has the keyboard; the search's ↑ back into the
-    /// field; the swipe menus; editing), then to the table. Help and the footer list
-    /// their keys in this order after the rows'. A press goes to their recognizers in this
-    /// order, then the table's. They draw over the table in the reverse order, so the part
-    /// that gets events first is drawn on top; the rows' animation is drawn first, under all.
-    var parts: [any TableViewControllerPart] {
-        [titleControlPart, pageScrubberPart, searchPart, sliderPopoverPart, swipeMenuPart, editingPart, selectionPart]
-            + addedParts + [rowAnimationPart]
+    /// field; the swipe menus; editing; the parts an app added), then to the table. Help and
+    /// the footer list their keys in this order after the rows'. A press goes to them in this
+    /// order, then to the table's recognizers. They draw over the table in the reverse order,
+    /// so the part that gets events first is drawn on top; the rows' animation is drawn
+    /// first, under all.
+    lazy var parts: [any TableViewControllerPart] = Self.parts(builtIn: builtInParts, added: addedParts)
+
+    /// The one list of parts: the screen's own, the added ones after them, the rows'
+    /// animation last.
+    static func parts(
+        builtIn: (before: [any TableViewControllerPart], after: [any TableViewControllerPart]), added: [PartAdapter]
+    ) -> [any TableViewControllerPart] {
+        builtIn.before + added + builtIn.after
     }
 
     /// The part that takes every key now, if any.
@@ -164,7 +177,15 @@ open class TableViewController: Screen {
     ///   - animated: whether the rows' content slides aside for the controls (and back) over
     ///     a quarter second (when ``animatesRowChanges`` allows).
     open func setEditing(_ editing: Bool, animated: Bool) {
-        editingPart.setEditing(editing, animated: animated, in: self)
+        if editing, editing != isEditing { closeSwipeMenu() }
+        editingPart.setEditing(editing, animated: animated && animatesRowChanges, in: self)
+    }
+
+    /// Puts `replacement` in place of the whole table state (a search's results shown, the
+    /// search ended), keeping the selection made meanwhile when the data source identifies
+    /// its items.
+    func replaceState(with replacement: TableViewState) {
+        selectionPart.replaceState(of: self, with: replacement)
     }
 
     /// Whether the stack may pop this screen (default: yes).
@@ -207,7 +228,7 @@ open class TableViewController: Screen {
     /// them already (counting walks every section).
     func tableArea(in area: Rect, rowCount: Int?) -> Rect {
         let table = areaUnderBars(in: area)
-        return pageScrubberPart.isShown(tableHeight: table.height, in: self, rowCount: rowCount) ? table.inset(bottom: 1) : table
+        return pageScrubberPart.isShown(tableHeight: table.height, dataSource: dataSource, rowCount: rowCount) ? table.inset(bottom: 1) : table
     }
 
     /// The area under the search field and the ``tableHeaderHeight``: the table's, and the
@@ -287,19 +308,37 @@ open class TableViewController: Screen {
         case .paste(let text):
             return partCapturingKeys?.handlePaste(text, in: self) ?? .ignored
         case .mouse(let mouse):
-            return handleScreenMouse(mouse)
+            return handingOverTheKeyboard { handleScreenMouse(mouse) }
         case .key(let key):
-            if let part = partCapturingKeys { return part.handleKey(key, in: self) ?? .ignored }
-            for part in parts {
-                if let response = part.handleKey(key, in: self) { return response }
-            }
-            let action = state.isIndexFocused ? TableView.action(for: key, in: state) : availableRowKeyBindings.action(for: key)
-            if let action { return perform(action) }
-            for part in parts {
-                if let response = part.handleUnclaimedKey(key, in: self) { return response }
-            }
-            return .ignored
+            return handingOverTheKeyboard { handleKey(key) }
         }
+    }
+
+    /// Runs `event`'s handling; when it gave a part the keyboard (a control focused, a menu
+    /// opened, the search field), the parts that had it put it away, as UIKit's first
+    /// responder resigns when another becomes first.
+    private func handingOverTheKeyboard(_ event: () -> ScreenResponse) -> ScreenResponse {
+        let before = parts.filter(\.hasKeyboardFocus)
+        let response = event()
+        if let taker = parts.first(where: { part in part.hasKeyboardFocus && !before.contains { $0 === part } }) {
+            for part in before where part !== taker && part.hasKeyboardFocus { part.resignKeyboardFocus(in: self) }
+        }
+        return response
+    }
+
+    /// A key: a part capturing keys takes it alone; else the parts in order, then the table's
+    /// keys, then what the parts take when the table had no use for it.
+    private func handleKey(_ key: Key) -> ScreenResponse {
+        if let part = partCapturingKeys { return part.handleKey(key, in: self) ?? .ignored }
+        for part in parts {
+            if let response = part.handleKey(key, in: self) { return response }
+        }
+        let action = state.isIndexFocused ? TableView.action(for: key, in: state) : availableRowKeyBindings.action(for: key)
+        if let action { return perform(action) }
+        for part in parts {
+            if let response = part.handleUnclaimedKey(key, in: self) { return response }
+        }
+        return .ignored
     }
 
     /// Applies a table action and tells the delegate what it caused; returns the delegate's
@@ -328,7 +367,7 @@ open class TableViewController: Screen {
             case .switchToggled(let indexPath, let isOn):
                 response = delegate?.tableView(self, didChangeSwitchAt: indexPath, to: isOn) ?? .handled
             case .sliderChanged(let indexPath, let value):
-                sliderPopoverPart.sliderMoved(at: indexPath, in: self)
+                sliderPopoverPart.sliderMoved(at: indexPath, now: now())
                 response = delegate?.tableView(self, didChangeSliderAt: indexPath, to: value) ?? .handled
             }
         }

@@ -11,11 +11,16 @@ public struct TableContext {
     public let state: TableViewState
     /// The rows.
     public let dataSource: any TableViewDataSource
-    /// The screen's area, from its corner.
+    /// The screen's area. Its areas are counted as the call counts positions: from the
+    /// screen's corner for keys, the mouse and ticks (``TableViewController/hitTest(_:)``'s
+    /// positions); where the screen is on the canvas for drawing.
     public let bounds: Rect
-    /// Where the rows are drawn, in the screen's positions: under the search field and the
-    /// header view, above the page scrubber.
+    /// Where the rows are drawn: under the search field and the header view, above the page
+    /// scrubber.
     public let rowsArea: Rect
+    /// Where the table's content goes: under the search field and the header view; the rows' area and, at its foot, the page scrubber's line when a long
+    /// table shows one.
+    public let contentArea: Rect
     /// Whether the table is in editing mode.
     public let isEditing: Bool
     /// The time of the event (the screen's clock: tests move it by hand).
@@ -26,7 +31,7 @@ public struct TableContext {
     /// The cell of the focused row, when a row has the focus.
     public var focusedCell: TableViewCell? { state.focusedRow.map(dataSource.cell(for:)) }
 
-    /// Where the row at `indexPath` is drawn, in the screen's positions: its cell's columns
+    /// Where the row at `indexPath` is drawn, counted as ``bounds`` is: its cell's columns
     /// and all its lines (some maybe off the rows' area); `nil` when it is not on screen.
     public func frame(ofRow indexPath: IndexPath) -> Rect? {
         tableView.rowFrame(of: indexPath, state: state, dataSource: dataSource, area: rowsArea, heightCache: heightCache)?.rect
@@ -91,9 +96,15 @@ open class TableViewPart {
     /// Text pasted while the part captures the keys; `nil` when it takes no paste.
     open func handlePaste(_ text: String, context: TableContext) -> TablePartResponse? { nil }
 
-    /// A press, hit-tested once for the whole screen, before the table's recognizers see it;
-    /// `nil` leaves it to them. The drags and the release of a press a part takes go nowhere.
-    open func handlePress(_ hit: TableHit, context: TableContext) -> TablePartResponse? { nil }
+    /// The mouse, before the table's recognizers see it. A press comes with its hit (worked
+    /// out once for the whole screen): an answer takes it, and its drags and its release then
+    /// come here too, with the press's hit; `nil` leaves the press to the next part and the
+    /// table. A wheel notch comes with the hit where it turned; an answer takes it.
+    open func handleMouse(_ mouse: MouseEvent, hit: TableHit, context: TableContext) -> TablePartResponse? { nil }
+
+    /// Another part took the keyboard (a control focused, a menu opened): put away what had
+    /// it, as UIKit's first responder resigns when another becomes first. Default: nothing.
+    open func resignKeyboardFocus(context: TableContext) {}
 
     /// Draws over the table just drawn; `area` is the screen's whole area.
     open func render(into canvas: inout Canvas, area: Rect, renderContext: RenderContext, context: TableContext) {}
@@ -125,10 +136,11 @@ open class TableViewPart {
     open func dataDidReload(context: TableContext) {}
 }
 
-/// A ``TableViewPart`` an app added, among the screen's own parts: each call gets the table
-/// as the event finds it, and the part's answer is applied here.
+/// A ``TableViewPart`` among the screen's parts (one an app added, or one of the screen's own
+/// written as a part): each call gets the table as the event finds it, and the part's answer
+/// is applied here.
 @MainActor
-final class AddedPart: TableViewControllerPart {
+final class PartAdapter: TableViewControllerPart {
     let part: TableViewPart
 
     init(_ part: TableViewPart) { self.part = part }
@@ -148,12 +160,14 @@ final class AddedPart: TableViewControllerPart {
         part.handlePaste(text, context: table.context).map { table.apply($0) }
     }
 
-    func handlePress(_ hit: TableHit, in table: TableViewController) -> ScreenResponse? {
-        part.handlePress(hit, context: table.context).map { table.apply($0) }
+    func handleMouse(_ mouse: MouseEvent, hit: TableHit, in table: TableViewController) -> ScreenResponse? {
+        part.handleMouse(mouse, hit: hit, context: table.context).map { table.apply($0) }
     }
 
+    func resignKeyboardFocus(in table: TableViewController) { part.resignKeyboardFocus(context: table.context) }
+
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext, in table: TableViewController) {
-        part.render(into: &canvas, area: area, renderContext: context, context: table.context)
+        part.render(into: &canvas, area: area, renderContext: context, context: table.context(in: area))
     }
 
     func tick(in table: TableViewController) -> ScreenResponse {
@@ -170,17 +184,23 @@ final class AddedPart: TableViewControllerPart {
 }
 
 extension TableViewController {
-    /// The table as an event finds it now, for the parts.
-    public var context: TableContext {
-        TableContext(tableView: tableView, state: state, dataSource: dataSource, bounds: bounds, rowsArea: tableArea(in: bounds),
-                     isEditing: isEditing, now: now(), heightCache: heightCache)
+    /// The table as an event finds it now, for the parts: its areas from the screen's corner,
+    /// where mouse positions are counted.
+    public var context: TableContext { context(in: bounds) }
+
+    /// The table now, its areas where the screen is drawn in `area` (a part drawing on the
+    /// canvas gets its areas where they are on it).
+    public func context(in area: Rect) -> TableContext {
+        TableContext(tableView: tableView, state: state, dataSource: dataSource, bounds: area, rowsArea: tableArea(in: area),
+                     contentArea: areaUnderBars(in: area), isEditing: isEditing, now: now(), heightCache: heightCache)
     }
 
     /// Adds `part` after the screen's own parts (and the parts added before it): it gets keys
     /// after them and before the table, lists its keys after theirs, and draws over the
     /// table under them.
     public func addPart(_ part: TableViewPart) {
-        addedParts.append(AddedPart(part))
+        addedParts.append(PartAdapter(part))
+        parts = Self.parts(builtIn: builtInParts, added: addedParts)
     }
 
     /// The parts added with ``addPart(_:)``, in order.

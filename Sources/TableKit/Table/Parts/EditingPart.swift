@@ -65,11 +65,11 @@ final class EditingPart: TableViewControllerPart {
         KeyBinding([.escape], .done, label: "Esc", help: "stop editing (Done)", footer: "done"),
     ]
 
-    /// Enters or leaves editing mode; leaving hides a Delete button.
+    /// Enters or leaves editing mode; leaving hides a Delete button. `animated`: the rows'
+    /// content slides aside for the controls (the screen says whether rows animate).
     func setEditing(_ editing: Bool, animated: Bool, in table: TableViewController) {
         guard editing != isEditing else { return }
-        slide = animated && table.rowAnimationPart.isEnabled ? (table.now(), editing) : nil
-        if editing, table.swipeMenuPart.menu != nil { table.swipeMenuPart.close(in: table) }
+        slide = animated ? (table.now(), editing) : nil
         isEditing = editing
         draggedRow = nil
         confirmingRow = nil
@@ -79,16 +79,16 @@ final class EditingPart: TableViewControllerPart {
             table.state.selectedRows.removeAll()
             table.tableView.selectionModeDuringEditing = editing ? .multiple(.leading) : nil
         }
-        table.tableView.editingDecoration = editing ? Self.decorations(in: table, checksRows: allowsMultipleSelectionDuringEditing) : nil
+        table.tableView.editingDecoration = editing ? decorations(in: table, checksRows: allowsMultipleSelectionDuringEditing) : nil
         table.heightCache.removeAll()
         table.perform(.refresh)
     }
 
     /// What each row of `table` shows in editing mode, asked as it is drawn.
-    private static func decorations(in table: TableViewController, checksRows: Bool) -> @MainActor @Sendable (IndexPath) -> EditingDecoration? {
-        { [weak table] indexPath in
-            guard let table else { return nil }
-            return table.editingPart.decoration(at: indexPath, in: table, checksRows: checksRows)
+    private func decorations(in table: TableViewController, checksRows: Bool) -> @MainActor @Sendable (IndexPath) -> EditingDecoration? {
+        { [weak self, weak table] indexPath in
+            guard let self, let table else { return nil }
+            return decoration(at: indexPath, in: table, checksRows: checksRows)
         }
     }
 
@@ -309,7 +309,7 @@ final class EditingPart: TableViewControllerPart {
         let whole = table.tableArea(in: area)
         // The table in the mode it left.
         var other = table.tableView
-        other.editingDecoration = slide.entering ? nil : Self.decorations(in: table, checksRows: allowsMultipleSelectionDuringEditing)
+        other.editingDecoration = slide.entering ? nil : decorations(in: table, checksRows: allowsMultipleSelectionDuringEditing)
         other.selectionModeDuringEditing = !slide.entering && allowsMultipleSelectionDuringEditing ? .multiple(.leading) : nil
         let otherHeights = RowHeightCache()
         let otherLayout = other.layout(table.state, dataSource: table.dataSource, width: whole.width, viewportHeight: whole.height, heightCache: otherHeights)

@@ -2,8 +2,11 @@ import Foundation
 
 /// The page scrubber under a long table: a slider of pages, with "Page 57 of 300 · M" over
 /// its thumb while it moves. `p` gives it the keys; a press or a drag on its line scrubs.
+///
+/// A ``TableViewPart`` like any an app adds: it reads the table from the ``TableContext`` of
+/// each call and moves it by its answers; the screen asks it only where its line goes.
 @MainActor
-final class PageScrubberPart: TableViewControllerPart {
+final class PageScrubberPart: TableViewPart {
     /// What the scrubber's keys ask.
     enum Action: Equatable, Sendable {
         /// Give the scrubber the keys.
@@ -21,7 +24,7 @@ final class PageScrubberPart: TableViewControllerPart {
     /// The popover over the thumb.
     var popover = ValuePopover()
 
-    var hasKeyboardFocus: Bool { isFocused }
+    override var hasKeyboardFocus: Bool { isFocused }
 
     /// The keys while the scrubber has them.
     static let focusedBindings: [KeyBinding<Action>] = [
@@ -40,8 +43,8 @@ final class PageScrubberPart: TableViewControllerPart {
     ]
 
     /// The keys now, for handling, help and the footer; none while the scrubber is not shown.
-    func keyBindings(in table: TableViewController) -> [KeyBinding<Action>] {
-        guard line(in: table.bounds, of: table) != nil else { return [] }
+    func keyBindings(_ context: TableContext) -> [KeyBinding<Action>] {
+        guard line(context) != nil else { return [] }
         return isFocused ? Self.focusedBindings : Self.unfocusedBindings
     }
 
@@ -53,8 +56,8 @@ final class PageScrubberPart: TableViewControllerPart {
     /// Whether a table `height` lines tall (the scrubber's line included) is long enough for
     /// a scrubber: more than three pages.
     /// `rowCount` is the rows of every section when the caller has counted them.
-    func isShown(tableHeight height: Int, in table: TableViewController, rowCount: Int? = nil) -> Bool {
-        isEnabled && height > 2 && (rowCount ?? totalRowCount(of: table.dataSource)) > 3 * (height - 1)
+    func isShown(tableHeight height: Int, dataSource: any TableViewDataSource, rowCount: Int? = nil) -> Bool {
+        isEnabled && height > 2 && (rowCount ?? totalRowCount(of: dataSource)) > 3 * (height - 1)
     }
 
     /// The rows of every section.
@@ -63,17 +66,16 @@ final class PageScrubberPart: TableViewControllerPart {
     }
 
     /// The rows a page holds (as many as the table's lines hold rows as tall as the focused
-    /// one), how many pages there are, and the page of the focused row. The rows are counted
-    /// once (``totalRowCount(of:)`` walks every section).
-    func pages(of table: TableViewController) -> Pages {
-        let dataSource = table.dataSource
+    /// one), how many pages there are, and the page of the focused row.
+    func pages(_ context: TableContext) -> Pages {
+        let dataSource = context.dataSource
         let rowCount = totalRowCount(of: dataSource)
-        let tableSize = table.tableArea(in: table.bounds, rowCount: rowCount).size
-        let rowWidth = table.tableView.rowWidth(tableWidth: tableSize.width, dataSource: dataSource)
-        let rowHeight = table.state.focusedRow.map { max(1, dataSource.cell(for: $0).height(width: rowWidth)) } ?? 1
+        let tableSize = context.rowsArea.size
+        let rowWidth = context.tableView.rowWidth(tableWidth: tableSize.width, dataSource: dataSource)
+        let rowHeight = context.state.focusedRow.map { max(1, dataSource.cell(for: $0).height(width: rowWidth)) } ?? 1
         let perPage = max(1, tableSize.height / rowHeight)
         let count = max(1, (rowCount + perPage - 1) / perPage)
-        let focused = table.state.focusedRow.map { position(of: $0, in: dataSource) } ?? 0
+        let focused = context.state.focusedRow.map { position(of: $0, in: dataSource) } ?? 0
         return (perPage, count, min(count, focused / perPage + 1))
     }
 
@@ -101,23 +103,22 @@ final class PageScrubberPart: TableViewControllerPart {
         Slider(value: Double(pages.current), in: 1 ... Double(pages.count))
     }
 
-    /// Brings `page`'s first row to the top and focuses it; the popover shows.
-    private func scrub(toPage page: Int, in table: TableViewController) {
-        let pages = self.pages(of: table)
-        popover.show(at: table.now())
+    /// Brings `page`'s first row to the top and focuses it (the delegate hears of the new
+    /// focus, as for a key); the popover shows.
+    private func scrub(toPage page: Int, _ context: TableContext) -> TablePartResponse {
+        let pages = self.pages(context)
+        popover.show(at: context.now)
         guard page != pages.current,
-              let target = indexPath(atPosition: (min(max(1, page), pages.count) - 1) * pages.perPage, in: table.dataSource) else { return }
-        table.state.scrollPosition = ScrollPosition(item: .row(target))
-        table.focusRow(at: target)
-        table.delegate?.tableView(table, didFocusRowAt: table.state.focusedRow)
+              let target = indexPath(atPosition: (min(max(1, page), pages.count) - 1) * pages.perPage, in: context.dataSource) else { return .handled }
+        return .perform(.scrollToRow(target, at: .top))
     }
 
-    /// The scrubber's line in an area of `area` (under the rows), when it shows.
-    func line(in area: Rect, of table: TableViewController) -> Rect? {
-        // The last line under the bars, when the table there is long enough: one count of the rows.
-        let underBars = table.areaUnderBars(in: area)
-        guard isShown(tableHeight: underBars.height, in: table) else { return nil }
-        return Rect(x: area.minX, y: underBars.maxY - 1, width: area.width, height: 1)
+    /// The scrubber's line, under the rows, when it shows.
+    func line(_ context: TableContext) -> Rect? {
+        // The screen keeps the last line of the table's area for it when the table is long
+        // enough (isShown): the line under the rows, inside the content area.
+        guard isEnabled, context.rowsArea.maxY < context.contentArea.maxY else { return nil }
+        return Rect(x: context.contentArea.minX, y: context.rowsArea.maxY, width: context.contentArea.width, height: 1)
     }
 
     /// The track's columns on the scrubber's line, and the page label after it.
@@ -129,71 +130,75 @@ final class PageScrubberPart: TableViewControllerPart {
     // MARK: Drawing
 
     /// Draws the scrubber's line and, while it moves, "Page 57 of 300 · M" over its thumb.
-    func render(into canvas: inout Canvas, area: Rect, context: RenderContext, in table: TableViewController) {
-        guard let line = line(in: area, of: table) else { return }
+    override func render(into canvas: inout Canvas, area: Rect, renderContext: RenderContext, context: TableContext) {
+        guard let line = line(context) else { return }
         canvas.fill(line, style: .plain)
         // Counted once a frame: counting walks the sections.
-        let pages = self.pages(of: table)
+        let pages = self.pages(context)
         let (track, label) = layout(width: line.width, pages: pages)
         let slider = slider(pages)
-        let focused = isFocused && context.isActive
-        slider.render(into: &canvas, rect: Rect(x: line.minX + track.lowerBound, y: line.minY, width: track.count, height: 1), isFocused: focused, context: context)
+        let focused = isFocused && renderContext.isActive
+        slider.render(into: &canvas, rect: Rect(x: line.minX + track.lowerBound, y: line.minY, width: track.count, height: 1), isFocused: focused,
+                      context: renderContext)
         canvas.draw(label, at: Point(x: line.minX + track.upperBound + 1, y: line.minY), style: focused ? Theme.tint.adding(.bold) : Theme.secondaryText,
                     clip: line)
-        guard let style = popover.style(at: table.now()) ?? (isFocused ? Theme.popover : nil) else { return }
+        guard let style = popover.style(at: context.now) ?? (isFocused ? Theme.popover : nil) else { return }
         var text = "Page \(pages.current) of \(pages.count)"
-        if let focus = table.state.focusedRow, let letter = table.dataSource.titleForHeader(inSection: focus.section), !letter.isEmpty {
+        if let focus = context.state.focusedRow, let letter = context.dataSource.titleForHeader(inSection: focus.section), !letter.isEmpty {
             text += " · " + letter
         }
         let thumb = line.minX + track.lowerBound + slider.thumbColumn(width: track.count)
         ValuePopover.draw(text, overColumn: thumb, line: line.minY - 1, style: style, into: &canvas, clip: area)
     }
 
-    func wantsTicks(in table: TableViewController) -> Bool { popover.isVisible(at: table.now()) }
+    override func wantsTicks(context: TableContext) -> Bool { popover.isVisible(at: context.now) }
 
     // MARK: Keys and mouse
 
     /// `p` gives the scrubber the keys; then its keys turn the pages, and the release keys
     /// hand them back. Any other key hands them back and does its usual work.
-    func handleKey(_ key: Key, in table: TableViewController) -> ScreenResponse? {
-        guard line(in: table.bounds, of: table) != nil else {
+    override func handleKey(_ key: Key, context: TableContext) -> TablePartResponse? {
+        guard line(context) != nil else {
             isFocused = false
             return nil
         }
-        let action = keyBindings(in: table).action(for: key)
+        let action = keyBindings(context).action(for: key)
         guard isFocused else {
-            guard action == .focus, !table.state.isIndexFocused else { return nil }
+            guard action == .focus, !context.state.isIndexFocused else { return nil }
             isFocused = true
-            popover.show(at: table.now())
+            popover.show(at: context.now)
             return .handled
         }
         if case .turn(let motion) = action {
-            var slider = slider(pages(of: table))
+            var slider = slider(pages(context))
             slider.move(motion)
-            scrub(toPage: Int(slider.value), in: table)
-            return .handled
+            return scrub(toPage: Int(slider.value), context)
         }
         isFocused = false
-        popover.show(at: table.now())
+        popover.show(at: context.now)
         return action == .release ? .handled : nil
     }
 
-    /// Whether `point` (from the table's top) is on the scrubber's line, where a press is the
-    /// scrubber's (the table's arena asks).
-    func isOnLine(_ point: Point, in table: TableViewController) -> Bool {
-        line(in: table.bounds, of: table) != nil && point.y == table.tableSize.height
+    /// A press on the scrubber's line turns to the page under the pointer, and keeps
+    /// scrubbing as it moves, wherever it goes, until the release.
+    override func handleMouse(_ mouse: MouseEvent, hit: TableHit, context: TableContext) -> TablePartResponse? {
+        guard hit.target == .pageScrubber, let line = line(context) else { return nil }
+        switch mouse.kind {
+        case .press, .drag:
+            let pages = self.pages(context)
+            let track = layout(width: line.width, pages: pages).track
+            let column = mouse.position.x - line.minX
+            return scrub(toPage: Int(slider(pages).value(atColumn: column - track.lowerBound, width: track.count)), context)
+        case .release:
+            return .handled
+        case .scrollUp, .scrollDown:
+            return nil
+        }
     }
 
-    /// The scrubber pressed or dragged at column `x`: it turns to the page under the
-    /// pointer; a drag that began on the line keeps scrubbing wherever it goes.
-    func scrub(toColumn x: Int, in table: TableViewController) {
-        guard let line = line(in: table.bounds, of: table) else { return }
-        let pages = self.pages(of: table)
-        let track = layout(width: line.width, pages: pages).track
-        scrub(toPage: Int(slider(pages).value(atColumn: x - track.lowerBound, width: track.count)), in: table)
-    }
+    override func resignKeyboardFocus(context: TableContext) { isFocused = false }
 
-    func helpHints(in table: TableViewController) -> [KeyHint] { keyBindings(in: table).helpHints() }
+    override func helpHints(context: TableContext) -> [KeyHint] { keyBindings(context).helpHints() }
 
-    func footerHints(in table: TableViewController) -> [KeyHint] { keyBindings(in: table).footerHints() }
+    override func footerHints(context: TableContext) -> [KeyHint] { keyBindings(context).footerHints() }
 }

@@ -136,7 +136,6 @@ final class SearchPart: TableViewControllerPart {
     /// editing, one on a scope of the scope bar chooses it.
     func addBarGestureRecognizers(to gestures: ScreenGestures, in table: TableViewController) {
         gestures.addButton(receives: { [unowned self] point in point.y == 0 && controller?.isActive == true }, action: { [unowned self, unowned table] _ in
-            table.closeSwipeMenu()
             begin(in: table)
             return .handled
         })
@@ -168,9 +167,9 @@ final class SearchPart: TableViewControllerPart {
     // MARK: The search
 
     /// Shows the field and gives it the keyboard; the table's state is kept for Esc.
+    /// (An open swipe menu closes as the field takes the keyboard: resignKeyboardFocus.)
     func begin(in table: TableViewController) {
         guard let controller else { return }
-        table.closeSwipeMenu()
         guard case .inactive = controller.state else {
             controller.modifySession { $0.isEditing = true }
             return
@@ -190,7 +189,7 @@ final class SearchPart: TableViewControllerPart {
         if session.pending != nil { controller.searchResultsUpdater?.cancelSearchUpdate(controller) }
         controller.state = .inactive
         controller.searchResultsUpdater?.didDismissSearch(controller)
-        table.selectionPart.replaceState(of: table, with: session.savedTableState)
+        table.replaceState(with: session.savedTableState)
         table.perform(.refresh)
     }
 
@@ -248,7 +247,7 @@ final class SearchPart: TableViewControllerPart {
             session.shownText = session.field.text
             session.pending = nil
         }
-        table.selectionPart.replaceState(of: table, with: TableViewState())
+        table.replaceState(with: TableViewState())
         table.perform(.refresh)
     }
 

@@ -95,6 +95,7 @@ final class SwipeMenuPart: TableViewControllerPart {
     }
 
     func didDisappear(in table: TableViewController) { closeAtOnce() }
+    func resignKeyboardFocus(in table: TableViewController) { close(in: table) }
     func sizeChanged(in table: TableViewController) { closeAtOnce() }
     func dataDidReload(in table: TableViewController) { closeAtOnce() }
 

@@ -27,9 +27,12 @@ protocol TableViewControllerPart: AnyObject {
     /// Text pasted while the part captures the keys; `nil` when it takes no paste.
     func handlePaste(_ text: String, in table: TableViewController) -> ScreenResponse?
 
-    /// A press, hit-tested once for the screen, before the table's recognizers; `nil` leaves
-    /// it to them (a part added by an app: see ``TableViewPart/handlePress(_:context:)``).
-    func handlePress(_ hit: TableHit, in table: TableViewController) -> ScreenResponse?
+    /// The mouse before the table's recognizers (see ``TableViewPart/handleMouse(_:hit:context:)``):
+    /// an answer to a press takes it, with its drags and its release.
+    func handleMouse(_ mouse: MouseEvent, hit: TableHit, in table: TableViewController) -> ScreenResponse?
+
+    /// Another part took the keyboard: put away what had it.
+    func resignKeyboardFocus(in table: TableViewController)
 
     /// Adds the recognizers of the part's gestures to the table's arena, when the screen
     /// builds it (TableViewController+Gestures.swift).
@@ -71,7 +74,8 @@ extension TableViewControllerPart {
     func handleKey(_ key: Key, in table: TableViewController) -> ScreenResponse? { nil }
     func handleUnclaimedKey(_ key: Key, in table: TableViewController) -> ScreenResponse? { nil }
     func handlePaste(_ text: String, in table: TableViewController) -> ScreenResponse? { nil }
-    func handlePress(_ hit: TableHit, in table: TableViewController) -> ScreenResponse? { nil }
+    func handleMouse(_ mouse: MouseEvent, hit: TableHit, in table: TableViewController) -> ScreenResponse? { nil }
+    func resignKeyboardFocus(in table: TableViewController) {}
     func addGestureRecognizers(to gestures: ScreenGestures, in table: TableViewController) {}
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext, in table: TableViewController) {}
     func tick(in table: TableViewController) -> ScreenResponse { .handled }

@@ -43,7 +43,7 @@ final class TitleControlPart: TableViewControllerPart {
         guard let control, !control.segments.isEmpty else { return nil }
         guard let highlight else {
             guard keyBindings.action(for: key) == .focus, !table.state.isIndexFocused else { return nil }
-            table.closeSwipeMenu()
+            // An open swipe menu closes as the control takes the keyboard (resignKeyboardFocus).
             self.highlight = control.selectedSegmentIndex
             return .handled
         }
@@ -69,6 +69,8 @@ final class TitleControlPart: TableViewControllerPart {
         self.control = control
         return table.titleSegmentedControlChanged(to: index)
     }
+
+    func resignKeyboardFocus(in table: TableViewController) { highlight = nil }
 
     func helpHints(in table: TableViewController) -> [KeyHint] { keyBindings.helpHints() }
 
