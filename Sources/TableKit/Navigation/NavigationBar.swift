@@ -45,9 +45,22 @@ public struct NavigationBar: Hashable, Sendable {
     func layout(width: Int, glyphs: Glyphs = .unicode) -> Layout {
         let title = titleControl.map { String(repeating: " ", count: $0.naturalWidth) } ?? title
         let separator = 2
-        let leftLabels = leftItems.map { $0.label(glyphs: glyphs) }
-        let rightLabels = rightItems.map { $0.label(glyphs: glyphs) }
         let labelsWidth = { (labels: [String]) in labels.isEmpty ? 0 : labels.map(\.displayWidth).reduce(0, +) + separator * (labels.count - 1) }
+        // Buttons that do not fit beside each other are left out, never drawn over each other:
+        // the left side's last ones first, then the right side's first ones (the right side's
+        // last button is the one a person reaches for). Their keys still work, and help lists them.
+        var leftItems = Array(zip(self.leftItems, self.leftItems.map { $0.label(glyphs: glyphs) }))
+        var rightItems = Array(zip(self.rightItems, self.rightItems.map { $0.label(glyphs: glyphs) }))
+        let backWidth = backTitle == nil ? 0 : glyphs.back.displayWidth + separator
+        func fits() -> Bool {
+            let left = leftItems.isEmpty ? 0 : labelsWidth(leftItems.map(\.1)) + 1
+            let right = rightItems.isEmpty ? 0 : labelsWidth(rightItems.map(\.1)) + 1
+            return backWidth + left + right <= width
+        }
+        while !fits(), !leftItems.isEmpty { leftItems.removeLast() }
+        while !fits(), !rightItems.isEmpty { rightItems.removeFirst() }
+        let leftLabels = leftItems.map(\.1)
+        let rightLabels = rightItems.map(\.1)
         let leftItemsWidth = labelsWidth(leftLabels)
         let rightWidth = labelsWidth(rightLabels)
 
@@ -66,14 +79,14 @@ public struct NavigationBar: Hashable, Sendable {
             backLayout = (back, 0..<back.displayWidth)
             x = back.displayWidth + separator
         }
-        for (item, label) in zip(leftItems, leftLabels) {
+        for (item, label) in leftItems {
             items.append((item.id, label, x..<(x + label.displayWidth), item))
             x += label.displayWidth + separator
         }
         let leftEnd = x == 0 ? 0 : x - separator + 1
         var rightX = width - rightWidth
         let rightStart = rightX
-        for (item, label) in zip(rightItems, rightLabels) {
+        for (item, label) in rightItems {
             items.append((item.id, label, rightX..<(rightX + label.displayWidth), item))
             rightX += label.displayWidth + separator
         }

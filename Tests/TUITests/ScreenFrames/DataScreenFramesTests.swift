@@ -34,7 +34,7 @@ struct DataScreenFramesTests {
             "  1 people     2 Tweets      3 Games       4 Forms    5 Settings     6 Photos",
             " ↓ move  Enter open  Tab index  / search  s swipe  a actions  ? help  q quit",
         ], narrow: [
-            "Edit (E)  Sort (o)  C⋯ (a)s + (+)  ⟳ (r)",
+            "Edit (E)  Sort (o) … ⋯ (a)  + (+)  ⟳ (r)",
             " A                                     A",
             " Ada Lovelace                     [✎]  •",
             " Europe                                H",
