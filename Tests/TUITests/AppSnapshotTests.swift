@@ -9,9 +9,9 @@ struct AppSnapshotTests {
     @Test func listIsSectionedIndexedAndSorted() throws {
         let lines = try snapshot(fixtureBooks)
         #expect(lines == [
-            // 50 columns leave no room for the title, the file's name (the tab has it), nor
-            // for six tabs: Settings and Photos are under More.
-            "Edit (E)  Sort (o)  Columns (c)⋯ (a)  + (+)  ⟳ (r)",
+            // 50 columns leave no room for Columns beside the right side's buttons (c still
+            // opens it), nor for six tabs: Settings and Photos are under More.
+            "Edit (E)  Sort (o)     data    ⋯ (a)  + (+)  ⟳ (r)",
             " A                                               A",
             " Ångström Units                             [✎]  •",
             " Anders Å.                                       G",

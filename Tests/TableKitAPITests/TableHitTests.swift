@@ -113,6 +113,27 @@ struct TableHitTests {
         #expect(fruit.convert(Point(x: 4, y: 1), from: .tableHeader, to: .screen) == Point(x: 4, y: 1))
     }
 
+    @Test func aPressOnTheIndexJumpsEvenToTheTitleItIsOnAndADragOnlyOnANewOne() {
+        let fruit = TableViewController(title: "Fruit", dataSource: fruitSections())
+        fruit.layout(for: Self.size)
+        let area = Rect(origin: .zero, size: Self.size)
+        let index = Self.size.width - 1
+        // Tab puts the index on the focused row's letter; the rows then scroll away from it.
+        press([.tab], on: fruit, size: Self.size)
+        let onA = fruit.state
+        _ = fruit.handle(.mouse(MouseEvent(.scrollDown, at: Point(x: 2, y: 2))), area: area)
+        #expect(fruit.state.scrollPosition != onA.scrollPosition, "the wheel scrolled")
+        // A press on the letter the index is on still jumps there.
+        _ = fruit.handle(.mouse(MouseEvent(.press, at: Point(x: index, y: 0))), area: area)
+        #expect(fruit.state.scrollPosition == onA.scrollPosition && fruit.state.indexPosition == 0)
+        // A drag within that letter does not jump again: the rows stay where the wheel puts them.
+        _ = fruit.handle(.mouse(MouseEvent(.scrollDown, at: Point(x: 2, y: 2))), area: area)
+        let scrolled = fruit.state.scrollPosition
+        _ = fruit.handle(.mouse(MouseEvent(.drag, at: Point(x: index, y: 0))), area: area)
+        #expect(fruit.state.scrollPosition == scrolled)
+        _ = fruit.handle(.mouse(MouseEvent(.release, at: Point(x: index, y: 0))), area: area)
+    }
+
     @Test func theSearchFieldAndThePageScrubberAreNamed() {
         let long = TableViewController(title: "Long", dataSource: StaticTableDataSource(cells: (0 ..< 60).map { TableViewCell(text: "Row \($0)") }))
         long.showsPageScrubber = true

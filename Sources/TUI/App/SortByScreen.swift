@@ -30,8 +30,9 @@ final class SortByScreen: TableViewController, TableViewDelegate {
         if let row = fields.firstIndex(of: current) {
             let indexPath = IndexPath(row: row, section: 0)
             selectRow(at: indexPath)
+            // The first layout scrolls the least that shows it: the box's top stays in view
+            // while the chosen field is near it.
             state.focusedRow = indexPath
-            state.scrollPosition = ScrollPosition(item: .row(indexPath))
         }
     }
 

@@ -203,6 +203,7 @@ struct DataScreenFramesTests {
             " ↓ move  Enter choose  Esc back  ? help  q quit",
         ], narrow: [
             "‹ people        Sort By",
+            " ╭────────────────────────────────────╮",
             " │ ◉   name                     title │",
             " │ ○   origin                subtitle │",
             " │ ○   born                           │",
@@ -210,7 +211,6 @@ struct DataScreenFramesTests {
             " │ ○   tags                           │",
             " │ ○   children                       │",
             " │ ○   empty                          │",
-            " │ ○   quote                          │",
             "───▲────────────────────────────────────",
             " 1 peo…  2 Twe…  3 Gam…  4 For…  5 More",
             " ↓ move  Enter choose  Esc back  q quit",
