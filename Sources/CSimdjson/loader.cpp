@@ -128,7 +128,7 @@
 // the white space before it when the window before ended just after a `}`), and the
 // records must cover the text, white space aside (the stream can stop early without an
 // error); a gap fails without a reason, and the whole text as the window decides. Tests
-// shrink the window (tk_json_set_lines_window) so that small texts cross windows.
+// shrink the window (tk_json_limits.lines_window) so that small texts cross windows.
 // A record may run over several lines (as `jq .` prints
 // them); detection looks for the first object's end on its first line, else within 256
 // KiB, so a big pretty-printed object (a wrapped array) costs at most that. Two threads
@@ -307,7 +307,7 @@ bool Loader::walk_in_one(Walker &walker, od::parser &parser, uint8_t *writable, 
     store_.arena.clear();
     store_.leads.clear();
     walker.track_leads(store_.leads);
-    const bool ok = walker.walk(parser, begin_, end_, record_depth_, writable);
+    const bool ok = walker.walk(parser, begin_, end_, record_depth_, writable, store_.limits.array_window);
     store_.timings.parse_ns[0] = walker.parse_ns;
     store_.timings.walk_ns[0] = walker.walk_ns;
     store_.timings.parse_ns[1] = store_.timings.walk_ns[1] = 0;
@@ -350,7 +350,7 @@ bool Loader::walk_lines_in_one(tk_json_error *error) {
     // of the record, and so is a stream that stopped short (Walker::walk_lines), so a failure
     // without a reason is tried once more with the whole text as the window before anything
     // is explained.
-    const size_t window = lines_window;
+    const size_t window = store_.limits.lines_window;
     for (const size_t batch : {window, std::max(window, end_ - begin_ + 64)}) {
         store_.keys = given_;
         store_.records.clear();

@@ -67,6 +67,7 @@ tk_loader::ReadLimits read_limits(const tk_json_load_options &options) {
     limits.cancel_context = options.cancel_context;
     limits.wait_milliseconds = options.wait_milliseconds;
     limits.max_stream_bytes = options.max_stream_bytes;
+    limits.mapping_minimum = resolved(options.limits).mapping_minimum;
     return limits;
 }
 
@@ -77,6 +78,7 @@ tk_json_store *read_and_load(const tk_json_load_options *options, tk_json_error 
     try {
         const tk_json_load_options chosen = options ? *options : tk_json_load_options{};
         auto store = std::make_unique<tk_json_store>();
+        store->limits = resolved(chosen.limits);
         ReadFailure failure;
         const uint64_t started = now_ns();
         if (!read(store->file, read_limits(chosen), failure)) {
@@ -127,6 +129,7 @@ tk_json_store *tk_json_load_memory(const void *bytes, size_t length, const tk_js
             return nullptr;
         }
         auto store = std::make_unique<tk_json_store>();
+        store->limits = resolved(chosen.limits);
         if (!store->file.allocate(length)) {
             set_error(error, TK_JSON_ERROR_UNREADABLE, "out of memory");
             return nullptr;
@@ -141,11 +144,9 @@ tk_json_store *tk_json_load_memory(const void *bytes, size_t length, const tk_js
     }
 }
 
-void tk_json_set_split_minimum(size_t bytes) { split_minimum = bytes; }
-
-void tk_json_set_lines_window(size_t bytes) { lines_window = bytes; }
-
-void tk_json_set_array_window(size_t bytes) { array_window = bytes; }
+void tk_json_store_limits(const tk_json_store *store, tk_json_limits *limits) {
+    if (limits) { *limits = store ? store->limits : tk_json_limits{}; }
+}
 
 void tk_json_free(tk_json_store *store) { delete store; }
 
@@ -271,7 +272,7 @@ int tk_json_store_map_file(tk_json_store *store, const char *path) {
     struct stat info {};
     OwnedBytes mapped;
     const bool same_size = ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && static_cast<uint64_t>(info.st_size) == store->file.length;
-    const bool ok = same_size && map_file(fd, store->file.length, mapping_minimum, mapped) &&
+    const bool ok = same_size && map_file(fd, store->file.length, store->limits.mapping_minimum, mapped) &&
                     std::memcmp(mapped.get(), store->file.bytes.get(), store->file.length) == 0;
     ::close(fd);
     if (!ok) { return 0; }

@@ -76,7 +76,7 @@ bool measure_edits(const tk_json_store &store, const tk_json_byte_edit *edits, s
 /// shape, room reserved for its records; NULL when it is not the size the edits make
 /// (another size means other bytes) or cannot be read.
 std::unique_ptr<tk_json_store> read_written(const tk_json_store &store, int descriptor, int64_t growth, size_t new_count,
-                                            size_t mapping_minimum, tk_json_error *error) {
+                                            tk_json_error *error) {
     struct stat info {};
     const int64_t expected = static_cast<int64_t>(store.file.length) + growth;
     if (::fstat(descriptor, &info) != 0 || !S_ISREG(info.st_mode) || info.st_size != expected) {
@@ -90,12 +90,13 @@ std::unique_ptr<tk_json_store> read_written(const tk_json_store &store, int desc
     auto next = std::make_unique<tk_json_store>();
     ReadFailure failure;
     ReadLimits limits;
-    limits.mapping_minimum = mapping_minimum;
+    limits.mapping_minimum = store.limits.mapping_minimum;
     if (::lseek(descriptor, 0, SEEK_SET) != 0 || !read_descriptor(descriptor, next->file, limits, failure) ||
         next->file.length != static_cast<size_t>(expected)) {
         set_error(error, TK_JSON_ERROR_UNREADABLE, "the file written cannot be read: " + failure.why);
         return nullptr;
     }
+    next->limits = store.limits;
     next->start = store.start;
     next->arena = store.arena;
     next->keys = store.keys;
@@ -218,7 +219,7 @@ private:
 using namespace tk_loader;
 
 tk_json_store *tk_json_store_edited(const tk_json_store *store, int descriptor, const tk_json_byte_edit *edits, size_t edit_count,
-                                    const size_t *new_offsets, const size_t *new_lengths, size_t mapping_minimum, tk_json_error *error) {
+                                    const size_t *new_offsets, const size_t *new_lengths, tk_json_error *error) {
     if (!store || (edit_count > 0 && !edits)) {
         set_error(error, TK_JSON_ERROR_UNREADABLE, "no edits");
         return nullptr;
@@ -234,7 +235,7 @@ tk_json_store *tk_json_store_edited(const tk_json_store *store, int descriptor, 
         set_error(error, TK_JSON_ERROR_UNREADABLE, "no places for the new records");
         return nullptr;
     }
-    auto next = read_written(*store, descriptor, growth, new_count, mapping_minimum, error);
+    auto next = read_written(*store, descriptor, growth, new_count, error);
     if (!next || !EditedRecords(*store, *next, edits, edit_count, new_offsets, new_lengths, error).make()) { return nullptr; }
     if (next->arena.size() > UINT32_MAX) {
         set_error(error, TK_JSON_ERROR_UNREADABLE, "the titles are too long to keep");

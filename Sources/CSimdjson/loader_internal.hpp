@@ -28,6 +28,19 @@ constexpr uint32_t kInArena = 1u << 31;         // Span::length flag: offset is 
 constexpr uint32_t kMaxSpanLength = kInArena - 2;
 constexpr size_t kMaxFileSize = simdjson::SIMDJSON_MAXSIZE_BYTES;  // 4 GiB - 1
 
+/// What each 0 of tk_json_limits stands for: inputs of 16 MiB or more are walked on two
+/// threads (loader_split.cpp) and mapped rather than read (loader_map.cpp); simdjson indexes
+/// JSON Lines, and arrays (Walker::walk), 1 MiB at a time.
+constexpr tk_json_limits kDefaultLimits = {size_t(16) << 20, size_t(1) << 20, size_t(1) << 20, size_t(16) << 20};
+
+/// `given` with each 0 replaced by its default (kDefaultLimits).
+inline tk_json_limits resolved(const tk_json_limits &given) {
+    return {given.split_minimum ? given.split_minimum : kDefaultLimits.split_minimum,
+            given.lines_window ? given.lines_window : kDefaultLimits.lines_window,
+            given.array_window ? given.array_window : kDefaultLimits.array_window,
+            given.mapping_minimum ? given.mapping_minimum : kDefaultLimits.mapping_minimum};
+}
+
 /// A title or subtitle: bytes [offset, offset + length) of the file, or of the arena when
 /// the length has kInArena set.
 struct Span {
@@ -171,6 +184,8 @@ struct tk_json_store {
     };
     std::vector<Candidate> candidates;  // a top-level object's arrays of objects, largest first
     tk_json_timings timings{};  // what the load spent where (tk_json_get_timings)
+    /// The sizes the load worked in, defaults filled in; a save reading the file back uses them.
+    tk_json_limits limits = tk_loader::kDefaultLimits;
 };
 
 struct tk_json_fields {
@@ -204,19 +219,15 @@ tk_json_store *finish_load(std::unique_ptr<tk_json_store> store, const tk_json_l
 
 // -- loader_read.cpp
 
-/// Regular files of at least this many bytes are mapped rather than read (loader_map.cpp;
-/// tk_json_set_mapping_minimum changes it for the calling thread's loads).
-extern thread_local size_t mapping_minimum;
-
 /// What a read may be told: when to stop, how long a silent pipe may keep it waiting, and
-/// from what size a regular file is mapped (the calling thread's setting unless told).
+/// from what size a regular file is mapped (tk_json_limits.mapping_minimum).
 struct ReadLimits {
     int (*is_cancelled)(void *context) = nullptr;
     void *cancel_context = nullptr;
     int wait_milliseconds = 0;
     /// The most bytes a pipe or FIFO may send; 0 (or more than can be loaded): kMaxFileSize.
     uint64_t max_stream_bytes = 0;
-    size_t mapping_minimum = tk_loader::mapping_minimum;
+    size_t mapping_minimum = kDefaultLimits.mapping_minimum;
 
     bool cancelled() const { return is_cancelled && is_cancelled(cancel_context) != 0; }
     size_t stream_limit() const {
@@ -264,16 +275,6 @@ inline uint32_t title_lead(const uint8_t *data, const std::string &arena, Span s
 
 // -- loader_split.cpp
 
-/// Arrays of at least this many bytes are walked on two threads when they can be
-/// (tk_json_set_split_minimum changes it for the calling thread's loads).
-extern thread_local size_t split_minimum;
-/// The window in which simdjson indexes JSON Lines (tk_json_set_lines_window changes it
-/// for the calling thread's loads).
-extern thread_local size_t lines_window;
-/// How many bytes of an array simdjson indexes at a time, at least (Walker::walk;
-/// tk_json_set_array_window changes it for the calling thread's loads).
-extern thread_local size_t array_window;
-
 /// Where an array may be cut between two records: the ',' after one, and the line break
 /// after it (only white space between them).
 struct Cut {
@@ -312,14 +313,14 @@ public:
     /// which the nesting limit counts from.
     ///
     /// Given `writable`, the buffer's own bytes, an array of more than two windows
-    /// (array_window) is walked a window at a time, cut where find_cut finds a line break
+    /// (`window` bytes, tk_json_limits.array_window) is walked a window at a time, cut where find_cut finds a line break
     /// between two records: for the window's walk its ',' becomes ']' and its line break
     /// '[', so that the window is an array, and both are restored. simdjson's index of a
     /// window stays in the cache, where the whole array's would be written to fresh memory
     /// and read back. When every window walks, the array is valid (the grammar composes);
     /// a cut inside a nested array fails a window, so a failure in windows
     /// (walked_in_windows) proves nothing: the caller walks the array whole.
-    bool walk(od::parser &parser, size_t begin, size_t end, size_t record_depth = 2, uint8_t *writable = nullptr);
+    bool walk(od::parser &parser, size_t begin, size_t end, size_t record_depth, uint8_t *writable, size_t window);
     /// Whether the last walk() cut the array into windows.
     bool walked_in_windows() const { return windowed_; }
     /// What the last walk() spent in simdjson's stage 1 (finding the structure) and then in

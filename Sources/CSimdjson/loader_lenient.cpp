@@ -160,6 +160,7 @@ tk_json_store *finish_load(std::unique_ptr<tk_json_store> store, const tk_json_l
     }
     auto retry = std::make_unique<tk_json_store>();
     retry->timings.read_ns = store->timings.read_ns;
+    retry->limits = store->limits;
     std::vector<Replacement> replacements;
     if (!utf8_valid) {
         if (!repair_utf8(store->file, retry->file, replacements)) {

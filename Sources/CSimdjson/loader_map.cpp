@@ -29,9 +29,6 @@
 
 namespace tk_loader {
 
-/// Files of at least this many bytes are mapped; smaller ones are read (see DESIGN, "Bytes").
-thread_local size_t mapping_minimum = size_t(16) << 20;
-
 namespace {
 
 /// The most mappings alive at once (a reload keeps the old store while the new one loads,
@@ -172,6 +169,3 @@ bool OwnedBytes::lost_bytes() const {
 
 }  // namespace tk_loader
 
-extern "C" void tk_json_set_mapping_minimum(size_t bytes) { tk_loader::mapping_minimum = bytes; }
-
-extern "C" size_t tk_json_mapping_minimum(void) { return tk_loader::mapping_minimum; }

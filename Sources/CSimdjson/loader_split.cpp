@@ -12,10 +12,6 @@
 
 namespace tk_loader {
 
-thread_local size_t split_minimum = size_t(16) << 20;
-thread_local size_t lines_window = size_t(1) << 20;
-thread_local size_t array_window = size_t(1) << 20;
-
 /// Looks for `}` ws `,` ws `\n` ws `{` with its line break in [from, stop), within the
 /// array [begin, end). A raw line break is never inside a string of valid JSON, so this is
 /// a boundary between two objects — of the array, or of a nested one: the walk of what it
@@ -81,7 +77,7 @@ bool Loader::walk_in_two() {
     const size_t begin = begin_;
     Cut split{};
     store_.keys = given_;
-    if (end_ - begin < split_minimum || !settle_keys_from_first_record() ||
+    if (end_ - begin < store_.limits.split_minimum || !settle_keys_from_first_record() ||
         !find_split(data_, begin, end_, split)) {
         return false;
     }
@@ -95,7 +91,7 @@ bool Loader::walk_in_two() {
         // Allocating here, on this thread, also lets simdjson pick its implementation
         // before two threads race to do it. Each half is walked in windows (Walker::walk),
         // and a longer window makes simdjson allocate again.
-        const size_t room = 3 * array_window;
+        const size_t room = 3 * store_.limits.array_window;
         if (first_parser.allocate(std::min(split.comma + 1 - begin, room)) ||
             second_parser.allocate(std::min(end_ - split.line_break, room))) {
             return false;
@@ -109,8 +105,9 @@ bool Loader::walk_in_two() {
         bytes[split.comma] = ']';
         bytes[split.line_break] = '[';
         // The halves' windows are cut apart from each other: the threads write different bytes.
-        ok = run_pair([&] { return first.walk(first_parser, begin, split.comma + 1, record_depth_, bytes); },
-                      [&] { return second.walk(second_parser, split.line_break, end_, record_depth_, bytes); });
+        const size_t window = store_.limits.array_window;
+        ok = run_pair([&] { return first.walk(first_parser, begin, split.comma + 1, record_depth_, bytes, window); },
+                      [&] { return second.walk(second_parser, split.line_break, end_, record_depth_, bytes, window); });
         bytes[split.comma] = ',';
         bytes[split.line_break] = '\n';
         windows_failed_ = windows_failed_ || (!ok && (first.walked_in_windows() || second.walked_in_windows()));
@@ -136,7 +133,7 @@ bool Loader::walk_in_two() {
 /// cannot (or a half fails).
 bool Loader::walk_lines_in_two() {
     store_.keys = given_;
-    if (end_ - begin_ < split_minimum || !settle_keys_from_first_record()) { return false; }
+    if (end_ - begin_ < store_.limits.split_minimum || !settle_keys_from_first_record()) { return false; }
     size_t from = begin_ + (end_ - begin_) / 2;
     const size_t stop = std::min(end_, from + (size_t(8) << 20));
     size_t cut = 0;
@@ -151,7 +148,7 @@ bool Loader::walk_lines_in_two() {
         if (close > begin_ && data_[close - 1] == '}' && open < end_ && data_[open] == '{') { cut = line_break + 1; }
     }
     if (cut == 0) { return false; }
-    const size_t batch = lines_window;
+    const size_t batch = store_.limits.lines_window;
     std::vector<Record> second_records;
     std::string second_arena;
     bool ok;

@@ -84,7 +84,7 @@ void Walker::reserve_room(size_t records_end) {
     }
 }
 
-bool Walker::walk(od::parser &parser, size_t begin, size_t end, size_t record_depth, uint8_t *writable) {
+bool Walker::walk(od::parser &parser, size_t begin, size_t end, size_t record_depth, uint8_t *writable, size_t array_window) {
     record_depth_ = record_depth;
     walk_begin_ = begin;
     walk_bytes_ = end - begin;

@@ -100,7 +100,7 @@ extension CursesTerminal {
         if ready == 0 { return .timedOut }
         if requests[1].revents & Int16(POLLIN) != 0 {
             var buffer = [UInt8](repeating: 0, count: 64)
-            while buffer.withUnsafeMutableBytes({ read(wakePipe.read, $0.baseAddress, $0.count) }) > 0 {}
+            while TerminalIO.read(wakePipe.read, into: &buffer) > 0 {}
             return .woken
         }
         if requests[0].revents & Int16(POLLIN) == 0, requests[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hungUp }
@@ -184,7 +184,7 @@ extension CursesTerminal {
             let ready = poll(&request, 1, 1000)
             if ready < 0, errno == EINTR, pendingTerminationSignal == nil { continue }
             guard ready > 0 else { return }
-            let count = buffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
+            let count = TerminalIO.read(inputDescriptor, into: &buffer)
             if count < 0, errno == EINTR || errno == EAGAIN { continue }
             guard count > 0 else { return }
             reader.consume(buffer[0 ..< count])

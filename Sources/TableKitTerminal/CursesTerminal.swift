@@ -87,7 +87,7 @@ final class CursesTerminal: TerminalBackend {
     /// Whether mouse reports are wanted now (Settings may turn them off while the app runs).
     private var isReportingMouse = true
     private var screen: OpaquePointer?
-    private var ownedInput: UnsafeMutablePointer<FILE>?
+    private var ownedInput: CFileHandle?
     private let outputDescriptor: Int32
     /// The descriptor curses reads keys from: a paste's bytes are read from it in blocks.
     let inputDescriptor: Int32
@@ -123,7 +123,7 @@ final class CursesTerminal: TerminalBackend {
         isUTF8 = tk_codeset_is_utf8() != 0
 
         var input = tk_stdin()
-        var tty: UnsafeMutablePointer<FILE>?
+        var tty: CFileHandle?
         if isatty(STDIN_FILENO) != 1 {
             // Data piped into standard input: read keys from the controlling terminal instead.
             tty = fopen("/dev/tty", "r")
@@ -347,7 +347,7 @@ final class CursesTerminal: TerminalBackend {
     private func writeToTerminal(_ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(outputDescriptor, $0.baseAddress, $0.count) }
+            let written = TerminalIO.write(outputDescriptor, bytes)
             if written > 0 {
                 bytes = bytes.dropFirst(written)
             } else if written < 0 && errno == EINTR {

@@ -76,11 +76,7 @@ enum SignalHandling {
 
     /// Remembers the bytes that leave curses' screen, for the emergency restore.
     static func setLeaveSequence(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                tk_set_leave_sequence(chars.baseAddress, chars.count)
-            }
-        }
+        TerminalIO.withCChars(bytes) { tk_set_leave_sequence($0, $1) }
     }
 
     /// Arms (`true`) or disarms the emergency restore: armed while curses owns the screen.

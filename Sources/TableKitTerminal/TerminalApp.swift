@@ -95,7 +95,7 @@ public struct TerminalApp {
         } catch {
             let name = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "app"
             let line = name + ": " + ControlEscaping.escaped("\(error)") + "\n"
-            _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+            TerminalIO.writeOnce(STDERR_FILENO, line)
             ProcessExit.now(1)
         }
     }

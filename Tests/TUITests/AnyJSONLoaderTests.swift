@@ -98,11 +98,8 @@ struct AnyJSONLoaderTests {
                                       : #"{"title": "Book \#(i)", "n": \#(i), "tags": ["a", {"b": "c\u00e9"}]}"#)
         }
         let text = lines[..<2_000].joined(separator: "\n") + "\r\n" + lines[2_000...].joined(separator: "\r\n")
-        tk_json_set_split_minimum(1 << 10)
-        defer { tk_json_set_split_minimum(16 << 20) }
-        let split = try load(text, Options(format: .lines))
-        tk_json_set_split_minimum(Int.max)
-        let whole = try load(text, Options(format: .lines))
+        let split = try load(text, Options(format: .lines, limits: .init(splitMinimum: 1 << 10)))
+        let whole = try load(text, Options(format: .lines, limits: .init(splitMinimum: .max)))
         #expect(split.count == 4_000 && whole.count == 4_000)
         #expect((0 ..< 4_000).allSatisfy { split.title(at: $0) == whole.title(at: $0) && split.rawRange(at: $0) == whole.rawRange(at: $0) })
         #expect(split.title(at: 3_999) == "Book 3999" && split.subtitleKey == whole.subtitleKey)

@@ -33,24 +33,16 @@ struct JSONLinesBoundaryTests {
     }
 
     static let simdjsonsWindow = 1 << 20
-    static let splitMinimum = 16 << 20
 
     /// Loads `text` (JSON Lines detected) with simdjson's window `window` for JSON Lines and
     /// `arrayWindow` for arrays, and the two-thread split from `splitMinimum` bytes on; the
     /// defaults are one thread and windows larger than any text here, i.e. a strict
     /// single-threaded parse of the whole text at once.
     static func outcome(_ text: [UInt8], window: Int = simdjsonsWindow, arrayWindow: Int = simdjsonsWindow, splitMinimum: Int = .max) -> Outcome {
-        tk_json_set_lines_window(window)
-        tk_json_set_array_window(arrayWindow)
-        tk_json_set_split_minimum(splitMinimum)
-        defer {
-            tk_json_set_lines_window(simdjsonsWindow)
-            tk_json_set_array_window(simdjsonsWindow)
-            tk_json_set_split_minimum(Self.splitMinimum)
-        }
+        let limits = JSONRecordStore.Limits(splitMinimum: splitMinimum, linesWindow: window, arrayWindow: arrayWindow)
         let store: JSONRecordStore
         do {
-            store = try JSONRecordStore.load(data: text, name: "data", options: .init(strict: true, format: .detect))
+            store = try JSONRecordStore.load(data: text, name: "data", options: .init(strict: true, format: .detect, limits: limits))
         } catch {
             return Outcome(error: "\(error)")
         }

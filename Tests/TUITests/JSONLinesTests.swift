@@ -10,10 +10,11 @@ import Testing
 struct JSONLinesTests {
     static let people = "{\"name\": \"Ada\", \"born\": 1815}\n\n{\"name\": \"Grace\", \"born\": 1906}\r\n{\"name\": \"Linus\"}"
 
-    private func load(_ text: String, named name: String = "people.jsonl", format: JSONRecordStore.Format? = nil) throws -> JSONRecordStore {
+    private func load(_ text: String, named name: String = "people.jsonl", format: JSONRecordStore.Format? = nil,
+                      limits: JSONRecordStore.Limits = .init()) throws -> JSONRecordStore {
         let files = TemporaryFiles()
         let path = files.write(text, named: name)
-        return try JSONRecordStore.load(path: path, format: format ?? .of(path: path))
+        return try JSONRecordStore.load(path: path, options: .init(strict: true, format: format ?? .of(path: path), limits: limits))
     }
 
     private func failure(_ text: String, named name: String = "bad.jsonl") -> String? {
@@ -51,11 +52,8 @@ struct JSONLinesTests {
 
     @Test func twoThreadsGiveTheSameRecords() throws {
         let lines = (0 ..< 5_000).map { #"{"title": "Book \#($0)", "n": \#($0), "tags": ["a", {"b": "c\u00e9"}]}"# }.joined(separator: "\n")
-        tk_json_set_split_minimum(1 << 10)
-        defer { tk_json_set_split_minimum(16 << 20) }
-        let split = try load(lines)
-        tk_json_set_split_minimum(Int.max)
-        let whole = try load(lines)
+        let split = try load(lines, limits: .init(splitMinimum: 1 << 10))
+        let whole = try load(lines, limits: .init(splitMinimum: .max))
         #expect(split.count == 5_000 && whole.count == 5_000)
         #expect((0 ..< 5_000).allSatisfy { split.title(at: $0) == whole.title(at: $0) && split.rawRange(at: $0) == whole.rawRange(at: $0) })
     }

@@ -7,7 +7,7 @@ import Testing
 /// Big files are mapped rather than read (issue 29): the same records either way, no crash
 /// when another program truncates the file under the mapping, and a save that does not take
 /// the mapped bytes' word for what the file held. The size at which files are mapped is
-/// lowered here (it applies to this thread's loads) so that small files take the mapped path.
+/// lowered here (the load's limits) so that small files take the mapped path.
 @Suite("A mapped file: the same records, zeros and no crash when truncated, saves by identity")
 struct MappedFileTests {
     /// `count` records, each with a title and an author; about 60 bytes a record.
@@ -15,11 +15,11 @@ struct MappedFileTests {
         "[" + (0 ..< count).map { #"{"title": "Book \#($0)", "author": "Author \#($0 % 97)"}"# }.joined(separator: ",\n") + "]\n"
     }
 
-    /// Loads `path` with files of `minimum` bytes or more mapped.
-    private func load(_ path: String, mappingFrom minimum: Int) throws -> JSONRecordStore {
-        tk_json_set_mapping_minimum(minimum)
-        defer { tk_json_set_mapping_minimum(16 << 20) }
-        return try JSONRecordStore.load(path: path)
+    /// Loads `path` with files of `minimum` bytes or more mapped (and `limits` otherwise).
+    private func load(_ path: String, mappingFrom minimum: Int, limits: JSONRecordStore.Limits = .init()) throws -> JSONRecordStore {
+        var limits = limits
+        limits.mappingMinimum = minimum
+        return try JSONRecordStore.load(path: path, options: .init(strict: true, format: .text, limits: limits))
     }
 
     private func titles(_ store: JSONRecordStore) -> [String] {
@@ -45,11 +45,7 @@ struct MappedFileTests {
         let files = TemporaryFiles()
         let text = Self.books(3_000)
         let path = files.write(text)
-        tk_json_set_array_window(256)
-        tk_json_set_split_minimum(1)
-        let windowed = try load(path, mappingFrom: 1)
-        tk_json_set_array_window(1 << 20)
-        tk_json_set_split_minimum(16 << 20)
+        let windowed = try load(path, mappingFrom: 1, limits: .init(splitMinimum: 1, arrayWindow: 256))
         let whole = try load(path, mappingFrom: .max)
         #expect(windowed.isMapped && !whole.isMapped && windowed.count == 3_000)
         #expect(tk_json_title_leads_kept(windowed.handle) == 1 && tk_json_title_leads_kept(whole.handle) == 1, "both walks keep the titles' leads")
@@ -151,9 +147,7 @@ struct MappedFileTests {
     func aSavedStoreMapsTheFileItWrote() throws {
         let files = TemporaryFiles()
         let path = files.write(Self.books(2_000))
-        tk_json_set_mapping_minimum(1)
-        defer { tk_json_set_mapping_minimum(16 << 20) }
-        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let records = DataFileRecords(store: try load(path, mappingFrom: 1), path: path)
         for title in ["mine", "mine again"] {
             try records.save(RecordChanges(replaced: [0: Array("{\"title\": \"\(title)\"}".utf8)]))
             #expect(records.store.isMapped, "the store reads the file it wrote")
@@ -169,7 +163,7 @@ struct MappedFileTests {
         // map the file they wrote as well.
         let members = files.write("{\n" + (0 ..< 2_000).map { #""m\#($0)": {"title": "Book \#($0)"}"# }.joined(separator: ",\n") + "\n}\n",
                                   named: "members.json")
-        let memberRecords = DataFileRecords(store: try JSONRecordStore.load(path: members), path: members)
+        let memberRecords = DataFileRecords(store: try load(members, mappingFrom: 1), path: members)
         #expect(memberRecords.store.container == .members && memberRecords.store.isMapped)
         try memberRecords.save(RecordChanges(deleted: [1_999]))
         #expect(memberRecords.store.isMapped && memberRecords.store.count == 1_999, "the store reads the file it wrote")
@@ -178,12 +172,16 @@ struct MappedFileTests {
         // rename and the mapping) is not mapped: the store keeps its own copy.
         let text = Self.books(100)
         let other = files.write(text.replacingOccurrences(of: "Book 7\"", with: "BOOK 7\""), named: "other.json")
-        let copy = try JSONRecordStore.load(data: Data(text.utf8), name: "copy", titleKey: "title")
+        let copy = try JSONRecordStore.load(data: Data(text.utf8), name: "copy",
+                                            options: .init(titleKey: "title", strict: true, format: .text, limits: .init(mappingMinimum: 1)))
         #expect(!copy.mapFile(at: other) && !copy.isMapped && copy.title(at: 7) == "Book 7")
         #expect(copy.mapFile(at: files.write(text, named: "same.json")) && copy.isMapped && copy.title(at: 7) == "Book 7")
-        // Files under the minimum keep their bytes in memory, saved or not.
-        tk_json_set_mapping_minimum(.max)
-        try records.save(RecordChanges(replaced: [0: Array(#"{"title": "kept"}"#.utf8)]))
-        #expect(!records.store.isMapped && records.store.title(at: 0) == "kept")
+        // Files under the minimum (the store's limits: here the default, 16 MiB) keep their
+        // bytes in memory, saved or not.
+        let unmapped = try JSONRecordStore.load(data: Data(text.utf8), name: "copy", titleKey: "title")
+        #expect(unmapped.limits == JSONRecordStore.Limits() && !unmapped.mapFile(at: files.write(text, named: "same again.json")) && !unmapped.isMapped)
+        let readRecords = DataFileRecords(store: try load(path, mappingFrom: .max), path: path)
+        try readRecords.save(RecordChanges(replaced: [0: Array(#"{"title": "kept"}"#.utf8)]))
+        #expect(!readRecords.store.isMapped && readRecords.store.title(at: 0) == "kept")
     }
 }

@@ -105,10 +105,9 @@ struct SaveReplacingTests {
             let files = TemporaryFiles()
             let text = Self.file(records, layout: layout)
             let path = files.write(text, named: layout == 3 || layout == 4 ? "data.jsonl" : "data.json")
-            tk_json_set_mapping_minimum(mapped ? 1 : 16 << 20)
-            defer { tk_json_set_mapping_minimum(16 << 20) }
             let store = try JSONRecordStore.load(path: path, options: JSONRecordStore.LoadOptions(titleKey: "title", subtitleKey: "a", strict: true,
-                                                                                                   format: .of(path: path)))
+                                                                                                   format: .of(path: path),
+                                                                                                   limits: .init(mappingMinimum: mapped ? 1 : 16 << 20)))
             #expect(store.isMapped == mapped)
             // Each pick replaces, deletes or adds a record.
             var changes = RecordChanges()
@@ -181,9 +180,7 @@ struct SaveReplacingTests {
     private static func mappedBooks(_ count: Int, in files: TemporaryFiles) throws -> (path: String, records: DataFileRecords) {
         let text = "[\n" + (0 ..< count).map { #"  {"title": "Book \#($0)", "author": "Author \#($0)"}"# }.joined(separator: ",\n") + "\n]\n"
         let path = files.write(text)
-        tk_json_set_mapping_minimum(1)
-        defer { tk_json_set_mapping_minimum(16 << 20) }
-        let store = try JSONRecordStore.load(path: path)
+        let store = try JSONRecordStore.load(path: path, options: .init(strict: true, format: .text, limits: .init(mappingMinimum: 1)))
         #expect(store.isMapped && store.mappedFileDescriptor != nil)
         return (path, DataFileRecords(store: store, path: path))
     }

@@ -84,6 +84,31 @@ typedef enum tk_json_format {
     TK_JSON_FORMAT_LINES = 2
 } tk_json_format;
 
+/**
+ * The sizes a load works in: none changes what is loaded, only how (how many threads, how
+ * much simdjson indexes at once, whether the file is mapped). Tests and benchmarks make them
+ * small so that small texts take the paths of big ones; 0 in any field means its default.
+ * A store keeps the limits it was loaded with (tk_json_store_limits()); a save that reads
+ * its file back (tk_json_store_edited(), tk_json_store_map_file()) uses them.
+ */
+typedef struct tk_json_limits {
+    /**
+     * Inputs of at least this many bytes are walked as two halves on two threads when the
+     * array (or the JSON Lines) can be cut at a line break between two records. Default 16 MiB.
+     */
+    size_t split_minimum;
+    /** JSON Lines are indexed by simdjson in windows of this many bytes (simdjson takes at least 32). Default 1 MiB. */
+    size_t lines_window;
+    /** Arrays are indexed by simdjson in windows of at least this many bytes, cut at line breaks between records. Default 1 MiB. */
+    size_t array_window;
+    /**
+     * Regular files of at least this many bytes are mapped privately rather than read
+     * (SIZE_MAX maps none). A mapped file costs no memory of the process's own, but its bytes
+     * are the file's as it is now: another program's rewrite in place shows through. Default 16 MiB.
+     */
+    size_t mapping_minimum;
+} tk_json_limits;
+
 /** How to load: every field may be left 0 (NULL options mean all 0). */
 typedef struct tk_json_load_options {
     /**
@@ -137,6 +162,8 @@ typedef struct tk_json_load_options {
      * the most that can be loaded. A regular file is checked against its size instead.
      */
     uint64_t max_stream_bytes;
+    /** The sizes the load works in (tk_json_limits; all 0: the defaults). */
+    tk_json_limits limits;
 } tk_json_load_options;
 
 /**
@@ -257,45 +284,12 @@ size_t tk_json_candidate_count(const tk_json_store *store);
  */
 const char *tk_json_candidate(const tk_json_store *store, size_t i, size_t *length, size_t *bytes);
 
-/**
- * Inputs of at least `bytes` bytes are walked as two halves on two threads when the array
- * can be cut at a line break between two records (default 16 MiB). The result is the same
- * either way; this exists for tests and benchmarks. It applies to the loads the calling
- * thread makes from then on, so that tests running at once do not undo each other's.
- */
-void tk_json_set_split_minimum(size_t bytes);
-
-/**
- * JSON Lines are indexed by simdjson in windows of `bytes` bytes (default 1 MiB; simdjson
- * takes at least 32). The result is the same whatever the window; this exists for tests,
- * which make it small so that records fall across windows. It applies to the loads the
- * calling thread makes from then on.
- */
-void tk_json_set_lines_window(size_t bytes);
-
-/**
- * Arrays are indexed by simdjson in windows of at least `bytes` bytes (default 1 MiB), cut
- * at line breaks between records. The result is the same whatever the window; this exists
- * for tests, which make it small so that records fall across windows, and benchmarks. It
- * applies to the loads the calling thread makes from then on.
- */
-void tk_json_set_array_window(size_t bytes);
-
-/**
- * Regular files of at least `bytes` bytes are mapped privately rather than read (default
- * 16 MiB; SIZE_MAX maps none). A mapped file costs no memory of the process's own, but its
- * bytes are the file's as it is now: another program's rewrite in place shows through.
- * For tests and benchmarks; it applies to the loads the calling thread makes from then on.
- */
-void tk_json_set_mapping_minimum(size_t bytes);
-
-/** The calling thread's mapping minimum (tk_json_set_mapping_minimum()), for work it hands
- * to another thread to load as it would. */
-size_t tk_json_mapping_minimum(void);
+/** The limits `store` was loaded with, each 0 replaced by its default (all 0 for NULL). */
+void tk_json_store_limits(const tk_json_store *store, tk_json_limits *limits);
 
 /**
  * Puts a private mapping of the file at `path` in place of the store's own copy of its
- * bytes, when the file is big enough to be mapped (tk_json_set_mapping_minimum()) and holds
+ * bytes, when the file is big enough to be mapped (the store's tk_json_limits.mapping_minimum) and holds
  * exactly those bytes (compared first): a save parses what it writes from memory, and once
  * written the store need not keep that copy. Returns 1 when the store is now mapped, 0 when it
  * keeps its copy (too small, unreadable, different, or mapped already).
@@ -363,17 +357,15 @@ typedef struct tk_json_byte_edit {
  * taken; every other record stays, moved by what the edits before it added or took away.
  * No other byte is parsed again: a save of one edit costs the records' bookkeeping, not a
  * load. In an object of objects, an edit may only replace one record with one (it keeps
- * the record's name). The keys and the format are the store's. The file is mapped when it
- * has at least `mapping_minimum` bytes (the value tk_json_mapping_minimum() gives on the
- * thread the save started from, which this call may not be made on). A store whose bytes are a
+ * the record's name). The keys, the format and the limits are the store's: the file is
+ * mapped when it has at least the store's mapping_minimum bytes. A store whose bytes are a
  * repaired copy, or that read lone surrogates as U+FFFD, is refused (read the file whole).
  *
  * Returns NULL with `error` saying why: a new record that is not one valid object, a file
  * not of the size the edits make, edits out of order, or a file that cannot be read.
  */
 tk_json_store *tk_json_store_edited(const tk_json_store *store, int descriptor, const tk_json_byte_edit *edits, size_t edit_count,
-                                    const size_t *new_offsets, const size_t *new_lengths, size_t mapping_minimum,
-                                    tk_json_error *error);
+                                    const size_t *new_offsets, const size_t *new_lengths, tk_json_error *error);
 
 /** Frees the store and everything it handed out. NULL is ignored. */
 void tk_json_free(tk_json_store *store);

@@ -114,7 +114,7 @@ final class DataFileRecords: EditableRecords {
         let old = store
         let options = JSONRecordStore.LoadOptions(pointer: old.recordsPointer.isEmpty ? nil : old.recordsPointer,
                                                   titleKey: old.titleKey.isEmpty ? nil : old.titleKey, subtitleKey: old.subtitleKey,
-                                                  strict: true, format: old.isLines ? .lines : .text)
+                                                  strict: true, format: old.isLines ? .lines : .text, limits: old.limits)
         let new: JSONRecordStore
         do {
             new = try JSONRecordStore.load(path: path, options: options)

@@ -4,6 +4,8 @@ import Foundation
 /// Loaded records in collation order: sections A–Z and `#`, rows sorted within them, as the
 /// table shows them. Only the non-empty sections are shown; the index keeps all 27 titles and
 /// maps a letter with no records to the nearest section after it.
+// Safe to send: every stored property is a `let` of a Sendable type but `buildTimings`, a `var`
+// only so that the initializers can fill it through `inout`; nothing writes it after init.
 final class IndexedRecords: @unchecked Sendable {
     /// What the records are sectioned and sorted by.
     enum SortOrder: Equatable, Sendable {

@@ -10,6 +10,10 @@ import Foundation
 ///
 /// Immutable after `load`, so it may be shared between threads. Every accessor accepts any
 /// index: outside `0..<count` it returns an empty value rather than trapping.
+// Safe to send: every stored property is a `let`; the C store behind `handle` is immutable
+// after loading and its accessors may be called from any thread (csimdjson.h), except
+// `mapFile(at:)`, which a save calls on a store it has just made, before anyone else holds it;
+// deinit frees the C store once.
 final class JSONRecordStore: @unchecked Sendable {
     /// The number of records.
     let count: Int
@@ -79,9 +83,11 @@ final class JSONRecordStore: @unchecked Sendable {
         /// The most bytes a pipe or FIFO may send (one more is refused at once); nil: the most
         /// that can be loaded, 4 GiB - 1. Regular files are checked against their size.
         var streamLimit: Int?
+        /// The sizes the load works in (threads, simdjson's windows, mapping): how, not what.
+        var limits: Limits
 
         init(pointer: String? = nil, titleKey: String? = nil, subtitleKey: String? = nil, strict: Bool = false, format: Format = .detect,
-             isCancelled: (@Sendable () -> Bool)? = nil, waitForData: Duration? = nil, streamLimit: Int? = nil) {
+             isCancelled: (@Sendable () -> Bool)? = nil, waitForData: Duration? = nil, streamLimit: Int? = nil, limits: Limits = Limits()) {
             self.pointer = pointer
             self.titleKey = titleKey
             self.subtitleKey = subtitleKey
@@ -90,36 +96,8 @@ final class JSONRecordStore: @unchecked Sendable {
             self.isCancelled = isCancelled
             self.waitForData = waitForData
             self.streamLimit = streamLimit
+            self.limits = limits
         }
-
-        /// Calls `body` with these options as C sees them (valid only during the call).
-        fileprivate func withC<R>(_ body: (UnsafePointer<tk_json_load_options>) -> R) -> R {
-            withOptionalCStrings(titleKey, subtitleKey) { title, subtitle in
-                withOptionalCStrings(pointer, nil) { pointer, _ in
-                    let box = isCancelled.map(CancelBox.init)
-                    return withExtendedLifetime(box) {
-                        var options = tk_json_load_options(pointer: pointer, title_key: title, subtitle_key: subtitle,
-                                                           strict: strict ? 1 : 0, format: format.c, is_cancelled: nil, cancel_context: nil,
-                                                           wait_milliseconds: Int32(clamping: waitForData.map { max(1, Int($0 / .milliseconds(1))) } ?? 0),
-                                                           max_stream_bytes: UInt64(clamping: max(0, streamLimit ?? 0)))
-                        if let box {
-                            options.cancel_context = Unmanaged.passUnretained(box).toOpaque()
-                            options.is_cancelled = { context in
-                                guard let context else { return 0 }
-                                return Unmanaged<CancelBox>.fromOpaque(context).takeUnretainedValue().isCancelled() ? 1 : 0
-                            }
-                        }
-                        return body(&options)
-                    }
-                }
-            }
-        }
-    }
-
-    /// The cancel check of a load, as the C reader's context.
-    private final class CancelBox {
-        let isCancelled: @Sendable () -> Bool
-        init(_ isCancelled: @escaping @Sendable () -> Bool) { self.isCancelled = isCancelled }
     }
 
     /// How the records are written.
@@ -152,7 +130,7 @@ final class JSONRecordStore: @unchecked Sendable {
         count = tk_json_count(handle)
         var pointerLength = 0
         let pointer = tk_json_records_pointer(handle, &pointerLength)
-        recordsPointer = pointer.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: pointerLength), as: UTF8.self) } ?? ""
+        recordsPointer = pointer.map { Self.decode($0, count: pointerLength) } ?? ""
         arrayOffset = tk_json_array_offset(handle)
         isLines = tk_json_is_lines(handle) != 0
         recordsAreMembers = tk_json_records_are_members(handle) != 0
@@ -167,7 +145,7 @@ final class JSONRecordStore: @unchecked Sendable {
         candidates = (0 ..< tk_json_candidate_count(handle)).compactMap { index in
             var length = 0, bytes = 0
             guard let pointer = tk_json_candidate(handle, index, &length, &bytes) else { return nil }
-            return (String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self), bytes)
+            return (Self.decode(pointer, count: length), bytes)
         }
         titleKey = Self.string(tk_json_title_key, handle) ?? ""
         subtitleKey = Self.string(tk_json_subtitle_key, handle)
@@ -185,7 +163,9 @@ final class JSONRecordStore: @unchecked Sendable {
         }
     }
 
-    /// A store's handle on its way to being freed on another thread: nothing else holds it.
+    /// A store's handle on its way to being freed on another thread.
+    // Safe to send: made in deinit, so nothing else holds the handle; the one thread it goes
+    // to frees it once.
     private struct RetiredHandle: @unchecked Sendable {
         let handle: OpaquePointer
     }
@@ -244,7 +224,7 @@ final class JSONRecordStore: @unchecked Sendable {
     /// Loads JSON held in memory as `options` say; `name` stands for the path in errors.
     static func load(data: some ContiguousBytes, name: String, options: LoadOptions, identity: FileIdentity? = nil) throws(JSONLoadError) -> JSONRecordStore {
         var error = tk_json_error()
-        let handle = data.withUnsafeBytes { bytes in options.withC { tk_json_load_memory(bytes.baseAddress, bytes.count, $0, &error) } }
+        let handle = Self.loadMemory(data, options: options, error: &error)
         guard let handle else { throw JSONLoadError(error, path: name) }
         return JSONRecordStore(handle: handle, identity: identity)
     }
@@ -255,15 +235,15 @@ final class JSONRecordStore: @unchecked Sendable {
     /// its new records take their place, each checked to be one valid object and its title
     /// taken, and every other record is moved, not parsed again (`tk_json_store_edited`).
     ///
-    /// The file is mapped when it has at least `mappingMinimum` bytes: the setting of the
-    /// thread the save started from (`tk_json_mapping_minimum`), handed over as a value.
+    /// The file is mapped when it has at least this store's ``limits`` `mappingMinimum`
+    /// bytes, which the new store keeps.
     /// - Throws: `JSONLoadError` when a new record is not one valid object, or the file is
     ///   not what the edits make; `name` stands for the file in it.
-    func edited(_ edits: [SpliceEdit], inFileAt descriptor: Int32, name: String, mappingMinimum: Int = tk_json_mapping_minimum()) throws(JSONLoadError) -> JSONRecordStore {
+    func edited(_ edits: [SpliceEdit], inFileAt descriptor: Int32, name: String) throws(JSONLoadError) -> JSONRecordStore {
         var error = tk_json_error()
         let byteEdits = edits.map { tk_json_byte_edit(start: $0.range.lowerBound, end: $0.range.upperBound, length: $0.bytes.count, records: $0.records.count) }
         let offsets = edits.flatMap { $0.records.map(\.lowerBound) }, lengths = edits.flatMap { $0.records.map(\.count) }
-        guard let made = tk_json_store_edited(handle, descriptor, byteEdits, byteEdits.count, offsets, lengths, mappingMinimum, &error) else {
+        guard let made = tk_json_store_edited(handle, descriptor, byteEdits, byteEdits.count, offsets, lengths, &error) else {
             throw JSONLoadError(error, path: name)
         }
         return JSONRecordStore(handle: made, identity: nil)
@@ -286,23 +266,6 @@ final class JSONRecordStore: @unchecked Sendable {
         withTitleUTF8(at: index) { Self.text($0, maximumBytes: maximumBytes) }
     }
 
-    /// Record `index`'s subtitle as ``subtitle(at:)`` gives it, cut as ``title(at:maximumBytes:)`` cuts.
-    func subtitle(at index: Int, maximumBytes: Int) -> String? {
-        guard index >= 0, index < count else { return nil }
-        var bytes: UnsafePointer<UInt8>?
-        var length = 0
-        guard tk_json_subtitle(handle, index, &bytes, &length) != 0 else { return nil }
-        return Self.text(UnsafeBufferPointer(start: bytes, count: length), maximumBytes: maximumBytes)
-    }
-
-    /// `bytes` (valid UTF-8) as text, at most `maximumBytes` of them, ended with `…` when cut.
-    static func text(_ bytes: UnsafeBufferPointer<UInt8>, maximumBytes: Int) -> String {
-        guard bytes.count > maximumBytes else { return String(decoding: bytes, as: UTF8.self) }
-        var end = max(0, maximumBytes)
-        while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self) + "…"
-    }
-
     /// What the load spent reading, finding the structure (per half), walking the records
     /// (per half) and settling the keys, for the benchmark.
     var timings: tk_json_timings {
@@ -311,39 +274,9 @@ final class JSONRecordStore: @unchecked Sendable {
         return timings
     }
 
-    /// Record `index`'s member name, when the records are an object's members.
-    func recordName(at index: Int) -> String? {
-        guard index >= 0, index < count else { return nil }
-        var bytes: UnsafePointer<UInt8>?
-        var length = 0
-        guard tk_json_record_name(handle, index, &bytes, &length) != 0 else { return nil }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
-    }
-
-    /// Writes the first four bytes of each title of `records` (after any spaces; the first
-    /// in the low byte, zeros past the title's end) to `leads`, or 0 where the title must be
-    /// read whole: a number, true, false or null, missing, empty, or out of range. From any
-    /// thread; it fetches the titles' bytes ahead, so it costs far less than reading each
-    /// title.
-    func titleLeads(_ records: Range<Int>, into leads: UnsafeMutablePointer<UInt32>) {
-        tk_json_title_leads(handle, records.lowerBound, records.count, leads)
-    }
-
     /// Record `index`'s subtitle, or nil when there is no subtitle key or the record lacks it.
     func subtitle(at index: Int) -> String? {
         subtitle(at: index, maximumBytes: .max)
-    }
-
-    /// Calls `body` with record `index`'s title as UTF-8 bytes (valid UTF-8, possibly empty),
-    /// without making a `String`. The bytes are valid only during the call.
-    func withTitleUTF8<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        var bytes: UnsafePointer<UInt8>?
-        var length = 0
-        if index >= 0, index < count, tk_json_title(handle, index, &bytes, &length) == 0 {
-            bytes = nil
-            length = 0
-        }
-        return try body(UnsafeBufferPointer(start: bytes, count: length))
     }
 
     /// Every member of record `index` in file order (duplicate keys included): keys and
@@ -351,36 +284,6 @@ final class JSONRecordStore: @unchecked Sendable {
     /// objects as compact JSON. Values may hold control characters: escape before display.
     func fields(at index: Int) -> [(key: String, value: String)] {
         members(at: index).map { (key: $0.key, value: $0.value) }
-    }
-
-    /// Calls `body` with record `index` exactly as written in the file, `{` to `}`, as bytes
-    /// (empty out of range), without making a `String`. Valid only during the call.
-    func withRawUTF8<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        var bytes: UnsafePointer<UInt8>?
-        var length = 0
-        if index < 0 || index >= count || tk_json_raw(handle, index, &bytes, &length) == 0 {
-            bytes = nil
-            length = 0
-        }
-        return try body(UnsafeBufferPointer(start: bytes, count: length))
-    }
-
-    /// Record `index` exactly as written in the file, from `{` to `}`.
-    func rawJSON(at index: Int) -> String {
-        guard index >= 0, index < count else { return "" }
-        var bytes: UnsafePointer<UInt8>?
-        var length = 0
-        guard tk_json_raw(handle, index, &bytes, &length) != 0 else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
-    }
-
-    private static func string(
-        _ accessor: (OpaquePointer?, UnsafeMutablePointer<Int>?) -> UnsafePointer<UInt8>?,
-        _ handle: OpaquePointer
-    ) -> String? {
-        var length = 0
-        guard let bytes = accessor(handle, &length) else { return nil }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
     }
 }
 
@@ -438,10 +341,7 @@ struct JSONLoadError: Error, CustomStringConvertible {
         self.path = path
         line = error.line > 0 ? Int(error.line) : nil
         column = error.line > 0 && error.column > 0 ? Int(error.column) : nil
-        message = withUnsafeBytes(of: error.message) { raw in
-            let bytes = raw.prefix { $0 != 0 }
-            return String(decoding: bytes, as: UTF8.self)
-        }
+        message = Self.text(ofMessage: error)
         if message.isEmpty { message = "cannot load the file" }
     }
 
@@ -460,16 +360,4 @@ struct JSONLoadError: Error, CustomStringConvertible {
         }
         return result
     }
-}
-
-/// Calls `body` with C strings for two optional strings (nil stays nil).
-private func withOptionalCStrings<R>(
-    _ first: String?, _ second: String?,
-    _ body: (UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> R
-) -> R {
-    func with(_ string: String?, _ inner: (UnsafePointer<CChar>?) -> R) -> R {
-        guard let string else { return inner(nil) }
-        return string.withCString(inner)
-    }
-    return with(first) { a in with(second) { b in body(a, b) } }
 }

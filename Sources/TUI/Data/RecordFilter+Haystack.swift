@@ -247,8 +247,9 @@ final class FilterHaystack: Sendable {
     }
 }
 
-/// One result slot per worker of ``FilterHaystack/build(records:progress:)``; each worker
-/// writes only its own slot.
+/// One result slot per worker of ``FilterHaystack/build(records:progress:)``.
+// Safe to send: the slots are allocated and initialized before DispatchQueue.concurrentPerform
+// and read and freed after it returns; worker w writes only slot w.
 private struct PartSlots: @unchecked Sendable {
     let slots: UnsafeMutableBufferPointer<(bytes: [UInt8], starts: [Int])>
 }

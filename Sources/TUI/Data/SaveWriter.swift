@@ -175,10 +175,11 @@ private final class ReadBack: Sendable {
         }
     }
 
-    /// Reads all of `bytes` back, as `store`'s were read (its keys and format).
+    /// Reads all of `bytes` back, as `store`'s were read (its keys, format and limits).
     convenience init(_ bytes: [UInt8], name: String, like store: JSONRecordStore) {
-        let (titleKey, subtitleKey, isLines) = (store.titleKey, store.subtitleKey, store.isLines)
-        self.init { Self.read(bytes, name: name, titleKey: titleKey, subtitleKey: subtitleKey, isLines: isLines) }
+        let options = JSONRecordStore.LoadOptions(titleKey: store.titleKey.isEmpty ? nil : store.titleKey, subtitleKey: store.subtitleKey,
+                                                  strict: true, format: store.isLines ? .lines : .text, limits: store.limits)
+        self.init { Self.read(bytes, name: name, options: options) }
     }
 
     /// Takes `store`'s records from the file open at `descriptor`, which holds its bytes
@@ -187,24 +188,21 @@ private final class ReadBack: Sendable {
     /// `descriptor` meanwhile.
     convenience init(editing edits: [SpliceEdit], of store: JSONRecordStore, inFileAt descriptor: Int32, name: String) {
         let own = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
-        // The file is mapped, or read, as a load on the saving thread would do it: that
-        // thread's setting goes to the other core as a value.
-        let mappingMinimum = tk_json_mapping_minimum()
+        // The file is mapped, or read, as the store's was: the store keeps its limits.
         self.init {
             guard own >= 0 else { return .failure(SaveFailure(reason: .other, message: "The file written cannot be read back; nothing was written.")) }
             defer { close(own) }
             do throws(JSONLoadError) {
-                return .success(try store.edited(edits, inFileAt: own, name: name, mappingMinimum: mappingMinimum))
+                return .success(try store.edited(edits, inFileAt: own, name: name))
             } catch {
                 return .failure(SaveFailure.wouldNotReadBack(error))
             }
         }
     }
 
-    private static func read(_ bytes: [UInt8], name: String, titleKey: String, subtitleKey: String?, isLines: Bool) -> Result<JSONRecordStore, SaveFailure> {
+    private static func read(_ bytes: [UInt8], name: String, options: JSONRecordStore.LoadOptions) -> Result<JSONRecordStore, SaveFailure> {
         do throws(JSONLoadError) {
-            return .success(try JSONRecordStore.load(data: bytes, name: name, titleKey: titleKey.isEmpty ? nil : titleKey, subtitleKey: subtitleKey,
-                                                     identity: nil, format: isLines ? .lines : .text))
+            return .success(try JSONRecordStore.load(data: bytes, name: name, options: options))
         } catch {
             return .failure(SaveFailure.wouldNotReadBack(error))
         }

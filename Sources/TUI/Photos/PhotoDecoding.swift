@@ -89,9 +89,7 @@ enum PhotoDecoding {
         var image = tk_photo_image()
         defer { tk_photo_image_free(&image) }
         var message = [CChar](repeating: 0, count: Int(TK_PHOTO_TEXT_CAPACITY))
-        let status = data.withUnsafeBytes { bytes in
-            tk_photo_decode_png(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, &image, &message)
-        }
+        let status = PhotoFacts.decodePNG(data, into: &image, message: &message)
         let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         switch status {
         case TK_PHOTO_OK: break
@@ -114,9 +112,7 @@ enum PhotoDecoding {
             throw PhotoDecodingError(fileName: fileName, reason: .damaged("libpng returned no pixels"))
         }
         var reading = PhotoFacts.ExifReading(facts: .none, problem: nil)
-        if let exif = image.exif {
-            reading = PhotoFacts.read(exif: UnsafeRawBufferPointer(start: exif, count: image.exif_length))
-        }
+        if image.exif != nil { reading = PhotoFacts.readExif(of: image) }
         let name = Self.name(ofFile: fileName)
         return DecodedPhoto(name: name, title: Self.title(forName: name), bitmap: bitmap, facts: reading.facts,
                             exifProblem: reading.problem.map { "the Exif data could not be read: \($0)" })

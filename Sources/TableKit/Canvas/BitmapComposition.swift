@@ -88,29 +88,28 @@ public struct BitmapComposition: Sendable {
         let margin = Double(border) * inverse
         // Walking across a row moves the source point by a fixed step: add it, do not recompute.
         let stepX = (cosine * inverse, -sine * inverse)
-        image.pixels.withUnsafeBufferPointer { source in
-            for y in ys {
-                let dy = Double(y) + 0.5 - placement.centerY
-                let dx = Double(xs.lowerBound) + 0.5 - placement.centerX
-                var u = (dx * cosine + dy * sine) * inverse + imageWidth / 2
-                var v = (-dx * sine + dy * cosine) * inverse + imageHeight / 2
-                let row = y * width
-                for x in xs {
-                    defer { u += stepX.0; v += stepX.1 }
-                    guard u >= -margin, v >= -margin, u < imageWidth + margin, v < imageHeight + margin else { continue }
-                    if u < 0 || v < 0 || u >= imageWidth || v >= imageHeight {
-                        pixels[row + x] = borderColor
-                        continue
-                    }
-                    pixels[row + x] = Self.sample(source, width: image.width, height: image.height, u: u, v: v)
+        let source = image.pixels.span
+        for y in ys {
+            let dy = Double(y) + 0.5 - placement.centerY
+            let dx = Double(xs.lowerBound) + 0.5 - placement.centerX
+            var u = (dx * cosine + dy * sine) * inverse + imageWidth / 2
+            var v = (-dx * sine + dy * cosine) * inverse + imageHeight / 2
+            let row = y * width
+            for x in xs {
+                defer { u += stepX.0; v += stepX.1 }
+                guard u >= -margin, v >= -margin, u < imageWidth + margin, v < imageHeight + margin else { continue }
+                if u < 0 || v < 0 || u >= imageWidth || v >= imageHeight {
+                    pixels[row + x] = borderColor
+                    continue
                 }
+                pixels[row + x] = Self.sample(source, width: image.width, height: image.height, u: u, v: v)
             }
         }
     }
 
     /// The colour at `u`, `v` (pixel centres at half-integers), mixed from the four nearest
     /// pixels by how near each is.
-    private static func sample(_ source: UnsafeBufferPointer<Bitmap.Pixel>, width: Int, height: Int, u: Double, v: Double) -> Bitmap.Pixel {
+    private static func sample(_ source: Span<Bitmap.Pixel>, width: Int, height: Int, u: Double, v: Double) -> Bitmap.Pixel {
         let fx = u - 0.5, fy = v - 0.5
         let x0 = min(max(Int(fx.rounded(.down)), 0), width - 1), y0 = min(max(Int(fy.rounded(.down)), 0), height - 1)
         let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)

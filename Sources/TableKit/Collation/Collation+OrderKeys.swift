@@ -108,10 +108,3 @@ extension CollatedOrder {
         return end + 1 + title.count
     }
 }
-
-/// What the key-making workers share: the offsets (each writes its own records') and a slot
-/// per worker for its arena.
-private struct KeyJob: @unchecked Sendable {
-    let offsets: UnsafeMutableBufferPointer<Int>
-    let arenas: UnsafeMutableBufferPointer<KeyArena>
-}

@@ -187,22 +187,3 @@ extension CollationFolding {
         return other
     }
 }
-
-/// What the sectioning workers share: the leads (each worker turns its own records' into
-/// sections) and each worker's count of every section.
-private struct SectionJob: @unchecked Sendable {
-    let leads: UnsafeMutableBufferPointer<UInt32>
-    let counts: UnsafeMutableBufferPointer<Int>
-
-    func deallocate() {
-        leads.deallocate()
-        counts.deallocate()
-    }
-}
-
-/// What the scattering workers share: the order (each writes its own positions) and each
-/// worker's next position in every section.
-private struct Scatter: @unchecked Sendable {
-    let order: UnsafeMutableBufferPointer<Int32>
-    let cursors: UnsafeMutableBufferPointer<Int>
-}

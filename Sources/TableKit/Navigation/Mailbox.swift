@@ -26,8 +26,9 @@ import Synchronization
 /// ```
 public final class Mailbox: Sendable {
     /// The screen a letter is for, held weakly: a letter for a screen that is gone is dropped.
+    // Safe to send: `screen` is written once, in init, before the recipient is shared; loading
+    // a weak reference is atomic; and the screen it gives is used only on the main actor.
     private final class Recipient: @unchecked Sendable {
-        // Loading a weak reference is atomic; the screen itself is only used on the main actor.
         weak var screen: (any Screen)?
         init(_ screen: any Screen) { self.screen = screen }
     }

@@ -74,24 +74,12 @@ struct TextStorage: RandomAccessCollection, Hashable {
     private mutating func moveGap(to position: Int) {
         guard position != gapStart else { return }
         let gap = gapEnd - gapStart
-        let (start, end) = (gapStart, gapEnd)
-        buffer.withUnsafeMutableBufferPointer { pointer in
-            guard let base = pointer.baseAddress else { return }
-            // The gap holds spaces: those the moved characters land on are cleared first, and
-            // those they leave are spaces again.
-            if position < start {
-                let moved = start - position
-                let cleared = Swift.min(moved, gap)
-                (base + end - cleared).deinitialize(count: cleared)
-                (base + end - moved).moveInitialize(from: base + position, count: moved)
-                (base + position).initialize(repeating: " ", count: cleared)
-            } else {
-                let moved = position - start
-                let cleared = Swift.min(moved, gap)
-                (base + start).deinitialize(count: cleared)
-                (base + start).moveInitialize(from: base + end, count: moved)
-                (base + end + moved - cleared).initialize(repeating: " ", count: cleared)
-            }
+        // The gap holds spaces: those the moved characters land on are dropped, and those
+        // they leave are spaces again.
+        if position < gapStart {
+            buffer.slide(position ..< gapStart, by: gap, filling: " ")
+        } else {
+            buffer.slide(gapEnd ..< position + gap, by: -gap, filling: " ")
         }
         gapEnd = position + gap
         gapStart = position
@@ -99,9 +87,7 @@ struct TextStorage: RandomAccessCollection, Hashable {
 
     static func == (lhs: TextStorage, rhs: TextStorage) -> Bool {
         // Copies of one field share their array: equal without reading it.
-        if lhs.gapStart == rhs.gapStart, lhs.gapEnd == rhs.gapEnd, lhs.buffer.withUnsafeBufferPointer({ left in
-            rhs.buffer.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress && left.count == right.count }
-        }) {
+        if lhs.gapStart == rhs.gapStart, lhs.gapEnd == rhs.gapEnd, lhs.buffer.sharesStorage(with: rhs.buffer) {
             return true
         }
         return lhs.count == rhs.count && lhs.elementsEqual(rhs)

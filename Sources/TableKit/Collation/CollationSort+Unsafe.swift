@@ -1,11 +1,15 @@
 import Foundation
 
 // Sorting CollatedOrder's key records: bucketed by section, then each section sorted 8 key
-// bytes at a time (all of it, or first the rows a screen shows).
+// bytes at a time (all of it, or first the rows a screen shows). Raw memory throughout (issue
+// 39 fences it here): the sort is the hot loop of a million-row load.
 
 /// Keys bucketed by section, the sections not yet sorted: the arena, each record's entry
 /// (its first 8 key bytes, index and key offset) in section order, and where sections start.
 /// Frees the arena and entries when it goes.
+// Safe to send: it is made on one thread and then handed over whole; every later use
+// (FirstRowsBuild.finish) runs under that build's Mutex, and the workers of sortSections
+// sort disjoint ranges of the entries, reading the arena only.
 final class BucketedKeys: @unchecked Sendable {
     let count: Int
     let starts: [Int]
