@@ -71,6 +71,8 @@ struct EndToEndInputTests {
         let (session, state) = try await launch(term)
         session.send("6")
         await session.waitUntil("the board") { $0.first?.contains("Photos") == true && $0.dropFirst().first?.contains("▀") == true }
+        // The photos decode in the background: on a busy machine the board is still filling in.
+        await settle(session)
         // Five notches up with Ctrl (64 + 16) over the photo at column 70, line 8 (1-based).
         for _ in 0 ..< 5 { session.sendLiteral("\u{1B}[<80;70;8M") }
         let pinched = await waitForLayout(in: state) { $0.values.contains { $0.scale > 1.5 } }
