@@ -21,6 +21,6 @@ extension TableViewController {
     /// A click on a segment chooses it.
     public func titleControlTapped(segment: Int) -> ScreenResponse {
         titleControlPart.highlight = nil
-        return titleControlPart.choose(segment, in: self)
+        return titleControlPart.choose(segment)
     }
 }

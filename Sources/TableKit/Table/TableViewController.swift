@@ -86,7 +86,7 @@ open class TableViewController: Screen {
     /// The screen's own parts, in their order (see ``parts``): those written as a
     /// ``TableViewPart`` through the adapter that gives them the context.
     lazy var builtInParts: (before: [any TableViewControllerPart], after: [any TableViewControllerPart]) = (
-        [titleControlPart, PartAdapter(pageScrubberPart), searchPart, PartAdapter(sliderPopoverPart), swipeMenuPart, editingPart, selectionPart],
+        [PartAdapter(titleControlPart), PartAdapter(pageScrubberPart), searchPart, PartAdapter(sliderPopoverPart), swipeMenuPart, editingPart, selectionPart],
         [rowAnimationPart]
     )
 
@@ -121,6 +121,7 @@ open class TableViewController: Screen {
         state = TableViewState()
         self.dataSource = dataSource
         tabBarItem = TabBarItem(title: title)
+        titleControlPart.segmentChosen = { [unowned self] in titleSegmentedControlChanged(to: $0) }
     }
 
     /// Creates a table screen with the table configured as `tableView`.
@@ -130,6 +131,7 @@ open class TableViewController: Screen {
         state = TableViewState()
         self.dataSource = dataSource
         tabBarItem = TabBarItem(title: title)
+        titleControlPart.segmentChosen = { [unowned self] in titleSegmentedControlChanged(to: $0) }
     }
 
     // MARK: Bars

@@ -3,8 +3,11 @@ import Foundation
 /// A segmented control in the navigation bar: Shift-Tab gives it the keyboard, ← → move
 /// along it, Enter or Space choose, Esc, Tab or ↓ give the keyboard back to the rows; a click
 /// on a segment chooses it. Choosing the segment already chosen does nothing.
+///
+/// A ``TableViewPart``: a choice reaches the screen as a control's does in UIKit, through the
+/// action it was given (``segmentChosen``), never by the part calling the screen.
 @MainActor
-final class TitleControlPart: TableViewControllerPart {
+final class TitleControlPart: TableViewPart {
     /// What the title control's keys ask.
     enum Action: Equatable, Sendable {
         /// Give the control the keyboard, on the chosen segment.
@@ -21,8 +24,11 @@ final class TitleControlPart: TableViewControllerPart {
     var control: SegmentedControl?
     /// The segment the keyboard is on while the control has the focus.
     var highlight: Int?
+    /// What a person's choice of a segment (not the one chosen before) does: the screen's
+    /// answer, as a `UIControl` sends its value-changed action to its target.
+    var segmentChosen: @MainActor (Int) -> ScreenResponse = { _ in .handled }
 
-    var hasKeyboardFocus: Bool { highlight != nil }
+    override var hasKeyboardFocus: Bool { highlight != nil }
 
     /// The keys now: while focused, moving and choosing; else Shift-Tab to reach it.
     var keyBindings: [KeyBinding<Action>] {
@@ -39,21 +45,21 @@ final class TitleControlPart: TableViewControllerPart {
 
     /// A key for the title control: Shift-Tab focuses it; while focused, its keys. `nil` when
     /// the key is the rows' (a key it does not use gives the keyboard back, then acts).
-    func handleKey(_ key: Key, in table: TableViewController) -> ScreenResponse? {
+    override func handleKey(_ key: Key, context: TableContext) -> TablePartResponse? {
         guard let control, !control.segments.isEmpty else { return nil }
         guard let highlight else {
-            guard keyBindings.action(for: key) == .focus, !table.state.isIndexFocused else { return nil }
+            guard keyBindings.action(for: key) == .focus, !context.state.isIndexFocused else { return nil }
             // An open swipe menu closes as the control takes the keyboard (resignKeyboardFocus).
             self.highlight = control.selectedSegmentIndex
             return .handled
         }
         // Help opens over the focused control and leaves it focused.
-        if key == .character("?") { return .ignored }
+        if key == .character("?") { return .respond(.ignored) }
         switch keyBindings.action(for: key) {
         case .move(let step): self.highlight = min(control.segments.count - 1, max(0, highlight + step))
         case .choose:
             self.highlight = nil
-            return choose(highlight, in: table)
+            return .respond(choose(highlight))
         case .release, .focus: self.highlight = nil
         case nil:
             self.highlight = nil
@@ -63,16 +69,16 @@ final class TitleControlPart: TableViewControllerPart {
     }
 
     /// Chooses segment `index`, unless it is already chosen, and tells the screen.
-    func choose(_ index: Int, in table: TableViewController) -> ScreenResponse {
+    func choose(_ index: Int) -> ScreenResponse {
         guard var control, control.segments.indices.contains(index), index != control.selectedSegmentIndex else { return .handled }
         control.selectedSegmentIndex = index
         self.control = control
-        return table.titleSegmentedControlChanged(to: index)
+        return segmentChosen(index)
     }
 
-    func resignKeyboardFocus(in table: TableViewController) { highlight = nil }
+    override func resignKeyboardFocus(context: TableContext) { highlight = nil }
 
-    func helpHints(in table: TableViewController) -> [KeyHint] { keyBindings.helpHints() }
+    override func helpHints(context: TableContext) -> [KeyHint] { keyBindings.helpHints() }
 
-    func footerHints(in table: TableViewController) -> [KeyHint] { keyBindings.footerHints() }
+    override func footerHints(context: TableContext) -> [KeyHint] { keyBindings.footerHints() }
 }
