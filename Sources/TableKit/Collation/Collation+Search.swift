@@ -21,7 +21,7 @@ extension Collation {
     }
 
     /// Whether the folded bytes `text` contain the folded bytes `query`.
-    public func folded(_ text: [UInt8], contains query: [UInt8]) -> Bool {
+    func folded(_ text: [UInt8], contains query: [UInt8]) -> Bool {
         guard !query.isEmpty else { return true }
         guard text.count >= query.count else { return false }
         let first = query[0]
