@@ -18,7 +18,7 @@ import TableKit
 /// try TerminalApp(root: root).run()
 /// ```
 ///
-/// **Headless.** With `TABLEKIT_SNAPSHOT=WxH` in the environment, ``run()`` does not touch the
+/// **Headless.** With `TABLEKIT_SNAPSHOT=WxH` in the environment, ``main()`` does not touch the
 /// terminal: it presses the keys of `TABLEKIT_KEYS` (a key script such as `"j j Enter"`, see
 /// `Key.parseScript(_:)` in TableKit) through the same loop on a headless terminal of that
 /// size and prints the last frame — with its styles marked (`Canvas.styledText`)

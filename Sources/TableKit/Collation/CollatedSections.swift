@@ -7,7 +7,7 @@ import Foundation
 /// This is the one place that turns an `IndexPath` into a position in the sorted list and
 /// back. ``IndexedSections`` uses it for arrays; a data source over any sorted storage (a
 /// million records, a filtered subset) builds one from its section starts and conforms to
-/// ``CollatedDataSource`` to get headers and the index for free.
+/// `CollatedDataSource` to get headers and the index for free.
 ///
 /// ```swift
 /// // 5 items: 2 under A, none under B, 3 under C (and nothing else).

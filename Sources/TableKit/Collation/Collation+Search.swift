@@ -15,7 +15,7 @@ extension Collation {
     /// An empty query (or one of whitespace only) is contained in every text.
     ///
     /// - Complexity: O(*n* × *m*) in the folded lengths; fold the query once with
-    ///   ``folded(_:)`` and use ``folded(_:contains:)`` to match many texts.
+    ///   ``folded(_:)`` and use `folded(_:contains:)` to match many texts.
     public func text(_ text: some StringProtocol, contains query: some StringProtocol) -> Bool {
         folded(folded(text), contains: folded(query))
     }

@@ -9,12 +9,12 @@ import Foundation
 /// digits, symbols, punctuation, emoji, other scripts, the empty title — goes under `#`, the
 /// last section.
 ///
-/// Within a section, titles sort by their ``sortKey(for:)``: case- and accent-insensitive
+/// Within a section, titles sort by their `sortKey(for:)`: case- and accent-insensitive
 /// ("apple", "Apple" and "Äpfel" interleave by their letters), then by their original UTF-8
 /// bytes, so the order is total and the same on every run.
 ///
 /// To section and sort many titles at once without creating strings, use
-/// ``CollatedOrder/build(count:collation:utf8:)``.
+/// `CollatedOrder.build(count:collation:utf8:)`.
 public struct Collation: Sendable, Equatable {
     /// The titles of the sections, in order: "A" … "Z", then "#" (for section headers).
     public let sectionTitles: [String]

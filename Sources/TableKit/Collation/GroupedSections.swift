@@ -152,7 +152,7 @@ extension GroupedSections: TableViewDataSource {
     public func titleForHeader(inSection section: Int) -> String? {
         sections.indices.contains(section) ? sections[section].title : nil
     }
-    /// The item's identity, once given by ``identified(by:)``.
+    /// The item's identity, once given by `identified(by:)`.
     public func itemIdentifier(for indexPath: IndexPath) -> AnyHashable? {
         guard let identity else { return nil }
         return item(at: indexPath).map(identity)

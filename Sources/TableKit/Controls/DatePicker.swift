@@ -140,9 +140,9 @@ public struct DatePicker: Sendable {
 
     private var calendar: Calendar { configuration.calendar }
 
-    /// ``Configuration/displayText(date:countDownDuration:)`` of the value.
+    /// `Configuration.displayText(date:countDownDuration:)` of the value.
     public var displayText: String { configuration.displayText(date: date, countDownDuration: countDownDuration) }
-    /// ``Configuration/valueText(date:countDownDuration:)`` of the value.
+    /// `Configuration.valueText(date:countDownDuration:)` of the value.
     public var valueText: String { configuration.valueText(date: date, countDownDuration: countDownDuration) }
     /// Whether the wheels are rolling back and need ticks.
     public var isRollingBack: Bool { rollBack != nil }

@@ -56,7 +56,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
-    /// The name a key script uses for this key (see ``init(name:)``).
+    /// The name a key script uses for this key (see `init(name:)`).
     public var description: String {
         switch self {
         case .character(" "): return "Space"

@@ -103,7 +103,7 @@ extension Array {
 
 extension TableView {
     /// The keys a table understands while its rows have the focus.
-    package static let rowKeyBindings: [KeyBinding<TableViewAction>] = [
+    public static let rowKeyBindings: [KeyBinding<TableViewAction>] = [
         KeyBinding([.up, .character("k")], .moveFocus(by: -1), label: "↑ k", help: "previous row"),
         KeyBinding([.down, .character("j")], .moveFocus(by: 1), label: "↓ j", help: "next row", footer: "move"),
         KeyBinding([.pageUp], .pageUp, label: "PgUp", help: "page up"),

@@ -73,7 +73,7 @@ public struct AlertAction {
 }
 
 /// The content of an alert or an action sheet, as `UIAlertController` holds it: a title, a
-/// message and the actions, which it places the way UIKit does (see ``displayOrder``).
+/// message and the actions, which it places the way UIKit does (see `displayOrder`).
 public struct Alert {
     /// A centred alert or an action sheet anchored to the bottom, as `UIAlertController.Style`.
     public enum Style: Hashable, Sendable {

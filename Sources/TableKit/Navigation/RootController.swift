@@ -5,7 +5,7 @@
 /// animations keep moving under a progress sheet. Modals lay out over everything but the
 /// footer, which then names the modal's keys.
 ///
-/// Answers posted to the ``mailbox`` — results of background work, timers, a screen's answer
+/// Answers posted to the `mailbox` — results of background work, timers, a screen's answer
 /// owed to its stack — are delivered before each event and whenever the run loop wakes for
 /// them (``deliverPosted(now:)``). While the screen in front defers events until its work arrives
 /// (``Screen/defersEvents``), keys, clicks and pastes wait here, in order.
@@ -91,7 +91,7 @@ public final class RootController {
     /// When the next answer for one of the app's screens falls due, if any is posted.
     public var nextDelivery: ContinuousClock.Instant? { mailbox.nextDue(hostedBy: content.hosts) }
 
-    /// Delivers the answers due in the ``mailbox``, in order, each carried out by the stack of
+    /// Delivers the answers due in the `mailbox`, in order, each carried out by the stack of
     /// the screen it answers for; then hands over the events that waited for them, if the
     /// screen in front no longer defers them. Returns what the runner should do.
     ///

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Each tab keeps its own stack. `1`…`5` (and F1…F5) or a click choose a tab; choosing the
 /// tab already in front pops it to its root. The `▲` indicator slides to the chosen tab over
-/// ``indicatorDuration`` (instant when zero).
+/// `indicatorDuration` (instant when zero).
 ///
 /// With more than five tabs the fifth slot is More, as in UIKit: its key, F-key or a click
 /// shows ``moreNavigationController``, a list of the tabs the bar has no slot for; choosing

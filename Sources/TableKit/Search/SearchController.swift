@@ -114,7 +114,7 @@ public final class SearchController {
     /// The text in the field; empty without a search.
     ///
     /// Setting it searches for the new text as if it had been typed and kept with Enter
-    /// (the table's ``TableViewController/search(for:)``).
+    /// (the table's `TableViewController.search(for:)`).
     public var text: String {
         get { session?.field.text ?? "" }
         set { tableViewController?.search(for: newValue) }

@@ -11,9 +11,9 @@ public enum TableStyle: Hashable, Sendable {
 
 /// A table's configuration: how it looks and behaves, independent of its content and state.
 ///
-/// A table is driven as "actions in, state and events out": ``update(_:action:dataSource:size:heightCache:)``
-/// applies a ``TableViewAction`` to a ``TableViewState`` and returns the ``TableViewEvent``s it
-/// caused; ``render(_:dataSource:into:area:context:heightCache:)`` draws that state and never changes it.
+/// A table is driven as "actions in, state and events out": `update(_:action:dataSource:size:heightCache:)`
+/// applies a ``TableViewAction`` to a ``TableViewState`` and returns the `TableViewEvent`s it
+/// caused; `render(_:dataSource:into:area:context:heightCache:)` draws that state and never changes it.
 /// The data source is asked only about the rows that are on screen.
 public struct TableView: Sendable {
     /// Plain or grouped; fixed when the table is made, as in UIKit.

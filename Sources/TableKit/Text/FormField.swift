@@ -12,7 +12,7 @@ public struct FormField: Sendable {
         case readOnly
         /// A date (or time, or countdown) chosen on a ``DatePickerController``: Enter, Space,
         /// → or a click open it, Backspace clears the field. The value is stored as
-        /// ``DatePicker/Configuration/valueText(date:countDownDuration:)`` writes it.
+        /// `DatePicker.Configuration.valueText(date:countDownDuration:)` writes it.
         case date(DatePicker.Configuration)
 
         /// Whether a save checks the field's text (its traits and its own rule).
@@ -118,7 +118,7 @@ public enum FormSaveResult {
     /// Not saved, for this reason: an alert says it, the edits stay in the form to retry.
     case failed(String)
     /// Not saved yet: `modal` asks first (whether a value may change its type, where else to
-    /// save). Its actions end the save with ``FormEditor/finishSave(_:)``; until then the
+    /// save). Its actions end the save with `FormEditor.finishSave(_:)`; until then the
     /// edits stay in the form.
     case ask(any Modal)
 }
