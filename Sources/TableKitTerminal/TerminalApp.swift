@@ -18,7 +18,7 @@ import TableKit
 /// try TerminalApp(root: root).run()
 /// ```
 ///
-/// **Headless.** With `TABLEKIT_SNAPSHOT=WxH` in the environment, ``run()`` does not touch the
+/// **Headless.** With `TABLEKIT_SNAPSHOT=WxH` in the environment, ``main()`` does not touch the
 /// terminal: it presses the keys of `TABLEKIT_KEYS` (a key script such as `"j j Enter"`, see
 /// `Key.parseScript(_:)` in TableKit) through the same loop on a headless terminal of that
 /// size and prints the last frame — with its styles marked (`Canvas.styledText`)
@@ -28,9 +28,9 @@ public struct TerminalApp {
     /// Choices made when the terminal is taken over.
     public struct Options: Sendable {
         /// Ask the terminal for mouse reports (press, release, drag, wheel).
-        public var mouse: Bool
+        var mouse: Bool
         /// How long a lone ESC waits for the rest of a sequence before it counts as Escape.
-        public var escapeDelay: Duration
+        var escapeDelay: Duration
 
         /// Mouse on, a 25 ms escape delay.
         public init(mouse: Bool = true, escapeDelay: Duration = .milliseconds(25)) {
@@ -62,7 +62,7 @@ public struct TerminalApp {
     ///
     /// - Throws: ``CursesTerminalError`` when standard output is not a terminal or `TERM` is
     ///   unknown; nothing has been written to the terminal then.
-    public func run() throws {
+    package func run() throws {
         let environment = ProcessEnvironment.current
         if let snapshot = try environment.snapshotRequest {
             let frame = try self.snapshot(size: snapshot.size, keys: snapshot.keys)

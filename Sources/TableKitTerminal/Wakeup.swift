@@ -16,10 +16,10 @@ import CNcurses
 ///     Wakeup.wait()
 /// }
 /// ```
-public enum Wakeup {
+package enum Wakeup {
     /// Wakes every thread waiting in ``wait(until:)``; a thread that waits later, and has not
     /// woken since, returns at once.
-    public static func post() {
+    package static func post() {
         tk_wakeup_post()
     }
 
@@ -27,7 +27,7 @@ public enum Wakeup {
     /// no limit).
     /// - Returns: Whether a post woke it (false: the deadline came first).
     @discardableResult
-    public static func wait(until deadline: ContinuousClock.Instant? = nil) -> Bool {
+    package static func wait(until deadline: ContinuousClock.Instant? = nil) -> Bool {
         guard let deadline else { return tk_wakeup_wait(-1) != 0 }
         let left = deadline - ContinuousClock.now
         guard left > .zero else { return false }

@@ -6,7 +6,7 @@ public struct Bitmap: Hashable, Sendable {
         /// Red, 0…255.
         public var red: UInt8
         /// Green, 0…255.
-        public var green: UInt8
+        package var green: UInt8
         /// Blue, 0…255.
         public var blue: UInt8
 
@@ -29,7 +29,7 @@ public struct Bitmap: Hashable, Sendable {
     /// The rows of pixels.
     public let height: Int
     /// The pixels, row by row from the top.
-    public let pixels: [Pixel]
+    package let pixels: [Pixel]
 
     /// An image of `width` × `height` pixels, row by row from the top; `nil` when the count
     /// of pixels is not `width` × `height`.

@@ -5,13 +5,13 @@ import Foundation
 /// downwards), as a view's `center` and `transform`.
 public struct BitmapPlacement: Hashable, Sendable, Codable {
     /// The centre, across.
-    public var centerX: Double
+    package var centerX: Double
     /// The centre, down.
-    public var centerY: Double
+    package var centerY: Double
     /// The size against the bitmap's own (1: a pixel of the bitmap is a pixel of the composition).
-    public var scale: Double
+    package var scale: Double
     /// The turn, in radians, clockwise.
-    public var rotation: Double
+    package var rotation: Double
 
     /// Creates a placement.
     public init(centerX: Double, centerY: Double, scale: Double = 1, rotation: Double = 0) {
@@ -24,7 +24,7 @@ public struct BitmapPlacement: Hashable, Sendable, Codable {
     /// The point of a `width` × `height` bitmap (in its own pixels, fractions kept) shown at
     /// `x`, `y` of the composition; it is inside the bitmap when both lie in 0..<width and
     /// 0..<height.
-    public func sourcePoint(x: Double, y: Double, width: Int, height: Int) -> (x: Double, y: Double) {
+    func sourcePoint(x: Double, y: Double, width: Int, height: Int) -> (x: Double, y: Double) {
         let dx = x - centerX, dy = y - centerY
         let cosine = cos(rotation), sine = sin(rotation)
         let scale = self.scale > 0 ? self.scale : 1
@@ -59,9 +59,9 @@ public struct BitmapPlacement: Hashable, Sendable, Codable {
 /// (bilinear), so a photo turned by any angle stays smooth.
 public struct BitmapComposition: Sendable {
     /// The columns of pixels.
-    public let width: Int
+    let width: Int
     /// The rows of pixels.
-    public let height: Int
+    let height: Int
     private var pixels: [Bitmap.Pixel]
 
     /// An empty composition of `width` × `height` pixels in `background`.

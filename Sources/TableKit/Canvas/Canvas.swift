@@ -24,7 +24,7 @@ public struct Cell: Hashable, Sendable {
 /// A grid of cells that every view draws into; the backend then shows it.
 ///
 /// Drawing never reaches outside the canvas or a given clip rectangle, never leaves half of a
-/// wide character behind, and escapes control characters (see ``ControlEscaping``). A canvas
+/// wide character behind, and escapes control characters (see `ControlEscaping`). A canvas
 /// read back with ``lines`` is what a test compares with the expected screen.
 public struct Canvas: Hashable, Sendable {
     /// The number of columns and lines.
@@ -49,7 +49,7 @@ public struct Canvas: Hashable, Sendable {
 
     /// Draws `text` on one line from `point`, clipped to `clip` (and the canvas).
     ///
-    /// Control and invisible format characters are drawn escaped (``ControlEscaping``). A
+    /// Control and invisible format characters are drawn escaped (`ControlEscaping`). A
     /// double-width cluster that would straddle the right edge of the clip is replaced by a
     /// space.
     /// - Returns: The column just after the last one drawn. Text that reaches the clip's right

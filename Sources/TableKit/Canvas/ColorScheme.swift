@@ -1,6 +1,6 @@
 /// How a whole app is coloured, applied to every frame by ``RootController/colorScheme``:
 /// the themes of a Settings screen, applied at once.
-public enum ColorScheme: Hashable, Sendable {
+package enum ColorScheme: Hashable, Sendable {
     /// The colours views ask for.
     case standard
     /// Quiet greys and blues become the terminal's own foreground, in bold: nothing is faint.

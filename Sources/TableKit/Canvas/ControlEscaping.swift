@@ -7,9 +7,9 @@
 /// U+2028 and U+2029 — by their code point (`<U+202E>`). Every string drawn into a
 /// ``Canvas`` goes through here, so no escape sequence from data is ever written to the
 /// terminal and no row can be reordered by a bidi-aware terminal.
-public enum ControlEscaping {
+package enum ControlEscaping {
     /// Whether the code point is a C0 control, DEL or a C1 control.
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return value < 0x20 || (value >= 0x7F && value < 0xA0)
     }
@@ -34,7 +34,7 @@ public enum ControlEscaping {
     }
 
     /// The visible form of a cluster that holds control characters; other clusters unchanged.
-    public static func escaped(_ character: Character) -> String {
+    static func escaped(_ character: Character) -> String {
         var result = ""
         for scalar in character.unicodeScalars {
             result += escaped(scalar)
@@ -43,7 +43,7 @@ public enum ControlEscaping {
     }
 
     /// The visible form of one code point.
-    public static func escaped(_ scalar: Unicode.Scalar) -> String {
+    static func escaped(_ scalar: Unicode.Scalar) -> String {
         let value = scalar.value
         if value < 0x20 { return "^" + String(Unicode.Scalar(UInt8(value + 0x40))) }
         if value == 0x7F { return "^?" }
@@ -61,7 +61,7 @@ public enum ControlEscaping {
     /// The text with every control and invisible format character made visible.
     ///
     /// - Complexity: O(n); text without them is returned as it is after one scan of its bytes.
-    public static func escaped(_ text: some StringProtocol) -> String {
+    package static func escaped(_ text: some StringProtocol) -> String {
         // Every code point escaped starts with one of these bytes in UTF-8: C0 and DEL as
         // themselves, C1 with 0xC2, U+061C with 0xD8, the rest with 0xE2.
         let needsWork = text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }

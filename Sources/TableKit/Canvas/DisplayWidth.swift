@@ -6,7 +6,7 @@
 /// circle and takes one column.
 public enum DisplayWidth {
     /// The columns one code point takes: 0, 1 or 2. Control characters report 0 here;
-    /// drawing escapes them first (see ``ControlEscaping``).
+    /// drawing escapes them first (see `ControlEscaping`).
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x300 {

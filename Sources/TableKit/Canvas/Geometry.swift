@@ -38,7 +38,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(width)x\(height)" }
 
     /// Parses `"80x24"`; returns `nil` for anything else or a dimension of 0.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0,
               w <= 10_000, h <= 10_000

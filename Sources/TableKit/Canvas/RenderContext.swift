@@ -8,7 +8,7 @@ public struct RenderContext: Sendable {
     /// Unicode or ASCII symbols.
     public var glyphs: Glyphs
     /// Whether the view being drawn has the keyboard focus (its focus highlight is strong).
-    public var isActive: Bool
+    package var isActive: Bool
     /// How many colours the terminal shows, as its backend found out. Most drawing can ignore
     /// it (the backend lowers every colour to one the terminal has); an image dithers to it
     /// (``Canvas/drawHalfBlocks(_:at:clip:glyphs:colorDepth:)``).
@@ -29,7 +29,7 @@ public enum Theme {
     /// Secondary text such as a subtitle.
     public static let secondaryText = Style(foreground: .secondary)
     /// The focused row.
-    public static let focus = Style(attributes: [.reverse])
+    static let focus = Style(attributes: [.reverse])
     /// A selected row that does not have the focus (single selection), UIKit's grey.
     static let selectedRow = Style(background: .rgb(72, 72, 74))
     /// The focused row while another view has the keyboard.
@@ -51,7 +51,7 @@ public enum Theme {
     /// A destructive button of a side-swipe menu: white on red.
     static let swipeMenuDestructive = Style(foreground: .rgb(255, 255, 255), background: .destructive)
     /// A slider's value popover: white on the tint colour.
-    public static let popover = Style(foreground: .rgb(255, 255, 255), background: .tint, attributes: [.bold])
+    static let popover = Style(foreground: .rgb(255, 255, 255), background: .tint, attributes: [.bold])
     /// Values that cannot be edited, in the slate blue of iOS Settings.
     static let readOnlyValue = Style(foreground: .slateBlue)
 }

@@ -2,7 +2,7 @@
 /// in display columns (see ``DisplayWidth``) after control characters are escaped.
 public enum TextLayout {
     /// The ellipsis that ends truncated text.
-    public static let ellipsis: Character = "…"
+    @usableFromInline static let ellipsis: Character = "…"
 
     /// `text` cut to at most `width` columns, ending in `…` when anything was cut
     /// (UILabel's default tail truncation).
@@ -94,7 +94,7 @@ public enum TextLayout {
     }
 
     /// The number of lines ``wrap(_:width:maximumLines:)`` would produce.
-    public static func lineCount(_ text: some StringProtocol, width: Int, maximumLines: Int = 0) -> Int {
+    static func lineCount(_ text: some StringProtocol, width: Int, maximumLines: Int = 0) -> Int {
         wrap(text, width: width, maximumLines: maximumLines).count
     }
 

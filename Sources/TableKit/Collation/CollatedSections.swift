@@ -7,7 +7,7 @@ import Foundation
 /// This is the one place that turns an `IndexPath` into a position in the sorted list and
 /// back. ``IndexedSections`` uses it for arrays; a data source over any sorted storage (a
 /// million records, a filtered subset) builds one from its section starts and conforms to
-/// ``CollatedDataSource`` to get headers and the index for free.
+/// `CollatedDataSource` to get headers and the index for free.
 ///
 /// ```swift
 /// // 5 items: 2 under A, none under B, 3 under C (and nothing else).
@@ -27,19 +27,19 @@ public struct CollatedSections: Sendable, Equatable {
     }
 
     /// The collation that sections the list.
-    public let collation: Collation
+    let collation: Collation
     /// Where each collation section starts in the sorted list, plus the end: one more entry
     /// than ``Collation/sectionTitles`` (as ``CollatedOrder/sectionStarts``).
-    public let sectionStarts: [Int]
+    let sectionStarts: [Int]
     /// The collation sections that have rows, ascending: table section `n` shows collation
     /// section `visibleSections[n]`.
-    public let visibleSections: [Int]
+    package let visibleSections: [Int]
     /// Which index titles the table shows.
-    public var indexTitles: IndexTitles
+    var indexTitles: IndexTitles
     /// The sections' own titles when they are not the collation's — ranges of values such as
     /// `0`, `100`, `200` for a list sorted by a number — one per section; nil for the
     /// collation's letters. With them, the index shows the titles of the sections with rows.
-    public let sectionTitles: [String]?
+    let sectionTitles: [String]?
 
     /// The sections of a sorted list whose collation section `s` runs from `sectionStarts[s]`
     /// to `sectionStarts[s + 1]`.
@@ -55,7 +55,7 @@ public struct CollatedSections: Sendable, Equatable {
     /// let byPrice = CollatedSections(sectionTitles: ["0", "10", "20"], sectionStarts: [0, 4, 4, 9])
     /// byPrice.sectionIndexTitles  // ["0", "20"]: the empty section is not shown
     /// ```
-    public init(sectionTitles: [String], sectionStarts: [Int]) {
+    package init(sectionTitles: [String], sectionStarts: [Int]) {
         self.init(collation: .english, sectionStarts: sectionStarts, indexTitles: .visibleSections, sectionTitles: sectionTitles)
     }
 
@@ -74,7 +74,7 @@ public struct CollatedSections: Sendable, Equatable {
     public var numberOfSections: Int { visibleSections.count }
 
     /// The rows in table section `section`; 0 outside the table.
-    public func numberOfRows(inSection section: Int) -> Int {
+    func numberOfRows(inSection section: Int) -> Int {
         guard visibleSections.indices.contains(section) else { return 0 }
         let collationSection = visibleSections[section]
         return sectionStarts[collationSection + 1] - sectionStarts[collationSection]
@@ -102,7 +102,7 @@ public struct CollatedSections: Sendable, Equatable {
 
     /// The header title of table section `section`: its collation section's title, or its
     /// own (``sectionTitles``).
-    public func titleForHeader(inSection section: Int) -> String? {
+    func titleForHeader(inSection section: Int) -> String? {
         guard visibleSections.indices.contains(section) else { return nil }
         return title(ofSection: visibleSections[section])
     }
@@ -136,7 +136,7 @@ public struct CollatedSections: Sendable, Equatable {
 /// A data source over a list sectioned by a collation: conform, provide ``sections`` and
 /// ``TableViewDataSource/cell(for:)``, and the counts, the section headers, the section index
 /// and its jumps come from ``CollatedSections``.
-public protocol CollatedDataSource: TableViewDataSource {
+package protocol CollatedDataSource: TableViewDataSource {
     /// How the sorted list maps onto the table's sections.
     var sections: CollatedSections { get }
 }

@@ -8,23 +8,23 @@ import Synchronization
 /// index, so the order is total and the same on every run. `sectionStarts` has one offset
 /// into `order` per section and a last one at the end, so section `s` is
 /// `order[sectionStarts[s] ..< sectionStarts[s + 1]]`.
-public struct CollatedOrder: Sendable, Equatable {
+package struct CollatedOrder: Sendable, Equatable {
     /// Record indices in display order.
-    public var order: [Int32]
+    package var order: [Int32]
     /// Where each section starts in ``order``, plus the end: one more entry than sections.
-    public var sectionStarts: [Int]
+    package var sectionStarts: [Int]
 
     /// An order from its parts; `sectionStarts` must be ascending and end at `order.count`.
-    public init(order: [Int32], sectionStarts: [Int]) {
+    package init(order: [Int32], sectionStarts: [Int]) {
         self.order = order
         self.sectionStarts = sectionStarts
     }
 
     /// The number of records.
-    public var count: Int { order.count }
+    package var count: Int { order.count }
 
     /// The number of sections (27 in English).
-    public var sectionCount: Int { max(0, sectionStarts.count - 1) }
+    package var sectionCount: Int { max(0, sectionStarts.count - 1) }
 
     /// The sections that have at least one record, ascending.
     var nonEmptySections: [Int] {
@@ -32,7 +32,7 @@ public struct CollatedOrder: Sendable, Equatable {
     }
 
     /// The number of records in `section`; 0 for a section out of range.
-    public func rows(inSection section: Int) -> Int {
+    package func rows(inSection section: Int) -> Int {
         guard section >= 0, section < sectionCount else { return 0 }
         return sectionStarts[section + 1] - sectionStarts[section]
     }
@@ -40,14 +40,14 @@ public struct CollatedOrder: Sendable, Equatable {
     /// The record shown at `row` of `section`.
     ///
     /// - Precondition: `row` is in `0 ..< rows(inSection: section)`.
-    public func record(section: Int, row: Int) -> Int {
+    package func record(section: Int, row: Int) -> Int {
         Int(order[sectionStarts[section] + row])
     }
 
     /// The section that the record at `position` of ``order`` belongs to.
     ///
     /// - Complexity: O(log s) in the number of sections.
-    public func section(ofPosition position: Int) -> Int {
+    func section(ofPosition position: Int) -> Int {
         // The last section whose start is ≤ position (skipping empty sections).
         var low = 0, high = sectionCount
         while high - low > 1 {
@@ -60,7 +60,7 @@ public struct CollatedOrder: Sendable, Equatable {
     /// Sections and sorts titles given as strings.
     ///
     /// - Complexity: O(n log n) in the number of titles.
-    public static func build(titles: [String], collation: Collation = .english) -> CollatedOrder {
+    static func build(titles: [String], collation: Collation = .english) -> CollatedOrder {
         build(count: titles.count, collation: collation) { index, body in
             let title = titles[index]
             if title.utf8.withContiguousStorageIfAvailable(body) == nil {
@@ -83,7 +83,7 @@ public struct CollatedOrder: Sendable, Equatable {
     ///     whose index is its first argument (for example a store's `withTitleUTF8(at:_:)`).
     /// - Complexity: O(n log n) in the number of records; titles in Latin script are folded
     ///   without creating strings.
-    public static func build(
+    package static func build(
         count: Int, collation: Collation = .english, utf8: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
     ) -> CollatedOrder {
         var timings = BuildTimings()

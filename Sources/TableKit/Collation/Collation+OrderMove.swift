@@ -17,7 +17,7 @@ extension CollatedOrder {
     ///     number its first argument, as it is now.
     /// - Complexity: O(n) to find the record and move the positions between its old and
     ///   new places, and O(log n) keys made.
-    public func movingRecord(
+    package func movingRecord(
         _ record: Int, collation: Collation = .english, utf8: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
     ) -> CollatedOrder? {
         guard let old = order.firstIndex(of: Int32(truncatingIfNeeded: record)), record <= Int(Int32.max) else { return nil }

@@ -15,13 +15,13 @@ extension Collation {
     /// An empty query (or one of whitespace only) is contained in every text.
     ///
     /// - Complexity: O(*n* × *m*) in the folded lengths; fold the query once with
-    ///   ``folded(_:)`` and use ``folded(_:contains:)`` to match many texts.
+    ///   ``folded(_:)`` and use `folded(_:contains:)` to match many texts.
     public func text(_ text: some StringProtocol, contains query: some StringProtocol) -> Bool {
         folded(folded(text), contains: folded(query))
     }
 
     /// Whether the folded bytes `text` contain the folded bytes `query`.
-    public func folded(_ text: [UInt8], contains query: [UInt8]) -> Bool {
+    func folded(_ text: [UInt8], contains query: [UInt8]) -> Bool {
         guard !query.isEmpty else { return true }
         guard text.count >= query.count else { return false }
         let first = query[0]

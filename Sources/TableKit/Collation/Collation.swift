@@ -9,12 +9,12 @@ import Foundation
 /// digits, symbols, punctuation, emoji, other scripts, the empty title — goes under `#`, the
 /// last section.
 ///
-/// Within a section, titles sort by their ``sortKey(for:)``: case- and accent-insensitive
+/// Within a section, titles sort by their `sortKey(for:)`: case- and accent-insensitive
 /// ("apple", "Apple" and "Äpfel" interleave by their letters), then by their original UTF-8
 /// bytes, so the order is total and the same on every run.
 ///
 /// To section and sort many titles at once without creating strings, use
-/// ``CollatedOrder/build(count:collation:utf8:)``.
+/// `CollatedOrder.build(count:collation:utf8:)`.
 public struct Collation: Sendable, Equatable {
     /// The titles of the sections, in order: "A" … "Z", then "#" (for section headers).
     public let sectionTitles: [String]
@@ -54,7 +54,7 @@ public struct Collation: Sendable, Equatable {
     /// ``areInIncreasingOrder(_:_:)`` does.
     ///
     /// - Complexity: O(n) in the length of the title.
-    public func sortKey(for title: some StringProtocol) -> [UInt8] {
+    package func sortKey(for title: some StringProtocol) -> [UInt8] {
         var key: [UInt8] = []
         key.reserveCapacity(title.utf8.count + 1)
         let done: Void? = title.utf8.withContiguousStorageIfAvailable { buffer in
@@ -84,14 +84,14 @@ public struct Collation: Sendable, Equatable {
     ///
     /// - Complexity: O(n) in the number of bytes.
     @discardableResult
-    public func appendSortKey(utf8: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) -> Int {
+    package func appendSortKey(utf8: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) -> Int {
         CollationFolding.appendKey(utf8: utf8, to: &key)
     }
 
     /// Whether `a` sorts before `b`: by ``sortKey(for:)``, then by the original UTF-8 bytes.
     ///
     /// - Complexity: O(n) in the lengths of the titles.
-    public func areInIncreasingOrder(_ a: some StringProtocol, _ b: some StringProtocol) -> Bool {
+    package func areInIncreasingOrder(_ a: some StringProtocol, _ b: some StringProtocol) -> Bool {
         let keyA = sortKey(for: a), keyB = sortKey(for: b)
         if keyA != keyB { return keyA.lexicographicallyPrecedes(keyB) }
         return a.utf8.lexicographicallyPrecedes(b.utf8)

@@ -47,13 +47,13 @@ public struct DatePicker: Sendable {
         }
 
         /// The limits that apply: none of them when the minimum is after the maximum.
-        public var limits: (minimum: Date?, maximum: Date?) {
+        var limits: (minimum: Date?, maximum: Date?) {
             if let minimumDate, let maximumDate, minimumDate > maximumDate { return (nil, nil) }
             return (minimumDate, maximumDate)
         }
 
         /// `date` held to the limits.
-        public func clamped(_ date: Date) -> Date {
+        func clamped(_ date: Date) -> Date {
             let (minimum, maximum) = limits
             if let minimum, date < minimum { return minimum }
             if let maximum, date > maximum { return maximum }
@@ -62,7 +62,7 @@ public struct DatePicker: Sendable {
 
         /// The value as a form stores it: `2011-03-04`, `14:05`, `2011-03-04T14:05`, or a
         /// countdown's seconds.
-        public func valueText(date: Date, countDownDuration: TimeInterval) -> String {
+        package func valueText(date: Date, countDownDuration: TimeInterval) -> String {
             if mode == .countDownTimer { return String(Int(countDownDuration)) }
             return formatter(storageFormat).string(from: date)
         }
@@ -76,7 +76,7 @@ public struct DatePicker: Sendable {
 
         /// The value as a person reads it, as UIKit's long date style writes it: `March 4, 2011`,
         /// `2:05 PM`, both, or `1 hour 30 min`.
-        public func displayText(date: Date, countDownDuration: TimeInterval) -> String {
+        package func displayText(date: Date, countDownDuration: TimeInterval) -> String {
             switch mode {
             case .date: return formatter("MMMM d, yyyy").string(from: date)
             case .time: return formatter("h:mm a").string(from: date)
@@ -115,9 +115,9 @@ public struct DatePicker: Sendable {
     /// under a day.
     public private(set) var countDownDuration: TimeInterval
     /// Whether the wheels roll back from a value that is not allowed (otherwise they jump).
-    public var animatesRollBack = true
+    var animatesRollBack = true
     /// The wheels as drawn; rolling back, they show the way from the refused value.
-    public private(set) var wheels = PickerView(components: [])
+    private(set) var wheels = PickerView(components: [])
     /// The day the ``Mode/dateAndTime`` day wheel is laid around.
     private var centreDay: Date
     /// A roll-back under way.
@@ -140,9 +140,9 @@ public struct DatePicker: Sendable {
 
     private var calendar: Calendar { configuration.calendar }
 
-    /// ``Configuration/displayText(date:countDownDuration:)`` of the value.
+    /// `Configuration.displayText(date:countDownDuration:)` of the value.
     public var displayText: String { configuration.displayText(date: date, countDownDuration: countDownDuration) }
-    /// ``Configuration/valueText(date:countDownDuration:)`` of the value.
+    /// `Configuration.valueText(date:countDownDuration:)` of the value.
     public var valueText: String { configuration.valueText(date: date, countDownDuration: countDownDuration) }
     /// Whether the wheels are rolling back and need ticks.
     public var isRollingBack: Bool { rollBack != nil }
@@ -178,7 +178,7 @@ public struct DatePicker: Sendable {
 
     /// A gesture on wheels drawn in `size` (see ``PickerView/addGestureRecognizers(to:frame:perform:)``)
     /// at `instant`: whether the value changed.
-    public mutating func perform(_ gesture: PickerView.Gesture, size: Size, at instant: ContinuousClock.Instant) -> Bool {
+    mutating func perform(_ gesture: PickerView.Gesture, size: Size, at instant: ContinuousClock.Instant) -> Bool {
         finishRollBack()
         guard wheels.perform(gesture, size: size) != nil else { return false }
         return settle(at: instant)

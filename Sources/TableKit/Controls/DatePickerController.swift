@@ -1,6 +1,6 @@
 extension BarButtonItem.Identifier {
     /// A date screen's Save.
-    public static let dateSave: Self = "dateSave"
+    static let dateSave: Self = "dateSave"
     /// A date screen's Cancel.
     public static let dateCancel: Self = "dateCancel"
 }
@@ -26,7 +26,7 @@ open class DatePickerController: Screen {
     /// The wheels and the value.
     public private(set) var datePicker: DatePicker
     /// A line under the wheels (the allowed range, say); `nil` for none.
-    public var footer: String?
+    package var footer: String?
     /// Reads the time for the roll-back; tests pass a clock they move by hand.
     var now: () -> ContinuousClock.Instant = { ContinuousClock.now }
     private let save: (DatePicker) -> Void
@@ -174,14 +174,14 @@ open class DatePickerController: Screen {
     open func defers(_ event: Event) -> Bool { defersEvents }
 
     /// What the screen's own keys do, besides the wheels'.
-    public enum KeyAction: Hashable, Sendable {
+    enum KeyAction: Hashable, Sendable {
         /// Save the date, as the Save button does.
         case save
     }
 
     /// The screen's own keys, as data: ``handle(_:area:)`` looks keys up here, and help and
     /// the footer read it.
-    public static let keyBindings: [KeyBinding<KeyAction>] = [
+    static let keyBindings: [KeyBinding<KeyAction>] = [
         KeyBinding([.enter], .save, label: "Enter", help: "save the date", footer: "save"),
     ]
 

@@ -42,7 +42,7 @@ public struct PickerSpin: Sendable {
 
     /// About two seconds in all: the first wheel stops after 1.6 s, the next 0.4 s later, and
     /// so on.
-    public static let defaultDurations: [Duration] = [.milliseconds(1600), .milliseconds(2000), .milliseconds(2400)]
+    @usableFromInline package static let defaultDurations: [Duration] = [.milliseconds(1600), .milliseconds(2000), .milliseconds(2400)]
 
     /// A spin to rows drawn at random, each equally likely, with `generator`.
     public static func random<Generator: RandomNumberGenerator>(

@@ -76,7 +76,7 @@ public struct PickerView: Hashable, Sendable {
     }
 
     /// Turns `component` by `steps` rows for a person: the change, or `nil` when it stayed.
-    public mutating func turn(_ component: Int, by steps: Int) -> PickerChange? {
+    mutating func turn(_ component: Int, by steps: Int) -> PickerChange? {
         guard components.indices.contains(component) else { return nil }
         let before = selectedRows[component]
         selectRow(before + steps, inComponent: component)
@@ -99,7 +99,7 @@ public struct PickerView: Hashable, Sendable {
     }
 
     /// What a wheel key does.
-    public enum KeyAction: Hashable, Sendable {
+    package enum KeyAction: Hashable, Sendable {
         /// Turns the focused wheel by this many rows.
         case turn(by: Int)
         /// Focuses the wheel this many components to the right (to the left when negative).
@@ -108,7 +108,7 @@ public struct PickerView: Hashable, Sendable {
 
     /// The wheels' keys, as data: ``handle(_:)-(Key)`` looks keys up here, and help and
     /// footers read it. A letter or digit also turns to a row (``typeAheadHint``).
-    public static let keyBindings: [KeyBinding<KeyAction>] = [
+    package static let keyBindings: [KeyBinding<KeyAction>] = [
         KeyBinding([.up], .turn(by: -1), label: "↑", help: "turn the wheel", footer: "turn"),
         KeyBinding([.down], .turn(by: 1), label: "↓", help: "turn the wheel", footer: "turn"),
         KeyBinding([.left], .focusComponent(by: -1), label: "←", help: "the wheel beside it", footer: "wheel"),
@@ -118,7 +118,7 @@ public struct PickerView: Hashable, Sendable {
     ]
 
     /// Help for the keys no table can list: a letter or digit turns to a row starting with it.
-    public static let typeAheadHint = KeyHint("A–Z", "turn to a row starting with the letter")
+    static let typeAheadHint = KeyHint("A–Z", "turn to a row starting with the letter")
 
     /// The letter or digit `key` types, which turns the wheel to a row starting with it.
     private static func typeAheadCharacter(_ key: Key) -> Character? {
@@ -146,7 +146,7 @@ public struct PickerView: Hashable, Sendable {
     }
 
     /// The keys ``handle(_:)-(Key)`` understands, for help: ``keyBindings``, then type-ahead.
-    public static let keyHelp: [KeyHint] = keyBindings.helpHints() + [typeAheadHint]
+    package static let keyHelp: [KeyHint] = keyBindings.helpHints() + [typeAheadHint]
 
     // MARK: Layout
 
@@ -204,7 +204,7 @@ public struct PickerView: Hashable, Sendable {
     }
 
     /// The component drawn at column `x` of a picker `width` wide, if any.
-    public func component(atColumn x: Int, width: Int) -> Int? {
+    func component(atColumn x: Int, width: Int) -> Int? {
         columns(width: width).firstIndex { $0.contains(x) }
     }
 

@@ -3,20 +3,20 @@
 /// Shown for background work that takes longer than half a second. A `nil` fraction (or NaN)
 /// is indeterminate: a block bounces along the bar, moved by the `phase` the owner advances
 /// on each tick. The percentage is rounded down, so the bar reads 100% only when done.
-public struct ProgressBar: Hashable, Sendable {
+struct ProgressBar: Hashable, Sendable {
     /// How much is done, 0…1 (clamped when drawn); `nil` when unknown (indeterminate).
-    public var fraction: Double?
+    var fraction: Double?
     /// The text before the bar; it is shortened, then left out, before the bar gets too short.
-    public var label: String
+    var label: String
 
     /// Creates a progress bar.
-    public init(fraction: Double?, label: String = "") {
+    init(fraction: Double?, label: String = "") {
         self.fraction = fraction
         self.label = label
     }
 
     /// The lines the bar takes.
-    public static let height = 1
+    static let height = 1
     /// The bar keeps at least this many columns before the label gives way.
     static let minimumBarWidth = 10
 
@@ -27,7 +27,7 @@ public struct ProgressBar: Hashable, Sendable {
     }
 
     /// Draws the bar on the first line of `area`; `phase` moves the indeterminate block.
-    public func render(into canvas: inout Canvas, area: Rect, context: RenderContext, phase: Int = 0) {
+    func render(into canvas: inout Canvas, area: Rect, context: RenderContext, phase: Int = 0) {
         guard !area.isEmpty else { return }
         let line = area.topLines(1)
         canvas.fill(line, style: .plain)

@@ -68,7 +68,7 @@ public struct Slider: Hashable, Sendable {
     }
 
     /// The slider's keys, as data: `motion(for:)` looks keys up here, and help reads it.
-    public static let keyBindings: [KeyBinding<Motion>] = [
+    static let keyBindings: [KeyBinding<Motion>] = [
         KeyBinding([.left], .stepDown, label: "←", help: "slide a step"),
         KeyBinding([.right], .stepUp, label: "→", help: "slide a step"),
         KeyBinding([.pageUp], .pageDown, label: "PgUp", help: "slide a big step"),
@@ -111,7 +111,7 @@ public struct Slider: Hashable, Sendable {
 
     /// Draws the track on the first line of `rect`: filled up to the thumb in the tint colour,
     /// grey after it; the thumb bold while `isFocused`.
-    public func render(into canvas: inout Canvas, rect: Rect, isFocused: Bool, context: RenderContext) {
+    func render(into canvas: inout Canvas, rect: Rect, isFocused: Bool, context: RenderContext) {
         guard !rect.isEmpty else { return }
         let ascii = context.glyphs == .ascii
         let thumb = thumbColumn(width: rect.width)

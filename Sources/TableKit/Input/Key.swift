@@ -51,12 +51,12 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     public static let space = Key.character(" ")
 
     /// Whether the key types a character: a text field takes it as input rather than as a command.
-    public var isCharacter: Bool {
+    package var isCharacter: Bool {
         if case .character = self { return true }
         return false
     }
 
-    /// The name a key script uses for this key (see ``init(name:)``).
+    /// The name a key script uses for this key (see `init(name:)`).
     public var description: String {
         switch self {
         case .character(" "): return "Space"
@@ -90,7 +90,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     /// `Left`, `Right`, `Enter`, `Esc`, `Tab`, `S-Tab`, `PgUp`, `PgDn`, `Home`, `End`, `Space`,
     /// `Backspace`, `Delete`, `S-Left`, `S-Right`, `A-Left`, `A-Right`, `F1`…`F12` and `C-x` controls name those keys.
     /// Names are matched without regard to case. Returns `nil` for anything else.
-    public init?(name: String) {
+    package init?(name: String) {
         if name.count == 1, let c = name.first {
             guard !c.unicodeScalars.contains(where: ControlEscaping.isControl) else { return nil }
             self = .character(c)
@@ -118,7 +118,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a key script such as `"j j Enter / a b Esc"`: names separated by spaces.
     /// - Throws: ``KeyScriptError`` naming the first word that is not a key.
-    public static func parseScript(_ script: String) throws(KeyScriptError) -> [Key] {
+    package static func parseScript(_ script: String) throws(KeyScriptError) -> [Key] {
         var keys: [Key] = []
         for word in script.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
             guard let key = Key(name: String(word)) else { throw KeyScriptError(word: String(word)) }
@@ -131,7 +131,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
 /// A word in a key script that names no key.
 public struct KeyScriptError: Error, Equatable, CustomStringConvertible {
     /// The word that was not understood.
-    public var word: String
+    var word: String
     /// A sentence for the user.
     public var description: String {
         "'\(ControlEscaping.escaped(word))' is not a key: use a single character or one of Up Down Left Right Enter Esc Tab S-Tab PgUp PgDn Home End Space Backspace Delete S-Left S-Right A-Left A-Right F1-F12 C-a…C-z"

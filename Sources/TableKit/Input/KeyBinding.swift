@@ -118,7 +118,7 @@ extension TableView {
 
     /// The keys a table understands while its section index has the focus. Letters and
     /// digits jump to their section (see ``TableViewAction/jumpToIndexLetter(_:)``).
-    public static let indexKeyBindings: [KeyBinding<TableViewAction>] = [
+    package static let indexKeyBindings: [KeyBinding<TableViewAction>] = [
         KeyBinding([.up, .character("k")], .moveIndex(by: -1), label: "↑ k", help: "previous index title"),
         KeyBinding([.down, .character("j")], .moveIndex(by: 1), label: "↓ j", help: "next index title", footer: "scrub"),
         KeyBinding([.pageUp], .moveIndex(by: -5), label: "PgUp", help: "five titles up"),
@@ -130,7 +130,7 @@ extension TableView {
 
     /// Help for the index's type-ahead, which no table can list: a letter or digit jumps to
     /// its section (`action(for:in:)`).
-    public static let indexTypeAheadHint = KeyHint("A–Z #", "jump to that section")
+    package static let indexTypeAheadHint = KeyHint("A–Z #", "jump to that section")
 
     /// The action a key triggers in `state`, including type-ahead letters in the index.
     static func action(for key: Key, in state: TableViewState) -> TableViewAction? {

@@ -66,14 +66,14 @@ public struct AlertAction {
     }
 
     /// The text as drawn, with the hotkey if there is one: `Delete (d)`, `Save (^S)`.
-    public var label: String {
+    var label: String {
         guard let key else { return title }
         return title + " (" + BarButtonItem.keyLabel(key) + ")"
     }
 }
 
 /// The content of an alert or an action sheet, as `UIAlertController` holds it: a title, a
-/// message and the actions, which it places the way UIKit does (see ``displayOrder``).
+/// message and the actions, which it places the way UIKit does (see `displayOrder`).
 public struct Alert {
     /// A centred alert or an action sheet anchored to the bottom, as `UIAlertController.Style`.
     public enum Style: Hashable, Sendable {
@@ -84,7 +84,7 @@ public struct Alert {
     }
 
     /// How the buttons are arranged on screen.
-    public enum ButtonArrangement: Hashable, Sendable {
+    enum ButtonArrangement: Hashable, Sendable {
         /// An alert with exactly two buttons: one row, Cancel on the left.
         case sideBySide
         /// An alert with one or three or more buttons: one per line, Cancel at the bottom.
@@ -134,19 +134,19 @@ public struct Alert {
     }
 
     /// The preferred action's index when it applies: an alert (not a sheet) and a valid index.
-    public var effectivePreferredActionIndex: Int? {
+    var effectivePreferredActionIndex: Int? {
         guard style == .alert, let index = preferredActionIndex, actions.indices.contains(index) else { return nil }
         return index
     }
 
     /// The action drawn bold: the preferred action, or else Cancel (UIKit emphasises Cancel
     /// until a preferred action takes the emphasis from it).
-    public var emphasizedActionIndex: Int? {
+    var emphasizedActionIndex: Int? {
         effectivePreferredActionIndex ?? cancelActionIndex
     }
 
     /// How the buttons are arranged: see ``ButtonArrangement``.
-    public var buttonArrangement: ButtonArrangement {
+    var buttonArrangement: ButtonArrangement {
         switch style {
         case .actionSheet: return .sheet
         case .alert: return actions.count == 2 ? .sideBySide : .stacked
@@ -159,7 +159,7 @@ public struct Alert {
     /// - An alert with two buttons: Cancel first (on the left).
     /// - An alert with one or three or more buttons: the others in order, Cancel last (at the bottom).
     /// - An action sheet: destructive actions, then the other actions, each in order, then Cancel.
-    public var displayOrder: [Int] {
+    var displayOrder: [Int] {
         let cancel = actions.indices.filter { actions[$0].style == .cancel }
         let destructive = actions.indices.filter { actions[$0].style == .destructive }
         let others = actions.indices.filter { actions[$0].style != .cancel }

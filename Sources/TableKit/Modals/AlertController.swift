@@ -1,5 +1,5 @@
 /// What a key asks of an alert; the alert's key-binding table maps keys to these.
-public enum AlertCommand: Hashable, Sendable {
+enum AlertCommand: Hashable, Sendable {
     /// Move the focus by `by` enabled buttons in display order; `wraps` goes round at the ends.
     case moveFocus(by: Int, wraps: Bool)
     /// Trigger the focused button (Return, as in UIKit, triggers the preferred action).
@@ -24,10 +24,10 @@ public final class AlertController: Modal {
         didSet { focusedActionIndex = Self.validFocus(focusedActionIndex, in: alert) }
     }
     /// The index in the alert's actions of the focused button; `nil` when no button is enabled.
-    public private(set) var focusedActionIndex: Int?
+    private(set) var focusedActionIndex: Int?
     /// Called with every triggered action, after the presenter has taken the alert down and
     /// the action's own ``AlertAction/handler`` has run.
-    public let handler: (AlertAction) -> Void
+    let handler: (AlertAction) -> Void
 
     /// Creates a controller. The first focus is the preferred action (alerts), or else the first
     /// enabled plain button in display order, or else Cancel: never a destructive button unless
@@ -42,7 +42,7 @@ public final class AlertController: Modal {
     }
 
     /// The keys an alert understands; handling and ``keyHints`` both read this table.
-    public static let keyBindings: [KeyBinding<AlertCommand>] = [
+    static let keyBindings: [KeyBinding<AlertCommand>] = [
         KeyBinding([.left, .up], .moveFocus(by: -1, wraps: false), label: "← ↑", help: "previous button"),
         KeyBinding([.right, .down], .moveFocus(by: 1, wraps: false), label: "→ ↓", help: "next button", footer: "move"),
         KeyBinding([.backTab], .moveFocus(by: -1, wraps: true), label: "S-Tab", help: "previous button, round the end"),
@@ -177,7 +177,7 @@ extension AlertController {
     /// "Discard changes?", asked before leaving unsaved edits: Discard (destructive) runs
     /// `answer`, whose response the stack of the screen in front carries out (`.pop`, say);
     /// Keep Editing, the default, stays.
-    public static func discardChanges(answer: @escaping @MainActor () -> ScreenResponse) -> AlertController {
+    static func discardChanges(answer: @escaping @MainActor () -> ScreenResponse) -> AlertController {
         var alert = Alert(title: "Discard changes?", message: "Your edits have not been saved.")
         alert.addAction(AlertAction(title: "Keep Editing", style: .cancel))
         alert.addAction(AlertAction(title: "Discard", style: .destructive, answer: answer))

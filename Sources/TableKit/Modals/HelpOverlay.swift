@@ -7,9 +7,9 @@ public final class HelpOverlay: Modal {
     /// A group of keys under a heading, such as "Books" or "Everywhere".
     public struct Section: Sendable {
         /// The heading.
-        public var title: String
+        package var title: String
         /// Each entry's keys and what they do.
-        public var entries: [KeyHint]
+        package var entries: [KeyHint]
 
         /// Creates a section.
         public init(title: String, entries: [KeyHint]) {
@@ -19,11 +19,11 @@ public final class HelpOverlay: Modal {
     }
 
     /// The groups shown.
-    public let sections: [Section]
+    package let sections: [Section]
     private var scrollOffset = 0
 
     /// Creates an overlay showing `sections`.
-    public init(sections: [Section]) {
+    init(sections: [Section]) {
         self.sections = sections.filter { !$0.entries.isEmpty }
     }
 

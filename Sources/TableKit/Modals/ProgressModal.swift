@@ -17,7 +17,7 @@ public final class ProgressModal: Modal {
 
     /// Creates a sheet titled `title`, reading `progress` (nil: indeterminate) and
     /// `isFinished` each tick; Esc or a click on Cancel calls `onCancel` after it closes.
-    public init(title: String, progress: @escaping () -> Double?, isFinished: @escaping () -> Bool, onCancel: @escaping @MainActor () -> Void) {
+    package init(title: String, progress: @escaping () -> Double?, isFinished: @escaping () -> Bool, onCancel: @escaping @MainActor () -> Void) {
         self.title = title
         self.progress = progress
         self.isFinished = isFinished

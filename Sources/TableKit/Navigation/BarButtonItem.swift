@@ -28,7 +28,7 @@ public struct BarButtonItem: Hashable, Sendable {
     }
 
     /// What kind of item this is.
-    public enum Kind: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
         /// A button with a title.
         case button
         /// Space that grows to share the free width equally with other flexible spaces.
@@ -55,7 +55,7 @@ public struct BarButtonItem: Hashable, Sendable {
         public init(rawValue: String) { self.rawValue = rawValue }
 
         /// Creates an identity named `name`.
-        public init(_ name: String) { rawValue = name }
+        init(_ name: String) { rawValue = name }
 
         /// Creates an identity from a literal: `"reload"`.
         public init(stringLiteral value: String) { rawValue = value }
@@ -80,10 +80,10 @@ public struct BarButtonItem: Hashable, Sendable {
     /// A disabled button is drawn dimmed and ignores keys and clicks.
     public var isEnabled: Bool
     /// A button or a space.
-    public var kind: Kind
+    var kind: Kind
     /// What the help overlay says the button's key does ("reload the file"); `nil` uses the
     /// title. The stack lists every enabled button that has a key.
-    public var help: String?
+    package var help: String?
 
     /// A button with a title.
     public init(id: Identifier, title: String, key: Key? = nil, isProminent: Bool = false, isEnabled: Bool = true, help: String? = nil) {

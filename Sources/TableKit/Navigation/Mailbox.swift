@@ -48,7 +48,7 @@ public final class Mailbox: Sendable {
     private let state = Mutex(State())
 
     /// The app's mailbox, which ``RootController`` delivers by default.
-    public static let main = Mailbox()
+    @usableFromInline package static let main = Mailbox()
 
     /// Creates an empty mailbox.
     public init() {}
@@ -67,12 +67,12 @@ public final class Mailbox: Sendable {
 
     /// Says that work has started whose result will be posted: a headless run waits for it
     /// rather than ending when its keys run out. Pair it with ``workDidEnd()``.
-    public func workDidBegin() {
+    package func workDidBegin() {
         state.withLock { $0.workInFlight += 1 }
     }
 
     /// Says that work announced by ``workDidBegin()`` has posted its result (or was dropped).
-    public func workDidEnd() {
+    package func workDidEnd() {
         let wake = state.withLock { state in
             state.workInFlight = max(0, state.workInFlight - 1)
             return state.wake
@@ -134,7 +134,7 @@ public final class Mailbox: Sendable {
 
     /// How a post wakes the run loop that waits for events (a terminal's wake-up pipe);
     /// the run loop sets it when it starts.
-    public func setWake(_ wake: (@Sendable () -> Void)?) {
+    package func setWake(_ wake: (@Sendable () -> Void)?) {
         state.withLock { $0.wake = wake }
     }
 }
@@ -160,7 +160,7 @@ extension Screen {
     /// ```swift
     /// return dismiss(progressSheet) { .present(AlertController(alert: failed)) }
     /// ```
-    public func dismiss(_ modal: (any Modal)?, then response: @escaping @MainActor () -> ScreenResponse) -> ScreenResponse {
+    package func dismiss(_ modal: (any Modal)?, then response: @escaping @MainActor () -> ScreenResponse) -> ScreenResponse {
         guard let modal else { return response() }
         post { _ in response() }
         return .dismiss(modal)

@@ -6,16 +6,16 @@ public struct NavigationBar: Hashable, Sendable {
     public var title: String
     /// The back button's title (the previous screen's back title or title); `nil` at the root,
     /// where there is no back button.
-    public var backTitle: String?
+    var backTitle: String?
     /// Buttons after the back button, left to right.
-    public var leftItems: [BarButtonItem]
+    var leftItems: [BarButtonItem]
     /// Buttons at the right edge, left to right.
-    public var rightItems: [BarButtonItem]
+    var rightItems: [BarButtonItem]
     /// A segmented control drawn in place of the title (UIKit's `titleView`), if any.
-    public var titleControl: SegmentedControl?
+    var titleControl: SegmentedControl?
 
     /// Creates a bar.
-    public init(title: String, backTitle: String? = nil, leftItems: [BarButtonItem] = [], rightItems: [BarButtonItem] = [],
+    init(title: String, backTitle: String? = nil, leftItems: [BarButtonItem] = [], rightItems: [BarButtonItem] = [],
                 titleControl: SegmentedControl? = nil) {
         self.title = title
         self.titleControl = titleControl
@@ -116,7 +116,7 @@ public struct NavigationBar: Hashable, Sendable {
     }
 
     /// Draws the bar on the first line of `area`.
-    public func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
+    func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
         guard !area.isEmpty else { return }
         let line = area.topLines(1)
         canvas.fill(line, style: Theme.navigationBar)

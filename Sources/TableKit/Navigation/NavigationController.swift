@@ -13,7 +13,7 @@ public final class NavigationController {
     /// The screens, root first.
     public private(set) var stack: [any Screen]
     /// The area the stack was last laid out in (bars included); `nil` before the first layout.
-    public private(set) var area: Rect?
+    private(set) var area: Rect?
 
     /// Creates a stack with `root` at its bottom.
     public init(root: any Screen) {
@@ -24,14 +24,14 @@ public final class NavigationController {
     public var top: any Screen { stack[stack.count - 1] }
 
     /// What the stack's own keys do.
-    public enum KeyAction: Hashable, Sendable {
+    package enum KeyAction: Hashable, Sendable {
         /// Back to the previous screen.
         case back
     }
 
     /// The stack's own keys, as data: they pop when the screen in front does not use them;
     /// help and the footer read the same table.
-    public nonisolated static let keyBindings: [KeyBinding<KeyAction>] = [
+    package nonisolated static let keyBindings: [KeyBinding<KeyAction>] = [
         KeyBinding([.escape, .left, .character("h"), .backspace], .back, label: "Esc ← h Backspace", help: "back", footer: "back"),
     ]
 
@@ -97,7 +97,7 @@ public final class NavigationController {
     }
 
     /// The stack has left the front.
-    public func viewDidDisappear() {
+    func viewDidDisappear() {
         top.viewDidDisappear()
     }
 

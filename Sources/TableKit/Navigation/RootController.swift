@@ -5,7 +5,7 @@
 /// animations keep moving under a progress sheet. Modals lay out over everything but the
 /// footer, which then names the modal's keys.
 ///
-/// Answers posted to the ``mailbox`` — results of background work, timers, a screen's answer
+/// Answers posted to the `mailbox` — results of background work, timers, a screen's answer
 /// owed to its stack — are delivered before each event and whenever the run loop wakes for
 /// them (``deliverPosted(now:)``). While the screen in front defers events until its work arrives
 /// (``Screen/defersEvents``), keys, clicks and pastes wait here, in order.
@@ -22,7 +22,7 @@ public final class RootController {
     }
 
     /// The keys that work everywhere.
-    public enum GlobalAction: Hashable, Sendable {
+    package enum GlobalAction: Hashable, Sendable {
         /// Open the help overlay.
         case help
         /// Leave the app.
@@ -32,29 +32,29 @@ public final class RootController {
     }
 
     /// The keys that work everywhere, as data: handling and help read this one table.
-    public nonisolated static let globalBindings: [KeyBinding<GlobalAction>] = [
+    package nonisolated static let globalBindings: [KeyBinding<GlobalAction>] = [
         KeyBinding([.character("?")], .help, label: "?", help: "this help", footer: "help"),
         KeyBinding([.character("q"), .control("c")], .quit, label: "q ^C", help: "quit", footer: "quit"),
         KeyBinding([.control("z")], .suspend, label: "^Z", help: "suspend (fg resumes)"),
     ]
 
     /// The smallest terminal the app lays out in; below it a notice asks for more room.
-    public var minimumSize = Size(width: 20, height: 8)
+    var minimumSize = Size(width: 20, height: 8)
     /// What the app shows.
     public let content: any ShellContent
     /// The modals, bottom first; the last one is in front.
     public private(set) var modals: [any Modal] = []
     /// The screen size.
-    public private(set) var size: Size
+    package private(set) var size: Size
     /// The glyphs the terminal can show (for hit-testing what was drawn).
-    public var glyphs: Glyphs
+    package var glyphs: Glyphs
     /// How every frame is coloured; a change shows at the next frame.
-    public var colorScheme = ColorScheme.standard
+    package var colorScheme = ColorScheme.standard
     /// Whether the app wants mouse reports; the event loop passes a change on to the
     /// terminal, and mouse events are ignored while it is off.
-    public var reportsMouse = true
+    package var reportsMouse = true
     /// Where answers for the screens arrive; delivered before each event.
-    public let mailbox: Mailbox
+    package let mailbox: Mailbox
     /// Keys, clicks and pastes that came while the screen in front deferred them.
     private var deferredEvents: [Event] = []
 
@@ -70,10 +70,10 @@ public final class RootController {
     }
 
     /// Whether the terminal is smaller than the app can use.
-    public var isTooSmall: Bool { size.width < minimumSize.width || size.height < minimumSize.height }
+    var isTooSmall: Bool { size.width < minimumSize.width || size.height < minimumSize.height }
 
     /// Everything but the footer line.
-    public var contentArea: Rect { Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - 1)) }
+    var contentArea: Rect { Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - 1)) }
 
     /// Whether `.tick` events are needed now (animations).
     public var wantsTicks: Bool { content.wantsTicks || modals.contains { $0.wantsTicks } }
@@ -91,7 +91,7 @@ public final class RootController {
     /// When the next answer for one of the app's screens falls due, if any is posted.
     public var nextDelivery: ContinuousClock.Instant? { mailbox.nextDue(hostedBy: content.hosts) }
 
-    /// Delivers the answers due in the ``mailbox``, in order, each carried out by the stack of
+    /// Delivers the answers due in the `mailbox`, in order, each carried out by the stack of
     /// the screen it answers for; then hands over the events that waited for them, if the
     /// screen in front no longer defers them. Returns what the runner should do.
     ///
@@ -211,14 +211,14 @@ public final class RootController {
     }
 
     /// What the mouse does, for help while mouse reports are on.
-    public static let mouseHelp = [
+    static let mouseHelp = [
         KeyHint("click", "a row, a tab, a button or a control"),
         KeyHint("wheel", "scroll the rows, turn a picker's wheel"),
         KeyHint("drag", "scrub the index, slide a row aside, move a slider, move a row by its ≡"),
     ]
 
     /// The help overlay for what is in front now (the mouse's part while it reports).
-    public func helpOverlay() -> HelpOverlay {
+    package func helpOverlay() -> HelpOverlay {
         let global = Self.globalBindings.helpHints()
         var sections = content.helpSections + [HelpOverlay.Section(title: "Everywhere", entries: global)]
         if reportsMouse { sections.append(HelpOverlay.Section(title: "Mouse", entries: Self.mouseHelp)) }
@@ -291,7 +291,7 @@ public final class RootController {
 
 extension Event {
     /// The key, for a key event.
-    public var key: Key? {
+    var key: Key? {
         if case .key(let key) = self { return key }
         return nil
     }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Each tab keeps its own stack. `1`…`5` (and F1…F5) or a click choose a tab; choosing the
 /// tab already in front pops it to its root. The `▲` indicator slides to the chosen tab over
-/// ``indicatorDuration`` (instant when zero).
+/// `indicatorDuration` (instant when zero).
 ///
 /// With more than five tabs the fifth slot is More, as in UIKit: its key, F-key or a click
 /// shows ``moreNavigationController``, a list of the tabs the bar has no slot for; choosing
@@ -38,7 +38,7 @@ public final class TabBarController: ShellContent {
     /// The tab in front.
     public private(set) var selectedIndex = 0
     /// How long the indicator takes to slide (zero: `--no-animation`).
-    public var indicatorDuration: Duration
+    package var indicatorDuration: Duration
     /// Reads the time; tests pass a fixed clock.
     var now: () -> ContinuousClock.Instant
     private var animation: SlideAnimation?
@@ -92,20 +92,20 @@ public final class TabBarController: ShellContent {
     public var selectedTab: Tab { tabs[selectedIndex] }
 
     /// What a tab key does.
-    public enum KeyAction: Hashable, Sendable {
+    package enum KeyAction: Hashable, Sendable {
         /// Chooses the tab in the slot the key numbers (`3`, `F3`: the third).
         case chooseNumberedTab
     }
 
     /// The most tabs a narrow bar shows, each with its number key; more share a More tab.
-    public nonisolated static let numberedTabLimit = TabBar.maximumSlots
+    nonisolated static let numberedTabLimit = TabBar.maximumSlots
     /// The most tabs a wide bar shows side by side, each with its number key.
-    public nonisolated static let wideNumberedTabLimit = TabBar.maximumWideSlots
+    nonisolated static let wideNumberedTabLimit = TabBar.maximumWideSlots
 
     /// The tab keys of a bar of `tabCount` slots, as data: `1`…`5` and `F1`…`F5` for five;
     /// while the screen takes typed letters (`capturesTextInput`) digits are typed too, and
     /// only the function keys switch.
-    public nonisolated static func keyBindings(tabCount: Int, capturesTextInput: Bool) -> [KeyBinding<KeyAction>] {
+    package nonisolated static func keyBindings(tabCount: Int, capturesTextInput: Bool) -> [KeyBinding<KeyAction>] {
         let last = min(tabCount, TabBar.maximumWideSlots)
         guard last > 0 else { return [] }
         let help = "switch tabs; again: to its first screen"
@@ -116,12 +116,12 @@ public final class TabBarController: ShellContent {
 
     /// The tab keys now, as data: ``handle(_:area:glyphs:)`` looks keys up here, and help
     /// reads it.
-    public var tabKeyBindings: [KeyBinding<KeyAction>] {
+    var tabKeyBindings: [KeyBinding<KeyAction>] {
         Self.keyBindings(tabCount: tabBar.slotCount, capturesTextInput: capturesTextInput)
     }
 
     /// The tab keys, for help.
-    public var tabKeyHelp: [KeyHint] { tabKeyBindings.helpHints() }
+    var tabKeyHelp: [KeyHint] { tabKeyBindings.helpHints() }
 
     /// Chooses tab `index`: another tab comes to the front; the tab in front pops to its root.
     public func select(_ index: Int) {
@@ -164,7 +164,7 @@ public final class TabBarController: ShellContent {
     }
 
     /// Shows the More list (More's key, F-key or click); again, it pops the list to its root.
-    public func showMoreList() {
+    func showMoreList() {
         guard tabBar.hasMore else { return }
         if showsMoreList {
             moreNavigationController.popToRoot()

@@ -16,12 +16,12 @@ public final class SearchController {
     /// A search in progress.
     public struct Session: Equatable {
         /// The field, with its text and cursor.
-        public var field: SearchField
+        package var field: SearchField
         /// Whether the field has the keyboard (`false` after Enter: the rows have it, the
         /// results stay).
         public var isEditing: Bool
         /// The table as it was when the search began; Esc puts it back.
-        public var savedTableState: TableViewState
+        var savedTableState: TableViewState
         /// The text whose results the table shows; a cancelled slow search goes back to it.
         public var shownText: String
         /// Results are being worked out for the field's text: since when, and how far along.
@@ -32,9 +32,9 @@ public final class SearchController {
             /// When the wait began.
             public var since: ContinuousClock.Instant
             /// The fraction done, `nil` when unknown.
-            public var progress: Double?
+            var progress: Double?
             /// Whether the progress sheet is up (it appears once, after half a second).
-            public var isSheetShown: Bool
+            var isSheetShown: Bool
         }
     }
 
@@ -53,11 +53,11 @@ public final class SearchController {
     /// Shown dimmed in the empty field.
     public var placeholder: String
     /// What help says `/` does: "search", "search titles and subtitles".
-    public var helpText: String
+    var helpText: String
     /// The table screen this search belongs to (set when it is attached).
     weak var tableViewController: TableViewController?
     /// The title of the progress sheet of a slow search.
-    public var progressTitle: String
+    package var progressTitle: String
     /// The titles of the scope bar under the field, as `UISearchBar.scopeButtonTitles`
     /// ("Title", "All Fields"): shown while a search is in progress when there are two or
     /// more. Tab in the field or a click chooses a scope, and the search runs again.
@@ -83,7 +83,7 @@ public final class SearchController {
     public var showsScopeBar: Bool { isActive && scopeButtonTitles.count > 1 }
 
     /// The lines the field and the scope bar take above the table now: 0, 1 or 2.
-    public var barHeight: Int { isActive ? (showsScopeBar ? 2 : 1) : 0 }
+    var barHeight: Int { isActive ? (showsScopeBar ? 2 : 1) : 0 }
 
     /// The scope bar as a control, with the chosen scope.
     var scopeBar: SegmentedControl {
@@ -114,7 +114,7 @@ public final class SearchController {
     /// The text in the field; empty without a search.
     ///
     /// Setting it searches for the new text as if it had been typed and kept with Enter
-    /// (the table's ``TableViewController/search(for:)``).
+    /// (the table's `TableViewController.search(for:)`).
     public var text: String {
         get { session?.field.text ?? "" }
         set { tableViewController?.search(for: newValue) }

@@ -1,12 +1,12 @@
 /// A one-line search field, as `UISearchBar` in a table's header: a magnifier, the text with
 /// a cursor, and a dimmed placeholder while empty. Its editing is a ``TextField``'s (a web
 /// search keyboard, no capitals); Enter and Esc belong to the search.
-public struct SearchField: Hashable, Sendable {
+package struct SearchField: Hashable, Sendable {
     /// The field that holds and edits the text.
     private var editor: TextField
 
     /// Creates an empty field.
-    public init(text: String = "", placeholder: String = "Search") {
+    package init(text: String = "", placeholder: String = "Search") {
         var traits = TextInputTraits(keyboardType: .webSearch, autocapitalizationType: .none)
         traits.returnKeyType = .search
         editor = TextField(text: text, placeholder: placeholder, traits: traits)
@@ -14,17 +14,17 @@ public struct SearchField: Hashable, Sendable {
     }
 
     /// The text typed so far.
-    public var text: String { editor.text }
+    package var text: String { editor.text }
     /// The cursor, as a count of characters from the start.
-    public var cursor: Int { editor.cursor }
+    var cursor: Int { editor.cursor }
     /// Shown dimmed while the text is empty.
-    public var placeholder: String {
+    var placeholder: String {
         get { editor.placeholder }
         set { editor.placeholder = newValue }
     }
 
     /// What an edit did.
-    public enum Event: Hashable, Sendable {
+    package enum Event: Hashable, Sendable {
         /// The text changed.
         case changed
         /// Enter: keep the text and return to the rows.
@@ -34,7 +34,7 @@ public struct SearchField: Hashable, Sendable {
     }
 
     /// What a key asks of the search, beyond editing; ``keyBindings`` maps keys to these.
-    public enum Command: Hashable, Sendable {
+    enum Command: Hashable, Sendable {
         /// Keep the text and return to the rows.
         case submit
         /// Clear the text and end the search.
@@ -42,31 +42,31 @@ public struct SearchField: Hashable, Sendable {
     }
 
     /// The search's own keys, as data: handling, help and the footer read this one table.
-    public static let keyBindings: [KeyBinding<Command>] = [
+    static let keyBindings: [KeyBinding<Command>] = [
         KeyBinding([.enter], .submit, label: "Enter", help: "keep the filter, back to the rows", footer: "keep"),
         KeyBinding([.escape], .cancel, label: "Esc", help: "clear the search", footer: "clear"),
     ]
 
     /// The keys the field understands, for help: typing, ``keyBindings``, then the editing keys.
-    public static var keyHelp: [KeyHint] {
+    static var keyHelp: [KeyHint] {
         [KeyHint("type", "filter as you type")] + keyBindings.helpHints() + TextField.keyHelp
     }
 
     /// The most characters a search holds: text set or pasted beyond it is cut, and typing
     /// stops there. A query is a few words; a 50 MB value given to "Search for…" must not
     /// make every later key cost its length.
-    public static let maximumLength = 1_000
+    package static let maximumLength = 1_000
 
     /// Sets the text, the cursor at its end, as a program does (no ``Event`` follows); only
     /// its first ``maximumLength`` characters are kept.
-    public mutating func setText(_ newText: String) {
+    package mutating func setText(_ newText: String) {
         editor.setText(String(newText.prefix(Self.maximumLength)))
     }
 
     /// Inserts pasted text at the cursor as one edit: line breaks and tabs become spaces,
     /// other control characters are dropped, and what would pass ``maximumLength`` is cut.
     /// Returns `.changed`, or `nil` when nothing was left.
-    public mutating func paste(_ pasted: String) -> Event? {
+    package mutating func paste(_ pasted: String) -> Event? {
         let room = Self.maximumLength - editor.storage.count
         guard room > 0 else { return nil }
         return editor.paste(String(pasted.prefix(room))) == .changed ? .changed : nil
@@ -74,7 +74,7 @@ public struct SearchField: Hashable, Sendable {
 
     /// Applies a key; returns what happened, or `nil` if the key changed no text (a character
     /// typed into a full field among them).
-    public mutating func handle(_ key: Key) -> Event? {
+    package mutating func handle(_ key: Key) -> Event? {
         if let command = Self.keyBindings.action(for: key) {
             switch command {
             case .submit: return .submitted
@@ -86,7 +86,7 @@ public struct SearchField: Hashable, Sendable {
     }
 
     /// Draws the field on the first line of `area`; the cursor shows only while `isEditing`.
-    public func render(into canvas: inout Canvas, area: Rect, isEditing: Bool, context: RenderContext) {
+    package func render(into canvas: inout Canvas, area: Rect, isEditing: Bool, context: RenderContext) {
         guard !area.isEmpty else { return }
         let line = area.topLines(1)
         canvas.fill(line, style: .plain)

@@ -2,7 +2,7 @@ import Foundation
 
 extension TableViewController {
     /// What the search keys ask of a table screen.
-    public enum SearchCommand: Hashable, Sendable {
+    package enum SearchCommand: Hashable, Sendable {
         /// Show the field and give it the keyboard.
         case begin
         /// End the search; the table comes back as it was.
@@ -11,32 +11,32 @@ extension TableViewController {
 
     /// The search keys that apply now: `/` when the screen has a search controller, Esc while
     /// a search is shown. Handling, help and the footer read this table.
-    public var searchKeyBindings: [KeyBinding<SearchCommand>] { searchPart.commandBindings(in: self) }
+    var searchKeyBindings: [KeyBinding<SearchCommand>] { searchPart.commandBindings(in: self) }
 
     /// The search keys of a screen whose search controller says `helpText` (`search`), while
     /// a search is shown (`isActive`) or not: what ``searchKeyBindings`` lists, and what
     /// `--help`-style summaries name.
-    public nonisolated static func searchKeyBindings(helpText: String, isActive: Bool) -> [KeyBinding<SearchCommand>] {
+    package nonisolated static func searchKeyBindings(helpText: String, isActive: Bool) -> [KeyBinding<SearchCommand>] {
         var bindings = [KeyBinding([.character("/")], SearchCommand.begin, label: "/", help: helpText, footer: "search")]
         if isActive { bindings.append(KeyBinding([.escape], .end, label: "Esc", help: "clear the search", footer: "clear")) }
         return bindings
     }
 
     /// Shows the field and gives it the keyboard; the table's state is kept for Esc.
-    public func beginSearch() {
+    package func beginSearch() {
         closeSwipeMenu()
         searchPart.begin(in: self)
     }
 
     /// Ends the search: work still pending is stopped, the updater shows everything again and
     /// the table comes back exactly as it was when the search began.
-    public func endSearch() {
+    package func endSearch() {
         searchPart.end(in: self)
     }
 
     /// Searches for `text` as if it had been typed and kept with Enter: the field shows it,
     /// the rows have the keyboard.
-    public func search(for text: String) {
+    package func search(for text: String) {
         closeSwipeMenu()
         searchPart.search(for: text, in: self)
     }

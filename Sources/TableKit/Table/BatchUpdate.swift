@@ -16,42 +16,42 @@ import Foundation
 /// ```
 public struct TableViewBatchUpdate: Hashable, Sendable {
     /// A move of a section or a row: from its place before the update to its place after.
-    public struct Move<Place: Hashable & Sendable>: Hashable, Sendable {
+    @usableFromInline package struct Move<Place: Hashable & Sendable>: Hashable, Sendable {
         /// Where it was before the update.
-        public var from: Place
+        var from: Place
         /// Where it is after the update.
-        public var to: Place
+        var to: Place
 
         /// A move from `from` (before) to `to` (after).
-        public init(from: Place, to: Place) {
+        init(from: Place, to: Place) {
             self.from = from
             self.to = to
         }
     }
 
     /// Sections removed, by their index before the update.
-    public var deletedSections: Set<Int> = []
+    @usableFromInline var deletedSections: Set<Int> = []
     /// Sections added, by their index after the update.
-    public var insertedSections: Set<Int> = []
+    @usableFromInline var insertedSections: Set<Int> = []
     /// Sections moved, with their rows.
-    public var movedSections: [Move<Int>] = []
+    @usableFromInline var movedSections: [Move<Int>] = []
     /// Sections whose rows are all asked for again (their rows lose their selection).
-    public var reloadedSections: Set<Int> = []
+    @usableFromInline var reloadedSections: Set<Int> = []
     /// Rows removed, by their index path before the update.
-    public var deletedRows: Set<IndexPath> = []
+    @usableFromInline package var deletedRows: Set<IndexPath> = []
     /// Rows added, by their index path after the update.
-    public var insertedRows: Set<IndexPath> = []
+    @usableFromInline package var insertedRows: Set<IndexPath> = []
     /// Rows moved, as UIKit's `moveRow(at:to:)`.
-    public var movedRows: [Move<IndexPath>] = []
+    @usableFromInline package var movedRows: [Move<IndexPath>] = []
     /// Rows asked for again, by their index path before the update; as in UIKit they lose
     /// their selection.
-    public var reloadedRows: Set<IndexPath> = []
+    @usableFromInline var reloadedRows: Set<IndexPath> = []
 
     /// An update that changes nothing.
     public init() {}
 
     /// Whether the update changes nothing.
-    public var isEmpty: Bool {
+    var isEmpty: Bool {
         deletedSections.isEmpty && insertedSections.isEmpty && movedSections.isEmpty && reloadedSections.isEmpty
             && deletedRows.isEmpty && insertedRows.isEmpty && movedRows.isEmpty && reloadedRows.isEmpty
     }

@@ -16,11 +16,11 @@ public struct ColumnLayout: Hashable, Sendable {
     /// One column.
     public struct Column: Hashable, Sendable {
         /// The header's text.
-        public var title: String
+        var title: String
         /// The columns of text it takes (the first column's is its least).
-        public var width: Int
+        var width: Int
         /// Where its text sits in its room: numbers on the right, as `.value1` cells do.
-        public var alignment: TextAlignment
+        var alignment: TextAlignment
 
         /// Creates a column.
         public init(title: String, width: Int, alignment: TextAlignment = .left) {
@@ -31,9 +31,9 @@ public struct ColumnLayout: Hashable, Sendable {
     }
 
     /// The columns, left to right.
-    public var columns: [Column]
+    var columns: [Column]
     /// The blank columns between two columns.
-    public var spacing: Int
+    var spacing: Int
 
     /// Creates a layout of `columns`, `spacing` blanks apart.
     public init(columns: [Column], spacing: Int = 2) {

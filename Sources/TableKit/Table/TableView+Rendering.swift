@@ -4,7 +4,7 @@ extension TableView {
     ///
     /// Heights measured before are taken from `heightCache` when one is given (measuring fills
     /// it; nothing else changes).
-    public func render<DataSource: TableViewDataSource>(
+    func render<DataSource: TableViewDataSource>(
         _ state: TableViewState, dataSource: DataSource, into canvas: inout Canvas, area: Rect, context: RenderContext
     ) {
         render(state, dataSource: dataSource, into: &canvas, area: area, context: context, heightCache: nil, clampsToContent: true)

@@ -48,7 +48,7 @@ extension TableView {
     /// The selection mode of `section`: the data source's answer, or the table's own (in
     /// editing mode with ``TableViewController/allowsMultipleSelectionDuringEditing``, checks
     /// at the leading edge in every section).
-    public func selectionMode<DataSource: TableViewDataSource>(forSection section: Int, dataSource: DataSource) -> SelectionMode {
+    package func selectionMode<DataSource: TableViewDataSource>(forSection section: Int, dataSource: DataSource) -> SelectionMode {
         selectionModeDuringEditing ?? dataSource.selectionMode(forSection: section) ?? selectionMode
     }
 

@@ -18,7 +18,7 @@ extension TableView {
     /// After every action the focused row (if any) is fully visible and not under the pinned
     /// header. Only the rows near the focus and on screen are asked for.
     @discardableResult
-    public func update<DataSource: TableViewDataSource>(
+    func update<DataSource: TableViewDataSource>(
         _ state: inout TableViewState, action: TableViewAction, dataSource: DataSource, size: Size
     ) -> [TableViewEvent] {
         update(&state, action: action, dataSource: dataSource, size: size, heightCache: nil)

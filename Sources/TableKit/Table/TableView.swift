@@ -11,9 +11,9 @@ public enum TableStyle: Hashable, Sendable {
 
 /// A table's configuration: how it looks and behaves, independent of its content and state.
 ///
-/// A table is driven as "actions in, state and events out": ``update(_:action:dataSource:size:heightCache:)``
-/// applies a ``TableViewAction`` to a ``TableViewState`` and returns the ``TableViewEvent``s it
-/// caused; ``render(_:dataSource:into:area:context:heightCache:)`` draws that state and never changes it.
+/// A table is driven as "actions in, state and events out": `update(_:action:dataSource:size:heightCache:)`
+/// applies a ``TableViewAction`` to a ``TableViewState`` and returns the `TableViewEvent`s it
+/// caused; `render(_:dataSource:into:area:context:heightCache:)` draws that state and never changes it.
 /// The data source is asked only about the rows that are on screen.
 public struct TableView: Sendable {
     /// Plain or grouped; fixed when the table is made, as in UIKit.
@@ -55,7 +55,7 @@ public struct TableView: Sendable {
 /// One thing in a table's scrolling content: a section header, a row or a section footer.
 public struct ContentItem: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Which kind of thing.
-    public enum Kind: Int, Hashable, Sendable {
+    enum Kind: Int, Hashable, Sendable {
         /// A section's header title.
         case header
         /// A row.
@@ -65,14 +65,14 @@ public struct ContentItem: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     /// Which kind of thing.
-    public var kind: Kind
+    var kind: Kind
     /// The section it belongs to.
-    public var section: Int
+    var section: Int
     /// The row, for a row; 0 otherwise.
-    public var row: Int
+    var row: Int
 
     /// Creates an item.
-    public init(_ kind: Kind, section: Int, row: Int = 0) {
+    init(_ kind: Kind, section: Int, row: Int = 0) {
         self.kind = kind
         self.section = section
         self.row = row
@@ -84,7 +84,7 @@ public struct ContentItem: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     /// The index path of a row item; `nil` for headers and footers.
-    public var indexPath: IndexPath? {
+    var indexPath: IndexPath? {
         kind == .row ? IndexPath(row: row, section: section) : nil
     }
 
@@ -106,9 +106,9 @@ public struct ContentItem: Hashable, Comparable, Sendable, CustomStringConvertib
 /// Where a table is scrolled to: the item on the top line and how many of its lines lie above it.
 public struct ScrollPosition: Hashable, Comparable, Sendable {
     /// The item that covers the top line.
-    public var item: ContentItem
+    var item: ContentItem
     /// How many lines of that item are scrolled off the top.
-    public var lineOffset: Int
+    var lineOffset: Int
 
     /// Creates a scroll position.
     public init(item: ContentItem, lineOffset: Int = 0) {
@@ -129,19 +129,19 @@ public struct TableViewState: Hashable, Sendable {
     /// The item on the top line; `nil` means the top of the content.
     public var scrollPosition: ScrollPosition?
     /// Whether the section index has the keyboard focus (Tab).
-    public internal(set) var isIndexFocused: Bool
+    package internal(set) var isIndexFocused: Bool
     /// The position, in the full list of index titles, that the index is on while focused or scrubbed.
-    public internal(set) var indexPosition: Int?
+    internal(set) var indexPosition: Int?
     /// Whether a mouse drag on the index is under way.
-    public internal(set) var isScrubbing: Bool
+    internal(set) var isScrubbing: Bool
     /// The row whose slider a mouse drag is moving.
-    public internal(set) var draggedSlider: IndexPath?
+    internal(set) var draggedSlider: IndexPath?
     /// The selected rows: checked rows in radio and checkmark sections, the tapped row in a
     /// single-selection table.
     public var selectedRows: Set<IndexPath>
 
     /// A table at the top, with the focus on its first row once it has one.
-    public init(focusedRow: IndexPath? = nil) {
+    package init(focusedRow: IndexPath? = nil) {
         self.focusedRow = focusedRow
         scrollPosition = nil
         isIndexFocused = false
@@ -213,7 +213,7 @@ public enum TableViewAction: Hashable, Sendable {
 }
 
 /// What a table reports back after an action.
-public enum TableViewEvent: Hashable, Sendable {
+enum TableViewEvent: Hashable, Sendable {
     /// A row was tapped (Enter, →, a click).
     case didSelectRow(IndexPath)
     /// A checkable row's check was toggled (Space).

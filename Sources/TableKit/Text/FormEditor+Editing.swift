@@ -54,13 +54,13 @@ extension FormEditor {
     public var isDirty: Bool { typedValues != savedValues }
 
     /// The field at `indexPath`, as it is now (retyped, where ⌃T changed its type).
-    public func field(at indexPath: IndexPath) -> FormField? {
+    package func field(at indexPath: IndexPath) -> FormField? {
         guard currentFields.indices.contains(indexPath.section), currentFields[indexPath.section].indices.contains(indexPath.row) else { return nil }
         return currentFields[indexPath.section][indexPath.row]
     }
 
     /// Where the field of `key` is.
-    public func indexPath(ofKey key: String) -> IndexPath? {
+    package func indexPath(ofKey key: String) -> IndexPath? {
         for (section, fieldsOfSection) in sections.enumerated() {
             if let row = fieldsOfSection.fields.firstIndex(where: { $0.key == key }) { return IndexPath(row: row, section: section) }
         }
@@ -183,13 +183,13 @@ extension FormEditor {
     /// actions, or a save that a screen pushed above the form finished: `.saved` marks the
     /// form clean and its response reaches the stack as an event, after the event in hand
     /// (the modal gone, the screen above popped); `.failed` says why; `.ask` asks again.
-    public func finishSave(_ result: FormSaveResult) {
+    package func finishSave(_ result: FormSaveResult) {
         post { form in form.response(to: result) }
     }
 
     /// From a modal's action, or a screen above the form: the stack hears `response` as an
     /// event, after the event in hand (a push of a screen that goes on with the save, say).
-    public func respondAfterModal(_ response: ScreenResponse) {
+    package func respondAfterModal(_ response: ScreenResponse) {
         post { _ in response }
     }
 

@@ -1,6 +1,6 @@
 extension FormEditor {
     /// What a form's own keys do, whatever field has the focus.
-    public enum FormKeyAction: Hashable, Sendable {
+    enum FormKeyAction: Hashable, Sendable {
         /// Moves the focus by this many fields, before the field sees the key.
         case moveFocus(by: Int)
         /// Moves the focus by this many fields when the field does not use the key itself
@@ -15,7 +15,7 @@ extension FormEditor {
     }
 
     /// What a key does to the focused toggle or date field.
-    public enum FieldKeyAction: Hashable, Sendable {
+    enum FieldKeyAction: Hashable, Sendable {
         /// Switches the toggle on or off.
         case toggle
         /// Opens the date screen.
@@ -26,7 +26,7 @@ extension FormEditor {
 
     /// The form's own keys, as data: ``handle(_:area:)`` looks keys up here, and help and the
     /// footer read it. (`k` `j` also move between fields that take no text.)
-    public static let formKeyBindings: [KeyBinding<FormKeyAction>] = [
+    static let formKeyBindings: [KeyBinding<FormKeyAction>] = [
         KeyBinding([.tab], .moveFocus(by: 1), label: "Tab", help: "next field", footer: "next"),
         KeyBinding([.down], .moveFocusUnlessFieldUsesKey(by: 1), label: "↓", help: "next field"),
         KeyBinding([.backTab], .moveFocus(by: -1), label: "S-Tab", help: "previous field"),
@@ -37,12 +37,12 @@ extension FormEditor {
     ]
 
     /// A toggle field's keys.
-    public static let toggleKeyBindings: [KeyBinding<FieldKeyAction>] = [
+    static let toggleKeyBindings: [KeyBinding<FieldKeyAction>] = [
         KeyBinding([.space, .enter], .toggle, label: "Space Enter", help: "switch on or off"),
     ]
 
     /// A date field's keys.
-    public static let dateKeyBindings: [KeyBinding<FieldKeyAction>] = [
+    static let dateKeyBindings: [KeyBinding<FieldKeyAction>] = [
         KeyBinding([.enter, .space, .right, .character("l")], .chooseDate, label: "Enter Space → l", help: "choose the date"),
         KeyBinding([.backspace, .delete], .clearDate, label: "Backspace Delete", help: "clear it"),
     ]

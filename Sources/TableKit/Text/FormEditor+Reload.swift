@@ -11,7 +11,7 @@ extension FormEditor {
     /// - Parameters:
     ///   - reloaded: The values as they are now where they are kept.
     ///   - edits: The person's changes, made again over them.
-    public func reload(_ reloaded: [String: FormValue], reapplying edits: [String: FormValue]) {
+    package func reload(_ reloaded: [String: FormValue], reapplying edits: [String: FormValue]) {
         set(reloaded)
         savedValues = typedValues
         set(edits)

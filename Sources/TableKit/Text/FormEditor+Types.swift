@@ -9,7 +9,7 @@ extension FormField {
     }
 
     /// Whether ⌃T has anything to offer: another type, or `null`.
-    public var offersTypeChoice: Bool { typeChoices.count > 1 || allowsNull }
+    package var offersTypeChoice: Bool { typeChoices.count > 1 || allowsNull }
 }
 
 /// The value's type, chosen with ⌃T: another type the field allows, or `null`.

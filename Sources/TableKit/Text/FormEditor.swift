@@ -24,11 +24,11 @@ import Foundation
 @MainActor
 open class FormEditor: TableViewController, TableViewDelegate {
     /// The sections of fields.
-    public private(set) var sections: [FormSection] = []
+    private(set) var sections: [FormSection] = []
     /// The fields' editors, section by section.
-    public internal(set) var fields: [[TextField]] = []
+    internal(set) var fields: [[TextField]] = []
     /// Toggles' values, by key.
-    public internal(set) var toggles: [String: Bool] = [:]
+    internal(set) var toggles: [String: Bool] = [:]
     /// The fields as they are now: those of ``sections``, each retyped where ⌃T changed its
     /// type.
     var currentFields: [[FormField]] = []

@@ -12,7 +12,7 @@ public struct FormField: Sendable {
         case readOnly
         /// A date (or time, or countdown) chosen on a ``DatePickerController``: Enter, Space,
         /// → or a click open it, Backspace clears the field. The value is stored as
-        /// ``DatePicker/Configuration/valueText(date:countDownDuration:)`` writes it.
+        /// `DatePicker.Configuration.valueText(date:countDownDuration:)` writes it.
         case date(DatePicker.Configuration)
 
         /// Whether a save checks the field's text (its traits and its own rule).
@@ -25,18 +25,18 @@ public struct FormField: Sendable {
     }
 
     /// The key of the field's value in the form's data.
-    public var key: String
+    package var key: String
     /// The label beside the field.
-    public var label: String
+    package var label: String
     /// Shown dimmed while the field is empty.
-    public var placeholder: String
+    var placeholder: String
     /// How the field behaves: the prototype of its traits.
-    public var traits: TextInputTraits
+    package var traits: TextInputTraits
     /// A text field, an on/off row, a date, or a read-only value.
-    public var kind: Kind
+    package var kind: Kind
     /// A rule of the field's own, checked on save after the keyboard's: the end of a sentence
     /// that starts with the label ("is not a valid ISBN"), or `nil` when the text is valid.
-    public var validate: (@Sendable (String) -> String?)?
+    var validate: (@Sendable (String) -> String?)?
     /// The other types a person may give the value with ⌃T (a field of a JSON record whose
     /// column holds numbers and text, say); empty for a field whose type is fixed.
     public var alternativeTypes: [FormValueType] = []
@@ -44,13 +44,13 @@ public struct FormField: Sendable {
     public var allowsNull = false
     /// Whether the label shows the value's type ("rating (number)"): where the column does
     /// not make it obvious. A field whose type was changed with ⌃T always shows it.
-    public var showsValueType = false
+    package var showsValueType = false
     /// The configuration of a date the field takes when ⌃T makes it a date.
-    public var dateConfiguration = DatePicker.Configuration(mode: .date)
+    package var dateConfiguration = DatePicker.Configuration(mode: .date)
 
     /// The type of the field's value: a switch holds a boolean, a date field a date, a number
     /// or decimal pad a number, anything else text.
-    public var valueType: FormValueType {
+    package var valueType: FormValueType {
         switch kind {
         case .toggle: return .bool
         case .date: return .date
@@ -97,11 +97,11 @@ public struct FormField: Sendable {
 /// A section of a form's fields.
 public struct FormSection: Sendable {
     /// The section's header title.
-    public var header: String?
+    var header: String?
     /// The section's footer title.
-    public var footer: String?
+    var footer: String?
     /// The fields, in order.
-    public var fields: [FormField]
+    var fields: [FormField]
 
     /// Creates a section.
     public init(header: String? = nil, footer: String? = nil, fields: [FormField]) {
@@ -118,7 +118,7 @@ public enum FormSaveResult {
     /// Not saved, for this reason: an alert says it, the edits stay in the form to retry.
     case failed(String)
     /// Not saved yet: `modal` asks first (whether a value may change its type, where else to
-    /// save). Its actions end the save with ``FormEditor/finishSave(_:)``; until then the
+    /// save). Its actions end the save with `FormEditor.finishSave(_:)`; until then the
     /// edits stay in the form.
     case ask(any Modal)
 }
@@ -153,9 +153,9 @@ extension FormEditorDelegate {
 
 extension BarButtonItem.Identifier {
     /// A form's Save.
-    public static let formSave: Self = "formSave"
+    package static let formSave: Self = "formSave"
     /// A form's Cancel.
-    public static let formCancel: Self = "formCancel"
+    static let formCancel: Self = "formCancel"
     /// A form's Delete.
-    public static let formDelete: Self = "formDelete"
+    static let formDelete: Self = "formDelete"
 }

@@ -31,7 +31,7 @@ public struct TextField: Hashable, Sendable {
     /// Whether the field has the keyboard.
     public private(set) var isEditing = false
     /// The columns the field was last laid out in (the owner sets it with ``layout(width:)``).
-    public private(set) var width = 20
+    private(set) var width = 20
     /// The first character shown, when a single line is wider than the field.
     private(set) var scrollOffset = 0
     /// A secure field refocused: the next character typed replaces the text, as on iOS.
@@ -111,7 +111,7 @@ public struct TextField: Hashable, Sendable {
 
     /// Puts the cursor before the character at `position` (held to the text), as a program
     /// sets `UITextField.selectedTextRange`: no rules apply and nothing changes but the cursor.
-    public mutating func moveCursor(to position: Int) {
+    mutating func moveCursor(to position: Int) {
         _ = move(to: position)
     }
 
@@ -156,7 +156,7 @@ public struct TextField: Hashable, Sendable {
     // MARK: Keys
 
     /// What an editing key does to the text or the cursor.
-    public enum EditingAction: Hashable, Sendable {
+    enum EditingAction: Hashable, Sendable {
         /// The cursor a character back or on.
         case moveByCharacter(forward: Bool)
         /// The cursor to the start of the word before it, or the end of the word after it.
@@ -173,7 +173,7 @@ public struct TextField: Hashable, Sendable {
 
     /// The field's editing keys, as data: ``handle(_:now:)`` looks keys up here, and help
     /// reads it.
-    public static let editingKeyBindings: [KeyBinding<EditingAction>] = [
+    static let editingKeyBindings: [KeyBinding<EditingAction>] = [
         KeyBinding([.left], .moveByCharacter(forward: false), label: "←", help: "move by character"),
         KeyBinding([.right], .moveByCharacter(forward: true), label: "→", help: "move by character"),
         KeyBinding([.altLeft], .moveByWord(forward: false), label: "A-←", help: "move by word"),
@@ -190,10 +190,10 @@ public struct TextField: Hashable, Sendable {
 
     /// The return key: a new line in a text view; otherwise the field returns
     /// (``Change/returned``) and its owner does what the return key's type says.
-    public static let returnKeyBinding = KeyBinding([.enter], (), label: "Enter", help: "return")
+    static let returnKeyBinding = KeyBinding([.enter], (), label: "Enter", help: "return")
 
     /// The field's editing keys, for help: ``editingKeyBindings`` as the overlay lists them.
-    public static let keyHelp: [KeyHint] = editingKeyBindings.helpHints()
+    static let keyHelp: [KeyHint] = editingKeyBindings.helpHints()
 
     /// Applies `key`; returns what it did, or `nil` when the key is not the field's (Tab,
     /// Esc, ↑ ↓ of a single line: the owner's).

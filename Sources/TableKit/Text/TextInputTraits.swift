@@ -173,7 +173,7 @@ public enum KeyboardType: String, CaseIterable, Hashable, Sendable {
 
     /// `local@domain.tld`: one `@`, no spaces, a dot in the domain with a letter-only ending of
     /// at least two letters.
-    public static func isEmailAddress(_ text: String) -> Bool {
+    package static func isEmailAddress(_ text: String) -> Bool {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)

@@ -20,7 +20,7 @@ public enum TextViewAction: Hashable, Sendable {
 ///
 /// Only the lines on screen are laid out, so a text of 50 MB opens, scrolls to its end and
 /// goes back as fast as a short one. Control and invisible format characters are shown
-/// escaped, as everywhere (``ControlEscaping``).
+/// escaped, as everywhere (`ControlEscaping`).
 ///
 /// ```swift
 /// return .push(TextViewController(title: "notes", text: record.notes))
