@@ -3,133 +3,19 @@ import TableKit
 @testable import TUI
 
 /// Whole frames of the app's screens at 80×24 and 40×12 (issue 39): what a person sees,
-/// written out, so that a change anywhere on the screen shows in a test.
+/// written out in `Frames/<frame>-<size>.txt`, so that a change anywhere on the screen shows in a test.
 @MainActor
 @Suite("Screens, whole: Forms: the list and its two forms")
 struct FormsScreenFramesTests {
     @Test("The Forms tab") func formsList() throws {
-        try expectScreen(keys: "4", wide: [
-            "                                     Forms",
-            "   FORMS",
-            " ╭────────────────────────────────────────────────────────────────────────────╮",
-            " │ Profile                                                    Not filled in › │",
-            " │ Keyboard Types                                                 11 fields › │",
-            " ╰────────────────────────────────────────────────────────────────────────────╯",
-            "   Tab moves between fields, Ctrl-S saves, Esc cancels.",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "──────────────────────────────────────────────▲─────────────────────────────────",
-            "   1 Books     2 Tweets      3 Games       4 Forms    5 Settings     6 Photos",
-            " ↓ move  Enter open  ? help  q quit",
-        ], narrow: [
-            "                 Forms",
-            "   FORMS",
-            " ╭────────────────────────────────────╮",
-            " │ Profile            Not filled in › │",
-            " │ Keyboard Types         11 fields › │",
-            " ╰────────────────────────────────────╯",
-            "   Tab moves between fields, Ctrl-S",
-            "   saves, Esc cancels.",
-            "",
-            "───────────────────────────▲────────────",
-            " 1 Boo…  2 Twe…  3 Gam…  4 For…  5 More",
-            " ↓ move  Enter open  ? help  q quit",
-        ])
+        try expectScreen("forms-list", keys: "4")
     }
 
     @Test("The Profile form") func profileForm() throws {
-        try expectScreen(keys: "4 Enter", wide: [
-            "Cancel (Esc)                        Profile                            Save (^S)",
-            "   ABOUT YOU",
-            " ╭────────────────────────────────────────────────────────────────────────────╮",
-            " │ Name               Full name                                               │",
-            " │ Age                                                                 0–150  │",
-            " │ Birthday                                                         Not set › │",
-            " │ Homepage           https://example.com                                     │",
-            " │ Password           Not stored                                              │",
-            " ╰────────────────────────────────────────────────────────────────────────────╯",
-            "",
-            "   REACH YOU",
-            " ╭────────────────────────────────────────────────────────────────────────────╮",
-            " │ Email              name@example.com                                        │",
-            " │ Phone              +1 555 0100                                             │",
-            " │ Twitter            @handle                                            0/16 │",
-            " ╰────────────────────────────────────────────────────────────────────────────╯",
-            "",
-            "   NOTES",
-            " ╭────────────────────────────────────────────────────────────────────────────╮",
-            " │ Notes              Anything else                                           │",
-            " ╰────────────────────────────────────────────────────────────────────────────╯",
-            "──────────────────────────────────────────────▲─────────────────────────────────",
-            "   1 Books     2 Tweets      3 Games       4 Forms    5 Settings     6 Photos",
-            " Tab next  Enter Next  ^S save  ^C quit",
-        ], narrow: [
-            "Cancel (Esc)    Profile        Save (^S)",
-            "   ABOUT YOU",
-            " ╭────────────────────────────────────╮",
-            " │ Name        Full name              │",
-            " │ Age                         0–150  │",
-            " │ Birthday                 Not set › │",
-            " │ Homepage    https://example.com    │",
-            " │ Password    Not stored             │",
-            " ╰────────────────────────────────────╯",
-            "───────────────────────────▲────────────",
-            " 1 Boo…  2 Twe…  3 Gam…  4 For…  5 More",
-            " Tab next  Enter Next  ^S save  ^C quit",
-        ])
+        try expectScreen("profile-form", keys: "4 Enter")
     }
 
     @Test("The Keyboard Types form") func keyboardTypesForm() throws {
-        try expectScreen(keys: "4 j Enter", wide: [
-            "Cancel (Esc)                     Keyboard Types                       Check (^S)",
-            " ╭────────────────────────────────────────────────────────────────────────────╮",
-            " │ Default            Anything                                                │",
-            " │ ASCII Capable      ASCII only                                              │",
-            " │ Numbers and Punct… 12:30, -4.5                                             │",
-            " │ URL                https://example.com                                     │",
-            " │ Number Pad         42                                                      │",
-            " │ Phone Pad          +1 (555) 010-2030                                       │",
-            " │ Name Phone Pad     Ann or 555 0100                                         │",
-            " │ Email Address      name@example.com                                        │",
-            " │ Decimal Pad        3.14                                                    │",
-            " │ Twitter            @you #tag                                               │",
-            " │ Web Search         terminal tables                                         │",
-            " ╰────────────────────────────────────────────────────────────────────────────╯",
-            "   A key a keyboard does not have is refused, and the status line says why.",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "──────────────────────────────────────────────▲─────────────────────────────────",
-            "   1 Books     2 Tweets      3 Games       4 Forms    5 Settings     6 Photos",
-            " Tab next  Enter Next  ^S check  ^C quit",
-        ], narrow: [
-            "Cancel (Esc) Keyboard Types   Check (^S)",
-            " ╭────────────────────────────────────╮",
-            " │ Default     Anything               │",
-            " │ ASCII Capa… ASCII only             │",
-            " │ Numbers an… 12:30, -4.5            │",
-            " │ URL         https://example.com    │",
-            " │ Number Pad  42                     │",
-            " │ Phone Pad   +1 (555) 010-2030      │",
-            " │ Name Phone… Ann or 555 0100        │",
-            "───────────────────────────▲────────────",
-            " 1 Boo…  2 Twe…  3 Gam…  4 For…  5 More",
-            " Tab next  Enter Next  ^C quit",
-        ])
+        try expectScreen("keyboard-types-form", keys: "4 j Enter")
     }
 }

@@ -3,175 +3,23 @@ import TableKit
 @testable import TUI
 
 /// Whole frames of the app's screens at 80×24 and 40×12 (issue 39): what a person sees,
-/// written out, so that a change anywhere on the screen shows in a test.
+/// written out in `Frames/<frame>-<size>.txt`, so that a change anywhere on the screen shows in a test.
 @MainActor
 @Suite("Screens, whole: Games: the list, a review, the wishlist, Feeling Lucky")
 struct GamesScreenFramesTests {
     @Test("The games, grouped by category") func gamesList() throws {
-        try expectScreen(keys: "3", wide: [
-            "Feeling Lucky (f)                    Games                       Wishlist: 0 (w)",
-            "   ACTION",
-            " ╭────────────────────────────────────────────────────────────────────────────╮",
-            " │ Ironbloom Vanguard                                           $2.99   ⓘ [☆] │",
-            " │ LastStandStan                                                $0.99   ⓘ [☆] │",
-            " │ Rivetstorm Ravine                                            $0.99   ⓘ [☆] │",
-            " │ Shardrunner Zero                                              Free   ⓘ [☆] │",
-            " │ Van Pershing – The Showdown                                  $0.99   ⓘ [☆] │",
-            " │ 9 Lives of Nimbus                                            $1.99   ⓘ [☆] │",
-            " ╰────────────────────────────────────────────────────────────────────────────╯",
-            "",
-            "   ADVENTURE",
-            " ╭────────────────────────────────────────────────────────────────────────────╮",
-            " │ Brass Lantern Detective                                      $1.99   ⓘ [☆] │",
-            " │ Marrow Isle                                                  $0.99   ⓘ [☆] │",
-            " │ Ólafur and the Fog Bell                                      $1.99   ⓘ [☆] │",
-            " │ The Bells of Hollowmere                                      $4.99   ⓘ [☆] │",
-            " │ The Remarkably Long Voyage of Captain Pemberton's Balloon    $2.99   ⓘ [☆] │",
-            " ╰────────────────────────────────────────────────────────────────────────────╯",
-            "",
-            "   ARCADE",
-            "────────────────────────────────▲───────────────────────────────────────────────",
-            "   1 Books     2 Tweets      3 Games       4 Forms    5 Settings     6 Photos",
-            " ↓ move  Enter open  / search  ? help  q quit",
-        ], narrow: [
-            "Feeling Lucky (f) Games  Wishlist: 0 (w)",
-            "   ACTION",
-            " ╭────────────────────────────────────╮",
-            " │ Ironbloom Vanguard   $2.99   ⓘ [☆] │",
-            " │ LastStandStan        $0.99   ⓘ [☆] │",
-            " │ Rivetstorm Ravine    $0.99   ⓘ [☆] │",
-            " │ Shardrunner Zero      Free   ⓘ [☆] │",
-            " │ Van Pershing – The…  $0.99   ⓘ [☆] │",
-            " │ 9 Lives of Nimbus    $1.99   ⓘ [☆] │",
-            "───────────────────▲────────────────────",
-            " 1 Boo…  2 Twe…  3 Gam…  4 For…  5 More",
-            " ↓ move  Enter open  / search  q quit",
-        ])
+        try expectScreen("games-list", keys: "3")
     }
 
     @Test("A game's review") func gameReview() throws {
-        try expectScreen(keys: "3 Enter", wide: [
-            "‹ Games                        Ironbloom Vanguard",
-            "   INFO",
-            " ╭────────────────────────────────────────────────────────────────────────────╮",
-            " │ Developer                                                     Kettlebright │",
-            " │ Price                                                                $2.99 │",
-            " │ Category                                                            Action │",
-            " │ Released                                                   June 18, 2013 › │",
-            " │ Rating                                                               ★★★☆☆ │",
-            " ╰────────────────────────────────────────────────────────────────────────────╯",
-            "",
-            "   REVIEW",
-            " ╭────────────────────────────────────────────────────────────────────────────╮",
-            " │ A twin-stick shooter set in an overgrown mech factory. It looks great and  │",
-            " │ the weapons feel punchy, but the levels are long and checkpoints are       │",
-            " │ sparse. Losing ten minutes of progress to a single stray missile gets old. │",
-            " │ Play it in short doses and it is a decent blaster; binge it and the seams  │",
-            " │ show.                                                                      │",
-            " ╰────────────────────────────────────────────────────────────────────────────╯",
-            "",
-            " ╭────────────────────────────────────────────────────────────────────────────╮",
-            " │ Download                                                                 › │",
-            "────────────────────────────────▲───────────────────────────────────────────────",
-            "   1 Books     2 Tweets      3 Games       4 Forms    5 Settings     6 Photos",
-            " ↓ move  Enter open  Esc back  ? help  q quit",
-        ], narrow: [
-            "‹ Games    Ironbloom Vanguard",
-            "   INFO",
-            " ╭────────────────────────────────────╮",
-            " │ Developer             Kettlebright │",
-            " │ Price                        $2.99 │",
-            " │ Category                    Action │",
-            " │ Released           June 18, 2013 › │",
-            " │ Rating                       ★★★☆☆ │",
-            " ╰────────────────────────────────────╯",
-            "───────────────────▲────────────────────",
-            " 1 Boo…  2 Twe…  3 Gam…  4 For…  5 More",
-            " ↓ move  Enter open  Esc back  q quit",
-        ])
+        try expectScreen("game-review", keys: "3 Enter")
     }
 
     @Test("The wishlist, empty") func wishlist() throws {
-        try expectScreen(keys: "3 w", wide: [
-            "‹ Games                             Wishlist",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "                       No Starred Games: ☆ (e) Stars One",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "────────────────────────────────▲───────────────────────────────────────────────",
-            "   1 Books     2 Tweets      3 Games       4 Forms    5 Settings     6 Photos",
-            " Esc back  ? help  q quit",
-        ], narrow: [
-            "‹ Games         Wishlist",
-            "",
-            "",
-            "",
-            "   No Starred Games: ☆ (e) Stars One",
-            "",
-            "",
-            "",
-            "",
-            "───────────────────▲────────────────────",
-            " 1 Boo…  2 Twe…  3 Gam…  4 For…  5 More",
-            " Esc back  ? help  q quit",
-        ])
+        try expectScreen("games-wishlist", keys: "3 w")
     }
 
     @Test("Feeling Lucky's wheels and the games they stand on") func feelingLucky() throws {
-        try expectScreen(keys: "3 f", wide: [
-            "‹ Games                          Feeling Lucky",
-            "                       Arcade     Up to $2.99    ★★★ & Up",
-            "                       Board       Any Price    ★★★★ & Up",
-            "                        Card         Free         ★★★★★",
-            "                       Music      Up to $0.99   Any Rating",
-            "                       Puzzle     Up to $1.99    ★★ & Up",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "                       No Game Matches: Space Spins Again",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "────────────────────────────────▲───────────────────────────────────────────────",
-            "   1 Books     2 Tweets      3 Games       4 Forms    5 Settings     6 Photos",
-            " ↑ ↓ turn  ← → wheel  Space spin  Tab list  Esc back  ^C quit",
-        ], narrow: [
-            "‹ Games      Feeling Lucky",
-            "   Arcade     Up to $2.99    ★★★ & Up",
-            "   Board       Any Price    ★★★★ & Up",
-            "    Card         Free         ★★★★★",
-            "   Music      Up to $0.99   Any Rating",
-            "   Puzzle     Up to $1.99    ★★ & Up",
-            "",
-            "   No Game Matches: Space Spins Again",
-            "",
-            "───────────────────▲────────────────────",
-            " 1 Boo…  2 Twe…  3 Gam…  4 For…  5 More",
-            " ↑ ↓ turn  ← → wheel  ^C quit",
-        ])
+        try expectScreen("games-feeling-lucky", keys: "3 f")
     }
 }

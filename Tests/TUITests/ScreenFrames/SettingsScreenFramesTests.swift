@@ -3,175 +3,23 @@ import TableKit
 @testable import TUI
 
 /// Whole frames of the app's screens at 80×24 and 40×12 (issue 39): what a person sees,
-/// written out, so that a change anywhere on the screen shows in a test.
+/// written out in `Frames/<frame>-<size>.txt`, so that a change anywhere on the screen shows in a test.
 @MainActor
 @Suite("Screens, whole: Settings (under More at 40 columns), Keyboards, a tab turned off")
 struct SettingsScreenFramesTests {
     @Test("Settings") func settings() throws {
-        try expectScreen(keys: "5", narrowKeys: "5 Enter", wide: [
-            "                                    Settings",
-            "   THEME",
-            " ╭────────────────────────────────────────────────────────────────────────────╮",
-            " │ Default                                                                  ✓ │",
-            " │ High Contrast                                                              │",
-            " │ Monochrome                                                                 │",
-            " ╰────────────────────────────────────────────────────────────────────────────╯",
-            "",
-            "   SORT BOOKS BY",
-            " ╭────────────────────────────────────────────────────────────────────────────╮",
-            " │ Title                                                                    ✓ │",
-            " │ Author                                                                     │",
-            " ╰────────────────────────────────────────────────────────────────────────────╯",
-            "   Author sorts by last name, then first name.",
-            "",
-            "   REMINDER",
-            " ╭────────────────────────────────────────────────────────────────────────────╮",
-            " │ None                                                                     ✓ │",
-            " │ At time of event                                                           │",
-            " │ 5 minutes before                                                           │",
-            " │ 15 minutes before                                                          │",
-            "───────────────────────────────────────────────────────────▲────────────────────",
-            "   1 Books     2 Tweets      3 Games       4 Forms    5 Settings     6 Photos",
-            " ↓ move  Enter choose  ? help  q quit",
-        ], narrow: [
-            "                Settings",
-            "   THEME",
-            " ╭────────────────────────────────────╮",
-            " │ Default                          ✓ │",
-            " │ High Contrast                      │",
-            " │ Monochrome                         │",
-            " ╰────────────────────────────────────╯",
-            "",
-            "   SORT BOOKS BY",
-            "───────────────────────────────────▲────",
-            " 1 Boo…  2 Twe…  3 Gam…  4 For…  5 More",
-            " ↓ move  Enter choose  ? help  q quit",
-        ])
+        try expectScreen("settings", keys: "5", narrowKeys: "5 Enter")
     }
 
     @Test("Settings › Keyboards") func keyboards() throws {
-        try expectScreen(keys: "5 End k k k k k k Enter", narrowKeys: "5 Enter End k k k k k k Enter", wide: [
-            "‹ Settings                         Keyboards                            Edit (E)",
-            " ╭────────────────────────────────────────────────────────────────────────────╮",
-            " │ Default                                                           Anything │",
-            " │ ASCII Capable                                                   ASCII only │",
-            " │ Numbers and Punctuation                                        12:30, -4.5 │",
-            " │ URL                                                    https://example.com │",
-            " │ Number Pad                                                              42 │",
-            " │ Phone Pad                                                +1 (555) 010-2030 │",
-            " │ Name Phone Pad                                             Ann or 555 0100 │",
-            " │ Email Address                                             name@example.com │",
-            " │ Decimal Pad                                                           3.14 │",
-            " │ Twitter                                                          @you #tag │",
-            " │ Web Search                                                 terminal tables │",
-            " │ Add New Keyboard…                                                        › │",
-            " ╰────────────────────────────────────────────────────────────────────────────╯",
-            "   Forms › Keyboard Types has a field for each, in this order. Edit (E) removes",
-            "   and reorders them; one always stays.",
-            "",
-            "",
-            "",
-            "",
-            "───────────────────────────────────────────────────────────▲────────────────────",
-            "   1 Books     2 Tweets      3 Games       4 Forms    5 Settings     6 Photos",
-            " ↓ move  s swipe  Esc back  ? help  q quit",
-        ], narrow: [
-            "‹ Settings     Keyboards        Edit (E)",
-            " ╭────────────────────────────────────╮",
-            " │ Default                   Anything │",
-            " │ ASCII Capable           ASCII only │",
-            " │ Numbers and Punctuati… 12:30, -4.5 │",
-            " │ URL              https://example.… │",
-            " │ Number Pad                      42 │",
-            " │ Phone Pad        +1 (555) 010-2030 │",
-            " │ Name Phone Pad     Ann or 555 0100 │",
-            "───────────────────────────────────▲────",
-            " 1 Boo…  2 Twe…  3 Gam…  4 For…  5 More",
-            " ↓ move  s swipe  Esc back  q quit",
-        ])
+        try expectScreen("settings-keyboards", keys: "5 End k k k k k k Enter", narrowKeys: "5 Enter End k k k k k k Enter")
     }
 
     @Test("Settings › Keyboards › Add New Keyboard") func addKeyboard() throws {
-        try expectScreen(keys: "5 End k k k k k k Enter End Enter", narrowKeys: "5 Enter End k k k k k k Enter End Enter", wide: [
-            "‹ Keyboards                     Add New Keyboard",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "                            Every Keyboard Is Added",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "───────────────────────────────────────────────────────────▲────────────────────",
-            "   1 Books     2 Tweets      3 Games       4 Forms    5 Settings     6 Photos",
-            " / search  Esc back  ? help  q quit",
-        ], narrow: [
-            "‹ Keyboards Add New Keyboard",
-            "",
-            "",
-            "",
-            "        Every Keyboard Is Added",
-            "",
-            "",
-            "",
-            "",
-            "───────────────────────────────────▲────",
-            " 1 Boo…  2 Twe…  3 Gam…  4 For…  5 More",
-            " / search  Esc back  ? help  q quit",
-        ])
+        try expectScreen("settings-add-keyboard", keys: "5 End k k k k k k Enter End Enter", narrowKeys: "5 Enter End k k k k k k Enter End Enter")
     }
 
     @Test("A tab turned off in Settings says so") func turnedOffTab() throws {
-        try expectScreen(keys: "5 j j j j j j j j j j j j j j j j j j Space 1", narrowKeys: "5 Enter j j j j j j j j j j j j j j j j j j Space 1", wide: [
-            "                               ◖ Title │ Author )                   ⋯ (a)  + (+)",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "                        Books are turned off in Settings",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "──────▲─────────────────────────────────────────────────────────────────────────",
-            "   1 Books     2 Tweets      3 Games       4 Forms    5 Settings     6 Photos",
-            " ? help  q quit",
-        ], narrow: [
-            "         ◖ Title │ Author ) ⋯ (a)  + (+)",
-            "",
-            "",
-            "",
-            "    Books are turned off in Settings",
-            "",
-            "",
-            "",
-            "",
-            "───▲────────────────────────────────────",
-            " 1 Boo…  2 Twe…  3 Gam…  4 For…  5 More",
-            " ? help  q quit",
-        ])
+        try expectScreen("settings-turned-off-tab", keys: "5 j j j j j j j j j j j j j j j j j j Space 1", narrowKeys: "5 Enter j j j j j j j j j j j j j j j j j j Space 1")
     }
 }

@@ -3,133 +3,19 @@ import TableKit
 @testable import TUI
 
 /// Whole frames of the app's screens at 80×24 and 40×12 (issue 39): what a person sees,
-/// written out, so that a change anywhere on the screen shows in a test.
+/// written out in `Frames/<frame>-<size>.txt`, so that a change anywhere on the screen shows in a test.
 @MainActor
 @Suite("Screens, whole: Tweets: the timeline, a tweet, a reply")
 struct TweetsScreenFramesTests {
     @Test("The timeline") func tweetsList() throws {
-        try expectScreen(keys: "2", wide: [
-            "                                     Tweets                                ⟳ (r)",
-            " Kofi Mensah @kofi_plays                                                    34m",
-            " Late-night thought: the best games respect your time, the best books respect",
-            " your intelligence, and the best terminal apps respect your keyboard. ⌨️",
-            " ↩ 0   ⇄ 1   ♡ 9",
-            " Hollis Barnett @hollis_birds                                                1h",
-            " @seoyeon_lens thank you! Just a 400mm and a lot of patience. They're not shy",
-            " once they're eating.",
-            " ↩ 2   ⇄ 1   ♡ 10",
-            " 김서연 Seoyeon Kim @seoyeon_lens                                            1h",
-            " @hollis_birds 새 사진 정말 멋져요. Do you use a long lens for the waxwings?",
-            " ↩ 2   ⇄ 1   ♡ 17",
-            " Ruth Abernathy @ruth_shelves                                                2h",
-            " Library winter hours start next week, and we're adding a reading hour with",
-            " cocoa. Yes, cocoa, in the library. Yes, I fought for it in three separate",
-            " meetings. Bring a book, bring a mug, leave your phone in your coat. Details:",
-            " https://library.example.org/winter ☕📚 #librarylife",
-            " ↩ 4   ⇄ 6   ♡ 29",
-            " Mira Okafor @mira_codes                                                     4h",
-            " @yasmin_cairo that's wonderful! Sticky headers on the first try is more than I",
-            " managed. 👏🏾",
-            "───────────────────▲────────────────────────────────────────────────────────────",
-            "   1 Books     2 Tweets      3 Games       4 Forms    5 Settings     6 Photos",
-            " ↓ move  Enter open  s swipe  ? help  q quit",
-        ], narrow: [
-            "                 Tweets            ⟳ (r)",
-            " Kofi Mensah @kofi_plays            34m",
-            " Late-night thought: the best games",
-            " respect your time, the best books",
-            " respect your intelligence, and the",
-            " best terminal apps respect your",
-            " keyboard. ⌨️",
-            " ↩ 0   ⇄ 1   ♡ 9",
-            " Hollis Barnett @hollis_birds        1h",
-            "───────────▲────────────────────────────",
-            " 1 Boo…  2 Twe…  3 Gam…  4 For…  5 More",
-            " ↓ move  Enter open  s swipe  q quit",
-        ])
+        try expectScreen("tweets-list", keys: "2")
     }
 
     @Test("A tweet, opened") func tweetDetail() throws {
-        try expectScreen(keys: "2 Enter", wide: [
-            "‹ Tweets                             Tweet",
-            " ╭────────────────────────────────────────────────────────────────────────────╮",
-            " │ Kofi Mensah @kofi_plays                                                    │",
-            " │ Late-night thought: the best games respect your time, the best books       │",
-            " │ respect your intelligence, and the best terminal apps respect your         │",
-            " │ keyboard. ⌨️                                                                │",
-            " ╰────────────────────────────────────────────────────────────────────────────╯",
-            "",
-            "   DETAILS",
-            " ╭────────────────────────────────────────────────────────────────────────────╮",
-            " │         Posted 11:26 PM · Nov 22, 2026                                     │",
-            " │        Replies 0                                                           │",
-            " │       Retweets 1                                                           │",
-            " │      Favorites 9                                                           │",
-            " ╰────────────────────────────────────────────────────────────────────────────╯",
-            "",
-            "   ACTIONS",
-            " ╭────────────────────────────────────────────────────────────────────────────╮",
-            " │ ↩ Reply                                                                    │",
-            " │ ⇄ Retweet                                                                  │",
-            " │ ♡ Favorite                                                                 │",
-            "───────────────────▲────────────────────────────────────────────────────────────",
-            "   1 Books     2 Tweets      3 Games       4 Forms    5 Settings     6 Photos",
-            " ↓ move  Esc back  ? help  q quit",
-        ], narrow: [
-            "‹ Tweets         Tweet",
-            " ╭────────────────────────────────────╮",
-            " │ Kofi Mensah @kofi_plays            │",
-            " │ Late-night thought: the best games │",
-            " │ respect your time, the best books  │",
-            " │ respect your intelligence, and the │",
-            " │ best terminal apps respect your    │",
-            " │ keyboard. ⌨️                        │",
-            " ╰────────────────────────────────────╯",
-            "───────────▲────────────────────────────",
-            " 1 Boo…  2 Twe…  3 Gam…  4 For…  5 More",
-            " ↓ move  Esc back  ? help  q quit",
-        ])
+        try expectScreen("tweet-detail", keys: "2 Enter")
     }
 
     @Test("Reply, the compose form") func tweetReply() throws {
-        try expectScreen(keys: "2 s r", wide: [
-            "Cancel (Esc)                         Reply                             Send (^S)",
-            "   REPLYING TO @KOFI_PLAYS",
-            " ╭────────────────────────────────────────────────────────────────────────────╮",
-            " │ @kofi_plays                                                         12/280 │",
-            " ╰────────────────────────────────────────────────────────────────────────────╯",
-            "   Ctrl-S sends; Esc cancels.",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "───────────────────▲────────────────────────────────────────────────────────────",
-            "   1 Books     2 Tweets      3 Games       4 Forms    5 Settings     6 Photos",
-            " Tab next  ^S send  ^C quit",
-        ], narrow: [
-            "Cancel (Esc)     Reply         Send (^S)",
-            "   REPLYING TO @KOFI_PLAYS",
-            " ╭────────────────────────────────────╮",
-            " │ @kofi_plays                 12/280 │",
-            " ╰────────────────────────────────────╯",
-            "   Ctrl-S sends; Esc cancels.",
-            "",
-            "",
-            "",
-            "───────────▲────────────────────────────",
-            " 1 Boo…  2 Twe…  3 Gam…  4 For…  5 More",
-            " Tab next  ^S send  ^C quit",
-        ])
+        try expectScreen("tweet-reply", keys: "2 s r")
     }
 }

@@ -48,21 +48,47 @@ enum ScreenFramesApp {
 /// The sizes every screen is drawn at: a usual terminal and a small one.
 let wideScreen = Size(width: 80, height: 24), narrowScreen = Size(width: 40, height: 12)
 
-/// Expects the screen that `keys` open in `app` to be `wide` at 80×24 and `narrow` at 40×12,
-/// whole. `narrowKeys` reach it at 40×12 where the way differs (a tab under More); a screen
-/// that exists only where the bar is narrow has no `wide` frame.
+/// The frames the screens are expected to be, one plain-text file a frame:
+/// `Tests/TUITests/ScreenFrames/Frames/<frame>-<width>x<height>.txt`, a line of the file a line of
+/// the frame, trailing spaces dropped as ``text(_:)`` drops them.
+let writtenFramesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("ScreenFrames/Frames")
+
+/// The file of the frame `frame` at `size`.
+func writtenFrameFile(_ frame: String, size: Size) -> URL {
+    writtenFramesFolder.appendingPathComponent("\(frame)-\(size.width)x\(size.height).txt")
+}
+
+/// The frame written in `file`, or nil when there is no such file.
+func writtenFrame(in file: URL) -> [String]? {
+    guard let contents = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+    var lines = contents.components(separatedBy: "\n")
+    if lines.last == "" { lines.removeLast() }
+    return lines
+}
+
+/// Expects the screen that `keys` open in `app` to be, whole, the frame written for `frame` at
+/// each of `sizes` (``writtenFrameFile(_:size:)``). `narrowKeys` reach it at 40×12 where the way
+/// differs (a tab under More); a screen that exists only where the bar is narrow is drawn at
+/// `[narrowScreen]` alone. A missing file fails, showing the frame drawn: the files are
+/// written and checked by eye, never recorded by a test.
 @MainActor
-func expectScreen(in app: ScreenFramesApp = .bundled, keys script: String, narrowKeys: String? = nil,
-                  wide: [String]?, narrow: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
-    var sizes = [(narrowScreen, narrowKeys ?? script, narrow)]
-    if let wide { sizes.insert((wideScreen, script, wide), at: 0) }
-    for (size, script, expected) in sizes {
+func expectScreen(_ frame: String, in app: ScreenFramesApp = .bundled, keys script: String, narrowKeys: String? = nil,
+                  sizes: [Size] = [wideScreen, narrowScreen], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    for size in sizes {
+        let script = size == narrowScreen ? narrowKeys ?? script : script
         let shown = try app.app(size: size)
         for key in try Key.parseScript(script) {
             _ = shown.handle(.key(key))
             finishWork(of: shown)
         }
-        expectFrame(text(shown), equals: expected, "at \(size.width)×\(size.height), after \"\(script)\"", sourceLocation: sourceLocation)
+        let file = writtenFrameFile(frame, size: size)
+        guard let expected = writtenFrame(in: file) else {
+            expectFrame(text(shown), equals: [], "no frame written in \(file.path) for the screen after \"\(script)\"",
+                        sourceLocation: sourceLocation)
+            continue
+        }
+        expectFrame(text(shown), equals: expected, "\(file.lastPathComponent), after \"\(script)\"", sourceLocation: sourceLocation)
     }
 }
 
