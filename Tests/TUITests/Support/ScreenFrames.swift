@@ -6,7 +6,7 @@ import TableKitTestSupport
 
 /// The app a screen lives in, made the same on every run: a fixed clock for the tweets' times,
 /// a fixed seed for Feeling Lucky, state kept in memory.
-enum ScreenFramesApp {
+enum ScreenFramesApp: Sendable {
     /// The bundled books, tweets, games and photos, as `table-browser` starts with no arguments.
     case bundled
     /// `--data` on ``NestedValuesTests/people``: two records with nested objects and arrays.
@@ -67,28 +67,51 @@ func writtenFrame(in file: URL) -> [String]? {
     return lines
 }
 
-/// Expects the screen that `keys` open in `app` to be, whole, the frame written for `frame` at
-/// each of `sizes` (``writtenFrameFile(_:size:)``). `narrowKeys` reach it at 40×12 where the way
-/// differs (a tab under More); a screen that exists only where the bar is narrow is drawn at
-/// `[narrowScreen]` alone. A missing file fails, showing the frame drawn: the files are
-/// written and checked by eye, never recorded by a test.
+/// One screen of the app to be drawn whole: the keys that open it in `app`, the sizes it is
+/// drawn at, and the name of its frames (``writtenFrameFile(_:size:)``).
+struct ScreenFrame: Sendable, CustomTestStringConvertible {
+    let frame: String
+    let testDescription: String
+    let app: ScreenFramesApp
+    let keys: String
+    /// The keys that reach the screen at 40×12 where the way differs (a tab under More).
+    let narrowKeys: String?
+    /// A screen that exists only where the bar is narrow is drawn at `[narrowScreen]` alone.
+    let sizes: [Size]
+    /// Where the case is written, for the issue a different frame records.
+    let sourceLocation: SourceLocation
+
+    init(_ frame: String, _ description: String, in app: ScreenFramesApp = .bundled, keys: String, narrowKeys: String? = nil,
+         sizes: [Size] = [wideScreen, narrowScreen], sourceLocation: SourceLocation = #_sourceLocation) {
+        self.frame = frame
+        self.testDescription = description
+        self.app = app
+        self.keys = keys
+        self.narrowKeys = narrowKeys
+        self.sizes = sizes
+        self.sourceLocation = sourceLocation
+    }
+}
+
+/// Expects `screen`, drawn at each of its sizes after its keys, to be the frame written for it.
+/// A missing file fails, showing the frame drawn: the files are written and checked by eye,
+/// never recorded by a test.
 @MainActor
-func expectScreen(_ frame: String, in app: ScreenFramesApp = .bundled, keys script: String, narrowKeys: String? = nil,
-                  sizes: [Size] = [wideScreen, narrowScreen], sourceLocation: SourceLocation = #_sourceLocation) throws {
-    for size in sizes {
-        let script = size == narrowScreen ? narrowKeys ?? script : script
-        let shown = try app.app(size: size)
+func expectScreen(_ screen: ScreenFrame) throws {
+    for size in screen.sizes {
+        let script = size == narrowScreen ? screen.narrowKeys ?? screen.keys : screen.keys
+        let shown = try screen.app.app(size: size)
         for key in try Key.parseScript(script) {
             _ = shown.handle(.key(key))
             finishWork(of: shown)
         }
-        let file = writtenFrameFile(frame, size: size)
+        let file = writtenFrameFile(screen.frame, size: size)
         guard let expected = writtenFrame(in: file) else {
             expectFrame(text(shown), equals: [], "no frame written in \(file.path) for the screen after \"\(script)\"",
-                        sourceLocation: sourceLocation)
+                        sourceLocation: screen.sourceLocation)
             continue
         }
-        expectFrame(text(shown), equals: expected, "\(file.lastPathComponent), after \"\(script)\"", sourceLocation: sourceLocation)
+        expectFrame(text(shown), equals: expected, "\(file.lastPathComponent), after \"\(script)\"", sourceLocation: screen.sourceLocation)
     }
 }
 
