@@ -11,21 +11,7 @@ struct RecordEditingTests {
     let size = Size(width: 80, height: 24)
 
     private func app(_ arguments: [String], environment: [String: String] = [:]) throws -> BrowserApp {
-        let list = try DataOptions.parse(arguments).loadListScreen(searchesSynchronously: true, environment: environment)
-        return BrowserApp(list: list, size: size, options: AppOptions(searchesSynchronously: true, animates: false))
-    }
-
-
-    private func type(_ app: BrowserApp, _ text: String) {
-        for character in text { _ = app.handle(.key(character == " " ? .space : .character(character))) }
-    }
-
-    private func screen(_ app: BrowserApp) -> String {
-        app.render(context: RenderContext()).lines.joined(separator: "\n")
-    }
-
-    private func contents(_ path: String) -> String {
-        (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        try headlessApp(arguments, size: size, environment: environment)
     }
 
     // MARK: Inference

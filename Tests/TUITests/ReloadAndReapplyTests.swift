@@ -12,26 +12,13 @@ struct ReloadAndReapplyTests {
     let size = Size(width: 80, height: 24)
 
     private func app(_ arguments: [String], environment: [String: String] = [:]) throws -> BrowserApp {
-        let list = try DataOptions.parse(arguments).loadListScreen(searchesSynchronously: true, environment: environment)
-        return BrowserApp(list: list, size: size, options: AppOptions(searchesSynchronously: true, animates: false))
-    }
-
-    private func screen(_ app: BrowserApp) -> String {
-        app.render(context: RenderContext()).lines.joined(separator: "\n")
+        try headlessApp(arguments, size: size, environment: environment)
     }
 
     /// The title and message of the alert in front, whole (the screen wraps them).
     private func alert(_ app: BrowserApp) -> String {
         guard let alert = (app.root.modals.last as? AlertController)?.alert else { return "no alert" }
         return (alert.title ?? "") + "\n" + (alert.message ?? "") + "\n" + alert.actions.map(\.title).joined(separator: " | ")
-    }
-
-    private func contents(_ path: String) -> String {
-        (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-    }
-
-    private func type(_ app: BrowserApp, _ text: String) {
-        for character in text { _ = app.handle(.key(character == " " ? .space : .character(character))) }
     }
 
     /// Ann's age typed as 42, the file written by "another program" meanwhile, and Save.

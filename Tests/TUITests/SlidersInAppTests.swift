@@ -11,10 +11,7 @@ struct SlidersInAppTests {
     let size = Size(width: 80, height: 24)
 
     private func app(settings: AppSettings = AppSettings(store: nil)) throws -> BrowserApp {
-        let list = try DataOptions.parse([]).loadListScreen(searchesSynchronously: true)
-        var options = AppOptions(searchesSynchronously: true, animates: false)
-        options.settings = settings
-        return BrowserApp(list: list, size: size, options: options)
+        try headlessApp(size: size, options: AppOptions(searchesSynchronously: true, animates: false, settings: settings))
     }
 
     @Test func theSpeedSliderSetsTheAnimationSpeedEverywhere() throws {
