@@ -7,10 +7,8 @@ import TableKit
 @MainActor
 @Suite("Games: a grouped table with a quick look and a star on every row")
 struct GamesTests {
-    let size = Size(width: 80, height: 24)
-
     private func app() throws -> BrowserApp {
-        let app = try headlessApp(json: fixtureBooks, size: size)
+        let app = try headlessApp(json: fixtureBooks)
         _ = app.handle(.key(.character("3")))
         return app
     }

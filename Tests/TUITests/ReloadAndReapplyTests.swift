@@ -9,12 +9,6 @@ import TableKit
 @MainActor
 @Suite("Reload and Re-apply after another writer's save")
 struct ReloadAndReapplyTests {
-    let size = Size(width: 80, height: 24)
-
-    private func app(_ arguments: [String], environment: [String: String] = [:]) throws -> BrowserApp {
-        try headlessApp(arguments, size: size, environment: environment)
-    }
-
     /// The title and message of the alert in front, whole (the screen wraps them).
     private func alert(_ app: BrowserApp) -> String {
         guard let alert = (app.root.modals.last as? AlertController)?.alert else { return "no alert" }
@@ -25,7 +19,7 @@ struct ReloadAndReapplyTests {
     private func refusedEdit(theirs: String) throws -> (app: BrowserApp, path: String, files: TemporaryFiles) {
         let files = TemporaryFiles()
         let path = files.write(#"[{"name": "Ann", "age": 41}, {"name": "Bo", "age": 7}]"#)
-        let app = try app(["--data", path])
+        let app = try headlessApp(["--data", path])
         try keys(app, "e Tab C-u 4 2")
         try theirs.write(toFile: path, atomically: true, encoding: .utf8)
         try keys(app, "C-s")
@@ -85,7 +79,7 @@ struct ReloadAndReapplyTests {
         let files = TemporaryFiles()
         let environment = ["XDG_DATA_HOME": files.directory.path]
         let changes = files.directory.appendingPathComponent("table-browser/book-changes.json").path
-        let first = try app([], environment: environment), second = try app([], environment: environment)
+        let first = try headlessApp([], environment: environment), second = try headlessApp([], environment: environment)
         let title = first.list.records.store.title(at: Int(first.list.records.order.order[0]))
         // The first instance changes the title; the second, the author.
         try keys(first, "e C-e")
@@ -106,7 +100,7 @@ struct ReloadAndReapplyTests {
     func aRefusedDeletionReloads() throws {
         let files = TemporaryFiles()
         let path = files.write(#"[{"name": "Ann", "age": 41}, {"name": "Bo", "age": 7}]"#)
-        let app = try app(["--data", path])
+        let app = try headlessApp(["--data", path])
         try keys(app, "e")
         let theirs = #"[{"name": "Ann", "age": 41}, {"name": "Bo", "age": 8}]"#
         try theirs.write(toFile: path, atomically: true, encoding: .utf8)

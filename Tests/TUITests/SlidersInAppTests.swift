@@ -8,10 +8,8 @@ import TableKit
 @MainActor
 @Suite("Sliders in the app: Settings' speed and review width, the Books page scrubber")
 struct SlidersInAppTests {
-    let size = Size(width: 80, height: 24)
-
     private func app(settings: AppSettings = AppSettings(store: nil)) throws -> BrowserApp {
-        try headlessApp(size: size, options: AppOptions(searchesSynchronously: true, animates: false, settings: settings))
+        try headlessApp(options: AppOptions(searchesSynchronously: true, animates: false, settings: settings))
     }
 
     @Test func theSpeedSliderSetsTheAnimationSpeedEverywhere() throws {
