@@ -153,7 +153,7 @@ struct MappedFileTests {
         let path = files.write(Self.books(2_000))
         tk_json_set_mapping_minimum(1)
         defer { tk_json_set_mapping_minimum(16 << 20) }
-        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let records = try DataFileRecords.loaded(from: path)
         for title in ["mine", "mine again"] {
             try records.save(RecordChanges(replaced: [0: Array("{\"title\": \"\(title)\"}".utf8)]))
             #expect(records.store.isMapped, "the store reads the file it wrote")
@@ -169,7 +169,7 @@ struct MappedFileTests {
         // map the file they wrote as well.
         let members = files.write("{\n" + (0 ..< 2_000).map { #""m\#($0)": {"title": "Book \#($0)"}"# }.joined(separator: ",\n") + "\n}\n",
                                   named: "members.json")
-        let memberRecords = DataFileRecords(store: try JSONRecordStore.load(path: members), path: members)
+        let memberRecords = try DataFileRecords.loaded(from: members)
         #expect(memberRecords.store.container == .members && memberRecords.store.isMapped)
         try memberRecords.save(RecordChanges(deleted: [1_999]))
         #expect(memberRecords.store.isMapped && memberRecords.store.count == 1_999, "the store reads the file it wrote")

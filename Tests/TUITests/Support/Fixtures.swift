@@ -27,6 +27,13 @@ final class TemporaryFiles {
     }
 }
 
+extension DataFileRecords {
+    /// The records of the `--data` file at `path`, read to be edited and saved back.
+    static func loaded(from path: String) throws -> DataFileRecords {
+        DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+    }
+}
+
 /// The text of the file at `path`; empty when there is none.
 func contents(_ path: String) -> String {
     (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
