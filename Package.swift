@@ -79,7 +79,8 @@ let package = Package(
         .testTarget(name: "TableKitAPITests", dependencies: ["TableKit", "TableKitTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
                     path: "Tests/TableKitAPITests"),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TableKit", "TableKitTerminal", "TableKitTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
-                    path: "Tests/TUITests"),
+                    // The whole frames of the app's screens, read from the source tree by #filePath.
+                    path: "Tests/TUITests", exclude: ["ScreenFrames/Frames"]),
     ],
     cxxLanguageStandard: .cxx17
 )

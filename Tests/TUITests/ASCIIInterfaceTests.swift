@@ -12,11 +12,9 @@ struct ASCIIInterfaceTests {
     let size = Size(width: 80, height: 24)
 
     private func app() throws -> BrowserApp {
-        let files = TemporaryFiles()
-        let list = try DataOptions.parse(["--data", files.write(fixtureBooks)]).loadListScreen(searchesSynchronously: true)
         var options = AppOptions(searchesSynchronously: true, animates: false, seed: 7)
         options.capabilities = TerminalCapabilities(colorDepth: .none, glyphs: .ascii, hasMouse: true)
-        return BrowserApp(list: list, size: size, options: options)
+        return try headlessApp(json: fixtureBooks, size: size, options: options)
     }
 
     /// Key scripts that reach every kind of screen, modal and focus the app has.

@@ -270,7 +270,7 @@ struct AtomicSaveStepsTests {
     func theReadBackGatesTheRename() throws {
         let (files, path, folder) = makeFile()
         let fileSystem = RecordingFileSystem()
-        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let records = try DataFileRecords.loaded(from: path)
         records.fileSystem = fileSystem
         // A good change: written, flushed, then renamed; the records are the new ones.
         try records.save(RecordChanges(replaced: [0: Array(#"{"title": "new"}"#.utf8)]))

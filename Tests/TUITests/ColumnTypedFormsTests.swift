@@ -23,12 +23,7 @@ struct ColumnTypedFormsTests {
     """
 
     private func app(_ path: String) throws -> BrowserApp {
-        let list = try DataOptions.parse(["--data", path]).loadListScreen(searchesSynchronously: true, environment: [:])
-        return BrowserApp(list: list, size: Size(width: 80, height: 24), options: AppOptions(searchesSynchronously: true, animates: false))
-    }
-
-    private func contents(_ path: String) -> String {
-        (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        try headlessApp(["--data", path])
     }
 
     /// The file after `script` on a fresh copy of the cars.

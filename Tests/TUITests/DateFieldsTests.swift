@@ -16,10 +16,7 @@ struct DateFieldsTests {
     }()
 
     private func app(settings: AppSettings = AppSettings(store: nil), environment: [String: String] = [:]) throws -> BrowserApp {
-        let list = try DataOptions.parse([]).loadListScreen(searchesSynchronously: true, environment: environment)
-        var options = AppOptions(searchesSynchronously: true, animates: false)
-        options.settings = settings
-        return BrowserApp(list: list, size: size, options: options)
+        try headlessApp(size: size, environment: environment, options: AppOptions(searchesSynchronously: true, animates: false, settings: settings))
     }
 
     /// Settings in memory whose saved profile is Ann's, born on `birthday` (`yyyy-MM-dd`).

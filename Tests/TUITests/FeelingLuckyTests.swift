@@ -10,9 +10,7 @@ struct FeelingLuckyTests {
     let size = Size(width: 80, height: 24)
 
     private func app(seed: UInt64 = 7) throws -> BrowserApp {
-        let files = TemporaryFiles()
-        let list = try DataOptions.parse(["--data", files.write(fixtureBooks)]).loadListScreen(searchesSynchronously: true)
-        let app = BrowserApp(list: list, size: size, options: AppOptions(searchesSynchronously: true, animates: false, seed: seed))
+        let app = try headlessApp(json: fixtureBooks, size: size, options: AppOptions(searchesSynchronously: true, animates: false, seed: seed))
         try keys(app, "3 f")
         return app
     }

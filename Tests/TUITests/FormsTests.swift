@@ -8,14 +8,8 @@ import TableKit
 @MainActor
 @Suite("Forms: the Profile form, validation on save, and Discard changes? on every exit")
 struct FormsTests {
-    let size = Size(width: 80, height: 24)
-
     private func app(settings: AppSettings = AppSettings(store: nil)) throws -> BrowserApp {
-        let files = TemporaryFiles()
-        let list = try DataOptions.parse(["--data", files.write(fixtureBooks)]).loadListScreen(searchesSynchronously: true)
-        var options = AppOptions(searchesSynchronously: true, animates: false)
-        options.settings = settings
-        return BrowserApp(list: list, size: size, options: options)
+        try headlessApp(json: fixtureBooks, options: AppOptions(searchesSynchronously: true, animates: false, settings: settings))
     }
 
     private func asksToDiscard(_ app: BrowserApp) -> Bool { text(app).contains { $0.contains("Discard changes?") } }

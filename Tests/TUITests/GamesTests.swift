@@ -7,12 +7,8 @@ import TableKit
 @MainActor
 @Suite("Games: a grouped table with a quick look and a star on every row")
 struct GamesTests {
-    let size = Size(width: 80, height: 24)
-
     private func app() throws -> BrowserApp {
-        let files = TemporaryFiles()
-        let list = try DataOptions.parse(["--data", files.write(fixtureBooks)]).loadListScreen(searchesSynchronously: true)
-        let app = BrowserApp(list: list, size: size, options: AppOptions(searchesSynchronously: true, animates: false))
+        let app = try headlessApp(json: fixtureBooks)
         _ = app.handle(.key(.character("3")))
         return app
     }

@@ -48,8 +48,7 @@ struct HelpConsistencyTests {
         var books = (0..<60).map { #"{"title": "Book \#($0)", "author": "Author \#($0)"}"# }
         books += [#"{"title": "Zebra", "author": "Z"}"#, #"{"title": "Mango", "author": "M"}"#]
         let path = files.write("[" + books.joined(separator: ",") + "]")
-        let list = try DataOptions.parse(["--data", path]).loadListScreen(searchesSynchronously: true)
-        let app = BrowserApp(list: list, size: Size(width: 80, height: 24), options: AppOptions(searchesSynchronously: true, animates: false))
+        let app = try headlessApp(["--data", path])
         for key in try Key.parseScript(setUp) { _ = app.handle(.key(key)) }
         return app
     }

@@ -96,8 +96,7 @@ struct InnerArrayTests {
     @Test func thePromptStandsAboveTheBarAndClicksStillReachTheBar() throws {
         let files = TemporaryFiles()
         let path = files.write(Self.countries, named: "iso_3166-1.json")
-        let list = try DataOptions.parse(["--data", path]).loadListScreen(searchesSynchronously: true)
-        let app = BrowserApp(list: list, size: Size(width: 60, height: 12), options: AppOptions(searchesSynchronously: true, animates: false))
+        let app = try headlessApp(["--data", path], size: Size(width: 60, height: 12))
         let shown = text(app)
         #expect(shown[0] == "          Records at /3166-1 · 2 other arrays (a)")
         #expect(shown[1].hasPrefix("Edit (E)  Sort (o)") && shown[1].contains("iso_"), "\(shown[1])")

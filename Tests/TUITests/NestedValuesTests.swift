@@ -20,10 +20,7 @@ struct NestedValuesTests {
         """
 
     private func app(_ data: String = people, width: Int = 60) throws -> BrowserApp {
-        let files = TemporaryFiles()
-        let path = files.write(data)
-        let list = try DataOptions.parse(["--data", path]).loadListScreen(searchesSynchronously: true)
-        return BrowserApp(list: list, size: Size(width: width, height: 16), options: AppOptions(searchesSynchronously: true, animates: false))
+        try headlessApp(json: data, size: Size(width: width, height: 16))
     }
 
     // MARK: Opening nested values

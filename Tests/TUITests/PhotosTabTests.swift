@@ -10,8 +10,8 @@ import Testing
 struct PhotosTabTests {
     func app(width: Int, settings: AppSettings = AppSettings(store: nil)) throws -> BrowserApp {
         let files = TemporaryFiles()
-        let list = try DataOptions.parse([]).loadListScreen(searchesSynchronously: true, environment: ["XDG_DATA_HOME": files.directory.path])
-        return BrowserApp(list: list, size: Size(width: width, height: 30), options: AppOptions(searchesSynchronously: true, animates: false, settings: settings))
+        return try headlessApp(size: Size(width: width, height: 30), environment: ["XDG_DATA_HOME": files.directory.path],
+                               options: AppOptions(searchesSynchronously: true, animates: false, settings: settings))
     }
 
     func lines(_ app: BrowserApp) -> [String] { app.render(context: RenderContext()).lines }

@@ -8,26 +8,6 @@ import TableKit
 @MainActor
 @Suite("Editing records: book forms, forms inferred from a file's records, Save As")
 struct RecordEditingTests {
-    let size = Size(width: 80, height: 24)
-
-    private func app(_ arguments: [String], environment: [String: String] = [:]) throws -> BrowserApp {
-        let list = try DataOptions.parse(arguments).loadListScreen(searchesSynchronously: true, environment: environment)
-        return BrowserApp(list: list, size: size, options: AppOptions(searchesSynchronously: true, animates: false))
-    }
-
-
-    private func type(_ app: BrowserApp, _ text: String) {
-        for character in text { _ = app.handle(.key(character == " " ? .space : .character(character))) }
-    }
-
-    private func screen(_ app: BrowserApp) -> String {
-        app.render(context: RenderContext()).lines.joined(separator: "\n")
-    }
-
-    private func contents(_ path: String) -> String {
-        (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-    }
-
     // MARK: Inference
 
     @Test("traits are inferred from a record's values")
@@ -61,7 +41,7 @@ struct RecordEditingTests {
     func editARecordOfAFile() throws {
         let files = TemporaryFiles()
         let path = files.write("[\n  {\"name\": \"Ann\", \"age\": 41, \"score\": 1.50, \"ok\": true},\n  {\"name\": \"Bob\", \"age\": 7, \"score\": 2.0, \"ok\": false}\n]\n")
-        let app = try app(["--data", path])
+        let app = try headlessApp(["--data", path])
         try keys(app, "e")
         #expect(screen(app).contains("Edit “Ann”"))
         let name = URL(fileURLWithPath: path).lastPathComponent
@@ -76,7 +56,7 @@ struct RecordEditingTests {
     func typeChangeAsks() throws {
         let files = TemporaryFiles()
         let path = files.write(#"[{"name": "Ann", "age": 41}]"#)
-        let app = try app(["--data", path])
+        let app = try headlessApp(["--data", path])
         try keys(app, "e Tab C-u C-s")
         #expect(screen(app).contains("Save age as null?"))
         try keys(app, "Esc")
@@ -91,7 +71,7 @@ struct RecordEditingTests {
     func addARecord() throws {
         let files = TemporaryFiles()
         let path = files.write("[\n  {\"name\": \"Ann\", \"age\": 41, \"tags\": [\"x\"]}\n]\n")
-        let app = try app(["--data", path])
+        let app = try headlessApp(["--data", path])
         try keys(app, "+")
         #expect(screen(app).contains("Add Record"))
         type(app, "Cy")
@@ -105,7 +85,7 @@ struct RecordEditingTests {
         let files = TemporaryFiles()
         let path = files.write(#"[{"name": "Ann", "age": 41}]"#)
         chmod(path, 0o444)
-        let app = try app(["--data", path])
+        let app = try headlessApp(["--data", path])
         try keys(app, "e Tab C-u 4 2 C-s")
         let refusal = screen(app)
         #expect(refusal.contains("Not Saved"))
@@ -142,7 +122,7 @@ struct RecordEditingTests {
         let files = TemporaryFiles()
         let original = "[\n  {\"name\": \"Ann\"},\n  {\"name\": \"Bob\",  \"n\": 1.50},\n  {\"name\": \"Cy\"},\n  {\"name\": \"Dee\"}\n]\n"
         let path = files.write(original)
-        let app = try app(["--data", path])
+        let app = try headlessApp(["--data", path])
         try keys(app, "s")
         #expect(screen(app).contains("⊘ Hide"), "outside editing, s swipes a row aside")
         try keys(app, "Esc E s")
@@ -170,7 +150,7 @@ struct RecordEditingTests {
         let original = #"[{"name": "Ann"}, {"name": "Bob"}]"#
         let path = files.write(original)
         chmod(path, 0o444)
-        let app = try app(["--data", path])
+        let app = try headlessApp(["--data", path])
         try keys(app, "E Space d")
         #expect(screen(app).contains("Delete 1 Record?") && screen(app).contains("“Ann” is deleted"), "\(screen(app))")
         try keys(app, "Right Enter")
@@ -187,7 +167,7 @@ struct RecordEditingTests {
         let files = TemporaryFiles()
         let environment = ["XDG_DATA_HOME": files.directory.path]
         let changes = files.directory.appendingPathComponent("table-browser/book-changes.json").path
-        let app = try app([], environment: environment)
+        let app = try headlessApp([], environment: environment)
         try keys(app, "+")
         #expect(screen(app).contains("Add Book"))
         type(app, "zzz new book")
@@ -212,7 +192,7 @@ struct RecordEditingTests {
               }}
             """), "\(contents(changes))")
         // A second start finds it.
-        let again = try self.app([], environment: environment)
+        let again = try headlessApp([], environment: environment)
         try keys(again, "/")
         type(again, "zzz new")
         try keys(again, "Enter Enter")
@@ -233,7 +213,7 @@ struct RecordEditingTests {
         let files = TemporaryFiles()
         let environment = ["XDG_DATA_HOME": files.directory.path]
         let changes = files.directory.appendingPathComponent("table-browser/book-changes.json").path
-        let app = try app([], environment: environment)
+        let app = try headlessApp([], environment: environment)
         let first = app.list.records.store.title(at: Int(app.list.records.order.order[0]))
         try keys(app, "e C-e")
         type(app, " (annotated)")
@@ -241,12 +221,12 @@ struct RecordEditingTests {
         let written = contents(changes)
         #expect(written.contains(#"{"change": "edit", "title": "\#(first)""#), "\(written)")
         #expect(written.contains("\"title\": \"\(first) (annotated)\""), "\(written)")
-        let again = try self.app([], environment: environment)
+        let again = try headlessApp([], environment: environment)
         #expect(screen(again).contains("\(first) (annotated)"))
         let count = again.list.records.count
         try keys(again, "e C-d d")
         #expect(contents(changes).contains(#"{"change": "delete", "title": "\#(first)""#))
-        let third = try self.app([], environment: environment)
+        let third = try headlessApp([], environment: environment)
         #expect(!screen(third).contains(first), "\(screen(third))")
         #expect(third.list.records.count == count - 1)
     }
@@ -258,7 +238,7 @@ struct RecordEditingTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let changes = folder.appendingPathComponent("book-changes.json").path
         try Data("[{\"change\": \"edit\"".utf8).write(to: URL(fileURLWithPath: changes))
-        let app = try app([], environment: ["XDG_DATA_HOME": files.directory.path])
+        let app = try headlessApp([], environment: ["XDG_DATA_HOME": files.directory.path])
         #expect(screen(app).contains("Your changes to the books in"))
         try keys(app, "Enter e C-e x C-s")
         #expect(screen(app).contains("Not Saved"), "\(screen(app))")

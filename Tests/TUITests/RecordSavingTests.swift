@@ -33,7 +33,7 @@ struct RecordSavingTests {
     func oneEditMovesOneRecord(order: IndexedRecords.SortOrder) throws {
         let files = TemporaryFiles()
         let path = files.write(Self.recordFile(count: 2_000))
-        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let records = try DataFileRecords.loaded(from: path)
         var list = IndexedRecords(store: records.store, sortOrder: order)
         for (index, title) in [(1_234, "Aardvark"), (7, "Book é 1999"), (1_999, "zz top"), (0, "Book é 0")] {
             let edited = RecordBytes.editing(records.store.rawBytes(at: index), members: records.store.members(at: index), newValues: [("title", .string(title))])
@@ -54,7 +54,7 @@ struct RecordSavingTests {
         let files = TemporaryFiles()
         let path = files.write(Self.recordFile(count: 10_000))
         let before = bytes(path)
-        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let records = try DataFileRecords.loaded(from: path)
         let index = 4_321
         let range = records.store.rawRange(at: index)
         let members = records.store.members(at: index)
@@ -75,7 +75,7 @@ struct RecordSavingTests {
         let files = TemporaryFiles()
         let path = files.write(Self.recordFile(count: 10_000))
         let copy = files.write(Self.recordFile(count: 10_000), named: "copy.json")
-        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let records = try DataFileRecords.loaded(from: path)
         let range = records.store.rawRange(at: 9_000)
         let edited = RecordBytes.editing(records.store.rawBytes(at: 9_000), members: records.store.members(at: 9_000), newValues: [("year", .number("1999"))])
         try records.save(RecordChanges(replaced: [9_000: edited]))
@@ -94,7 +94,7 @@ struct RecordSavingTests {
     func deleteAndAdd() throws {
         let files = TemporaryFiles()
         let path = files.write(Self.recordFile(count: 3))
-        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let records = try DataFileRecords.loaded(from: path)
         let template = records.store.rawBytes(at: 0)
         let added = RecordBytes.editing(template, members: records.store.members(at: 0), newValues: [("title", .string("New \"one\"")), ("year", .null)])
         try records.save(RecordChanges(deleted: [1], added: [added]))
@@ -116,7 +116,7 @@ struct RecordSavingTests {
     func changedOnDisk() throws {
         let files = TemporaryFiles()
         let path = files.write(Self.recordFile(count: 2))
-        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let records = try DataFileRecords.loaded(from: path)
         let edit = RecordChanges(replaced: [0: Array("{\"title\": \"mine\"}".utf8)])
         // Someone else saves the file (same size, new contents).
         let theirs = Self.recordFile(count: 2).replacingOccurrences(of: "Book", with: "Tome")
@@ -134,7 +134,7 @@ struct RecordSavingTests {
         let files = TemporaryFiles()
         let path = files.write(Self.recordFile(count: 2))
         let original = bytes(path)
-        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let records = try DataFileRecords.loaded(from: path)
         let edit = RecordChanges(replaced: [1: Array("{\"title\": \"mine\"}".utf8)])
         let cases: [(FileSystemStep, Int32, SaveFailure.Reason, String)] = [
             (.write, ENOSPC, .diskFull, "The disk is full"),
@@ -178,7 +178,7 @@ struct RecordSavingTests {
         let files = TemporaryFiles()
         let path = files.write(Self.recordFile(count: 50))
         let original = bytes(path)
-        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let records = try DataFileRecords.loaded(from: path)
         // The process model stops at the rename: no call after it is made, no cleanup runs.
         let crashing = RecordingFileSystem(stoppingAt: .rename)
         records.fileSystem = crashing
@@ -187,7 +187,7 @@ struct RecordSavingTests {
         #expect(crashing.calls.contains { $0.step == .fsync }, "the new file was flushed before the crash")
         #expect(bytes(path) == original, "the file is the old one, byte for byte")
         // The next save works, whatever the crash left behind.
-        let reread = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let reread = try DataFileRecords.loaded(from: path)
         try reread.save(RecordChanges(replaced: [0: Array("{\"title\": \"after\"}".utf8)]))
         #expect(reread.store.title(at: 0) == "after")
     }
@@ -198,7 +198,7 @@ struct RecordSavingTests {
         let target = files.write(Self.recordFile(count: 2))
         let link = files.directory.appendingPathComponent("link.json").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        let records = DataFileRecords(store: try JSONRecordStore.load(path: link), path: link)
+        let records = try DataFileRecords.loaded(from: link)
         try records.save(RecordChanges(replaced: [0: Array("{\"title\": \"linked\"}".utf8)]))
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target)
         #expect(try JSONRecordStore.load(path: target).title(at: 0) == "linked")

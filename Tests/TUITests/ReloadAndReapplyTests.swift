@@ -9,36 +9,17 @@ import TableKit
 @MainActor
 @Suite("Reload and Re-apply after another writer's save")
 struct ReloadAndReapplyTests {
-    let size = Size(width: 80, height: 24)
-
-    private func app(_ arguments: [String], environment: [String: String] = [:]) throws -> BrowserApp {
-        let list = try DataOptions.parse(arguments).loadListScreen(searchesSynchronously: true, environment: environment)
-        return BrowserApp(list: list, size: size, options: AppOptions(searchesSynchronously: true, animates: false))
-    }
-
-    private func screen(_ app: BrowserApp) -> String {
-        app.render(context: RenderContext()).lines.joined(separator: "\n")
-    }
-
     /// The title and message of the alert in front, whole (the screen wraps them).
     private func alert(_ app: BrowserApp) -> String {
         guard let alert = (app.root.modals.last as? AlertController)?.alert else { return "no alert" }
         return (alert.title ?? "") + "\n" + (alert.message ?? "") + "\n" + alert.actions.map(\.title).joined(separator: " | ")
     }
 
-    private func contents(_ path: String) -> String {
-        (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-    }
-
-    private func type(_ app: BrowserApp, _ text: String) {
-        for character in text { _ = app.handle(.key(character == " " ? .space : .character(character))) }
-    }
-
     /// Ann's age typed as 42, the file written by "another program" meanwhile, and Save.
     private func refusedEdit(theirs: String) throws -> (app: BrowserApp, path: String, files: TemporaryFiles) {
         let files = TemporaryFiles()
         let path = files.write(#"[{"name": "Ann", "age": 41}, {"name": "Bo", "age": 7}]"#)
-        let app = try app(["--data", path])
+        let app = try headlessApp(["--data", path])
         try keys(app, "e Tab C-u 4 2")
         try theirs.write(toFile: path, atomically: true, encoding: .utf8)
         try keys(app, "C-s")
@@ -98,7 +79,7 @@ struct ReloadAndReapplyTests {
         let files = TemporaryFiles()
         let environment = ["XDG_DATA_HOME": files.directory.path]
         let changes = files.directory.appendingPathComponent("table-browser/book-changes.json").path
-        let first = try app([], environment: environment), second = try app([], environment: environment)
+        let first = try headlessApp([], environment: environment), second = try headlessApp([], environment: environment)
         let title = first.list.records.store.title(at: Int(first.list.records.order.order[0]))
         // The first instance changes the title; the second, the author.
         try keys(first, "e C-e")
@@ -119,7 +100,7 @@ struct ReloadAndReapplyTests {
     func aRefusedDeletionReloads() throws {
         let files = TemporaryFiles()
         let path = files.write(#"[{"name": "Ann", "age": 41}, {"name": "Bo", "age": 7}]"#)
-        let app = try app(["--data", path])
+        let app = try headlessApp(["--data", path])
         try keys(app, "e")
         let theirs = #"[{"name": "Ann", "age": 41}, {"name": "Bo", "age": 8}]"#
         try theirs.write(toFile: path, atomically: true, encoding: .utf8)

@@ -9,8 +9,7 @@ import TableKit
 struct SettingsTests {
     private func app(_ json: String = fixtureBooks, files: TemporaryFiles = TemporaryFiles()) throws -> (BrowserApp, String) {
         let path = files.write(json)
-        let list = try DataOptions.parse(["--data", path]).loadListScreen(searchesSynchronously: true)
-        let app = BrowserApp(list: list, size: Size(width: 80, height: 60), options: AppOptions(searchesSynchronously: true, animates: false))
+        let app = try headlessApp(["--data", path], size: Size(width: 80, height: 60))
         return (app, path)
     }
 

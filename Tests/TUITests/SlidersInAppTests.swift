@@ -8,13 +8,8 @@ import TableKit
 @MainActor
 @Suite("Sliders in the app: Settings' speed and review width, the Books page scrubber")
 struct SlidersInAppTests {
-    let size = Size(width: 80, height: 24)
-
     private func app(settings: AppSettings = AppSettings(store: nil)) throws -> BrowserApp {
-        let list = try DataOptions.parse([]).loadListScreen(searchesSynchronously: true)
-        var options = AppOptions(searchesSynchronously: true, animates: false)
-        options.settings = settings
-        return BrowserApp(list: list, size: size, options: options)
+        try headlessApp(options: AppOptions(searchesSynchronously: true, animates: false, settings: settings))
     }
 
     @Test func theSpeedSliderSetsTheAnimationSpeedEverywhere() throws {

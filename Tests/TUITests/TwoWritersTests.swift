@@ -24,8 +24,8 @@ struct TwoWritersTests {
     func theSecondWriterIsRefusedNotLost() throws {
         let files = TemporaryFiles()
         let path = files.write(#"[{"title": "one"}, {"title": "two"}]"#)
-        let first = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
-        let second = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let first = try DataFileRecords.loaded(from: path)
+        let second = try DataFileRecords.loaded(from: path)
         let writer = SecondWriter()
         let firstCalls = RecordingFileSystem(), secondCalls = RecordingFileSystem()
         secondCalls.beforeCall = { call in if call.step == .lockFolder { writer.atTheLock.signal() } }
@@ -63,7 +63,7 @@ struct TwoWritersTests {
     func theLockSpansTheCheckAndTheRename() throws {
         let files = TemporaryFiles()
         let path = files.write(#"[{"title": "one"}]"#)
-        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let records = try DataFileRecords.loaded(from: path)
         let calls = RecordingFileSystem()
         records.fileSystem = calls
         try records.save(RecordChanges(replaced: [0: Array(#"{"title": "new"}"#.utf8)]))
@@ -129,7 +129,7 @@ struct TwoWritersTests {
         let files = TemporaryFiles()
         let path = files.write(#"[{"title": "one"}]"#)
         let newPath = files.directory.appendingPathComponent("copy.json").path
-        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let records = try DataFileRecords.loaded(from: path)
         // The path is free when Save As checks it; the other program writes it just before
         // the save takes the folder's lock.
         let calls = RecordingFileSystem()
@@ -156,7 +156,7 @@ struct TwoWritersTests {
         let path = files.write(#"[{"title": "one"}]"#)
         let leftover = files.write("half a file", named: ".data.json.saving-Ab12Cd")
         let another = files.write("someone else's", named: ".other.json.saving-Ab12Cd")
-        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let records = try DataFileRecords.loaded(from: path)
         try records.save(RecordChanges(replaced: [0: Array(#"{"title": "new"}"#.utf8)]))
         #expect(!FileManager.default.fileExists(atPath: leftover), "the crash's temporary file is gone")
         #expect(FileManager.default.fileExists(atPath: another), "another file's is not this save's to remove")
@@ -167,7 +167,7 @@ struct TwoWritersTests {
     func aRewriteThatRestoresTheModificationTimeIsNoticed() throws {
         let files = TemporaryFiles()
         let path = files.write(#"[{"title": "one"}]"#)
-        let records = DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+        let records = try DataFileRecords.loaded(from: path)
         var before = stat()
         stat(path, &before)
         // Same size, other bytes, and the old modification time put back (`touch -r`).
@@ -185,7 +185,7 @@ struct TwoWritersTests {
         #expect(bytes(path) == theirs)
         // The same bytes as read, only the change time moved (chmod, a hard link): saved.
         let other = files.write(#"[{"title": "two"}]"#, named: "other.json")
-        let otherRecords = DataFileRecords(store: try JSONRecordStore.load(path: other), path: other)
+        let otherRecords = try DataFileRecords.loaded(from: other)
         chmod(other, 0o640)
         link(other, other + ".link")
         try otherRecords.save(RecordChanges(replaced: [0: Array(#"{"title": "mine"}"#.utf8)]))

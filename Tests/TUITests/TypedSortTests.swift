@@ -97,9 +97,7 @@ struct TypedSortTests {
     // MARK: In the app
 
     private func app() throws -> BrowserApp {
-        let files = TemporaryFiles()
-        let list = try DataOptions.parse(["--data", files.write(Self.cars)]).loadListScreen(searchesSynchronously: true)
-        return BrowserApp(list: list, size: Size(width: 60, height: 20), options: AppOptions(searchesSynchronously: true, animates: false))
+        try headlessApp(json: Self.cars, size: Size(width: 60, height: 20))
     }
 
     @Test("Sort By (o) is a radio list of every field, the mark before the name, the title first and chosen")
@@ -145,10 +143,8 @@ struct TypedSortTests {
 
     @Test("Sort By offers every field, not a first twenty, and scrolls to the one chosen")
     func everyFieldScrolls() throws {
-        let files = TemporaryFiles()
         let fields = (1 ... 30).map { "\"f\($0)\": \($0)" }.joined(separator: ", ")
-        let list = try DataOptions.parse(["--data", files.write("[{\"name\": \"a\", \(fields)}]")]).loadListScreen(searchesSynchronously: true)
-        let app = BrowserApp(list: list, size: Size(width: 60, height: 20), options: AppOptions(searchesSynchronously: true, animates: false))
+        let app = try headlessApp(json: "[{\"name\": \"a\", \(fields)}]", size: Size(width: 60, height: 20))
         try keys(app, "o G Enter o")
         #expect(text(app).contains(" │ ◉   f30                                                │"), "\(text(app).joined(separator: "\n"))")
     }
@@ -165,9 +161,7 @@ struct TypedSortTests {
 @Suite("Columns: the title and the fields picked, under a header that stays")
 struct ColumnsTests {
     @Test func checkingFieldsShowsThemAsColumnsWithNumbersOnTheRight() throws {
-        let files = TemporaryFiles()
-        let list = try DataOptions.parse(["--data", files.write(TypedSortTests.cars)]).loadListScreen(searchesSynchronously: true)
-        let app = BrowserApp(list: list, size: Size(width: 64, height: 14), options: AppOptions(searchesSynchronously: true, animates: false))
+        let app = try headlessApp(json: TypedSortTests.cars, size: Size(width: 64, height: 14))
         try keys(app, "c")
         #expect(text(app)[0].contains("Columns"))
         // The fields in the records' order: mpg, year, electric, origin.

@@ -3,6 +3,36 @@ import TableKit
 
 // Driving the headless app from a test, as a person at the keyboard would.
 
+/// The app as `table-browser arguments` starts it (no arguments: the bundled books), drawn at
+/// `size` with no terminal: by default searches answer at once, nothing animates and the
+/// settings live in memory.
+@MainActor
+func headlessApp(_ arguments: [String] = [], size: Size = Size(width: 80, height: 24), environment: [String: String] = [:],
+                 options: AppOptions = AppOptions(searchesSynchronously: true, animates: false)) throws -> BrowserApp {
+    let list = try DataOptions.parse(arguments).loadListScreen(searchesSynchronously: true, environment: environment)
+    return BrowserApp(list: list, size: size, options: options)
+}
+
+/// The app on a `--data` file holding `json` (``fixtureBooks``, say), as ``headlessApp(_:size:environment:options:)``.
+@MainActor
+func headlessApp(json: String, size: Size = Size(width: 80, height: 24),
+                 options: AppOptions = AppOptions(searchesSynchronously: true, animates: false)) throws -> BrowserApp {
+    let files = TemporaryFiles()
+    return try withExtendedLifetime(files) { try headlessApp(["--data", files.write(json)], size: size, options: options) }
+}
+
+/// Types `text` into the field in front, a key a character.
+@MainActor
+func type(_ app: BrowserApp, _ text: String) {
+    for character in text { _ = app.handle(.key(character == " " ? .space : .character(character))) }
+}
+
+/// The app's frame as one string, trailing spaces kept: for `contains` checks across lines.
+@MainActor
+func screen(_ app: BrowserApp) -> String {
+    app.render(context: RenderContext()).lines.joined(separator: "\n")
+}
+
 /// Presses the keys of `script` (see `Key.parseScript`) one after another; the outcome of the last.
 @MainActor
 @discardableResult

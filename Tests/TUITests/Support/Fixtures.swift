@@ -27,6 +27,18 @@ final class TemporaryFiles {
     }
 }
 
+extension DataFileRecords {
+    /// The records of the `--data` file at `path`, read to be edited and saved back.
+    static func loaded(from path: String) throws -> DataFileRecords {
+        DataFileRecords(store: try JSONRecordStore.load(path: path), path: path)
+    }
+}
+
+/// The text of the file at `path`; empty when there is none.
+func contents(_ path: String) -> String {
+    (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+}
+
 /// A small library whose titles exercise the collation: accents, lowercase, digits, symbols.
 let fixtureBooks = """
 [
@@ -45,22 +57,21 @@ let fixtureBooks = """
 /// The frame after `keys` on `json`, as trimmed lines.
 @MainActor
 func snapshot(_ json: String, size: Size = Size(width: 50, height: 14), keys: String = "", files: TemporaryFiles = TemporaryFiles()) throws -> [String] {
-    let path = files.write(json)
-    let options = try DataOptions.parse(["--data", path])
-    let list = try options.loadListScreen(searchesSynchronously: true)
-    let canvas = SnapshotCommand.render(list: list, size: size, keys: try Key.parseScript(keys))
-    return canvas.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+    try snapshotCanvas(json, size: size, keys: keys, files: files).lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
 }
 
 /// The frame after `keys` on `json` with its styles marked (``Canvas/styledText``): the form
 /// to compare where the focus or a colour matters.
 @MainActor
 func styledSnapshot(_ json: String, size: Size = Size(width: 50, height: 14), keys: String = "", files: TemporaryFiles = TemporaryFiles()) throws -> [String] {
-    let path = files.write(json)
-    let options = try DataOptions.parse(["--data", path])
-    let list = try options.loadListScreen(searchesSynchronously: true)
-    let canvas = SnapshotCommand.render(list: list, size: size, keys: try Key.parseScript(keys))
-    return canvas.styledText.components(separatedBy: "\n")
+    try snapshotCanvas(json, size: size, keys: keys, files: files).styledText.components(separatedBy: "\n")
+}
+
+/// The canvas `table-browser snapshot --data` draws after `keys` on `json`.
+@MainActor
+private func snapshotCanvas(_ json: String, size: Size, keys: String, files: TemporaryFiles) throws -> Canvas {
+    let list = try DataOptions.parse(["--data", files.write(json)]).loadListScreen(searchesSynchronously: true)
+    return SnapshotCommand.render(list: list, size: size, keys: try Key.parseScript(keys))
 }
 
 import TableKit

@@ -6,7 +6,7 @@ import TableKitTestSupport
 
 /// The app a screen lives in, made the same on every run: a fixed clock for the tweets' times,
 /// a fixed seed for Feeling Lucky, state kept in memory.
-enum ScreenFramesApp {
+enum ScreenFramesApp: Sendable {
     /// The bundled books, tweets, games and photos, as `table-browser` starts with no arguments.
     case bundled
     /// `--data` on ``NestedValuesTests/people``: two records with nested objects and arrays.
@@ -48,21 +48,70 @@ enum ScreenFramesApp {
 /// The sizes every screen is drawn at: a usual terminal and a small one.
 let wideScreen = Size(width: 80, height: 24), narrowScreen = Size(width: 40, height: 12)
 
-/// Expects the screen that `keys` open in `app` to be `wide` at 80×24 and `narrow` at 40×12,
-/// whole. `narrowKeys` reach it at 40×12 where the way differs (a tab under More); a screen
-/// that exists only where the bar is narrow has no `wide` frame.
+/// The frames the screens are expected to be, one plain-text file a frame:
+/// `Tests/TUITests/ScreenFrames/Frames/<frame>-<width>x<height>.txt`, a line of the file a line of
+/// the frame, trailing spaces dropped as ``text(_:)`` drops them.
+let writtenFramesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("ScreenFrames/Frames")
+
+/// The file of the frame `frame` at `size`.
+func writtenFrameFile(_ frame: String, size: Size) -> URL {
+    writtenFramesFolder.appendingPathComponent("\(frame)-\(size.width)x\(size.height).txt")
+}
+
+/// The frame written in `file`, or nil when there is no such file.
+func writtenFrame(in file: URL) -> [String]? {
+    guard let contents = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+    var lines = contents.components(separatedBy: "\n")
+    if lines.last == "" { lines.removeLast() }
+    return lines
+}
+
+/// One screen of the app to be drawn whole: the keys that open it in `app`, the sizes it is
+/// drawn at, and the name of its frames (``writtenFrameFile(_:size:)``).
+struct ScreenFrame: Sendable, CustomTestStringConvertible {
+    let frame: String
+    let testDescription: String
+    let app: ScreenFramesApp
+    let keys: String
+    /// The keys that reach the screen at 40×12 where the way differs (a tab under More).
+    let narrowKeys: String?
+    /// A screen that exists only where the bar is narrow is drawn at `[narrowScreen]` alone.
+    let sizes: [Size]
+    /// Where the case is written, for the issue a different frame records.
+    let sourceLocation: SourceLocation
+
+    init(_ frame: String, _ description: String, in app: ScreenFramesApp = .bundled, keys: String, narrowKeys: String? = nil,
+         sizes: [Size] = [wideScreen, narrowScreen], sourceLocation: SourceLocation = #_sourceLocation) {
+        self.frame = frame
+        self.testDescription = description
+        self.app = app
+        self.keys = keys
+        self.narrowKeys = narrowKeys
+        self.sizes = sizes
+        self.sourceLocation = sourceLocation
+    }
+}
+
+/// Expects `screen`, drawn at each of its sizes after its keys, to be the frame written for it.
+/// A missing file fails, showing the frame drawn: the files are written and checked by eye,
+/// never recorded by a test.
 @MainActor
-func expectScreen(in app: ScreenFramesApp = .bundled, keys script: String, narrowKeys: String? = nil,
-                  wide: [String]?, narrow: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
-    var sizes = [(narrowScreen, narrowKeys ?? script, narrow)]
-    if let wide { sizes.insert((wideScreen, script, wide), at: 0) }
-    for (size, script, expected) in sizes {
-        let shown = try app.app(size: size)
+func expectScreen(_ screen: ScreenFrame) throws {
+    for size in screen.sizes {
+        let script = size == narrowScreen ? screen.narrowKeys ?? screen.keys : screen.keys
+        let shown = try screen.app.app(size: size)
         for key in try Key.parseScript(script) {
             _ = shown.handle(.key(key))
             finishWork(of: shown)
         }
-        expectFrame(text(shown), equals: expected, "at \(size.width)×\(size.height), after \"\(script)\"", sourceLocation: sourceLocation)
+        let file = writtenFrameFile(screen.frame, size: size)
+        guard let expected = writtenFrame(in: file) else {
+            expectFrame(text(shown), equals: [], "no frame written in \(file.path) for the screen after \"\(script)\"",
+                        sourceLocation: screen.sourceLocation)
+            continue
+        }
+        expectFrame(text(shown), equals: expected, "\(file.lastPathComponent), after \"\(script)\"", sourceLocation: screen.sourceLocation)
     }
 }
 
