@@ -83,30 +83,22 @@ open class TableViewController: Screen {
     /// The part that took the press under way: its drags and its release go to it.
     var partTakingPress: (any TableViewControllerPart)?
 
-    /// The screen's own parts, in their order (see ``parts``): those written as a
-    /// ``TableViewPart`` through the adapter that gives them the context.
-    lazy var builtInParts: (before: [any TableViewControllerPart], after: [any TableViewControllerPart]) = (
-        [PartAdapter(titleControlPart), PartAdapter(pageScrubberPart), searchPart, PartAdapter(sliderPopoverPart), swipeMenuPart, editingPart, selectionPart],
-        [rowAnimationPart]
-    )
+    /// The screen's own parts that come before the added ones, in order (see ``parts``);
+    /// those written as a ``TableViewPart`` through the adapter that gives them the context.
+    lazy var ownParts: [any TableViewControllerPart] = [
+        PartAdapter(titleControlPart), PartAdapter(pageScrubberPart), searchPart, PartAdapter(sliderPopoverPart), swipeMenuPart, editingPart,
+        selectionPart,
+    ]
 
-    /// The parts, in one order from which everything about them follows. A key goes to a
-    /// part capturing keys, else to each in turn (the title control and the page scrubber,
-    /// each by its key to reach it or while it has the keyboard; the search's ↑ back into the
-    /// field; the swipe menus; editing; the parts an app added), then to the table. Help and
-    /// the footer list their keys in this order after the rows'. A press goes to them in this
-    /// order, then to the table's recognizers. They draw over the table in the reverse order,
-    /// so the part that gets events first is drawn on top; the rows' animation is drawn
-    /// first, under all.
-    lazy var parts: [any TableViewControllerPart] = Self.parts(builtIn: builtInParts, added: addedParts)
-
-    /// The one list of parts: the screen's own, the added ones after them, the rows'
-    /// animation last.
-    static func parts(
-        builtIn: (before: [any TableViewControllerPart], after: [any TableViewControllerPart]), added: [PartAdapter]
-    ) -> [any TableViewControllerPart] {
-        builtIn.before + added + builtIn.after
-    }
+    /// The parts, in one order from which everything about them follows: the screen's own,
+    /// the added ones, the rows' animation last. A key goes to a part capturing keys, else to
+    /// each in turn (the title control and the page scrubber, each by its key to reach it or
+    /// while it has the keyboard; the search's ↑ back into the field; the swipe menus;
+    /// editing; the parts an app added), then to the table. Help and the footer list their
+    /// keys in this order after the rows'. A press goes to them in this order, then to the
+    /// table's recognizers. They draw over the table in the reverse order, so the part that
+    /// gets events first is drawn on top; the rows' animation is drawn first, under all.
+    lazy var parts: [any TableViewControllerPart] = ownParts + addedParts + [rowAnimationPart]
 
     /// The part that takes every key now, if any.
     private var partCapturingKeys: (any TableViewControllerPart)? { parts.first { $0.capturesKeys } }

@@ -200,7 +200,7 @@ extension TableViewController {
     /// table under them.
     public func addPart(_ part: TableViewPart) {
         addedParts.append(PartAdapter(part))
-        parts = Self.parts(builtIn: builtInParts, added: addedParts)
+        parts = ownParts + addedParts + [rowAnimationPart]
     }
 
     /// The parts added with ``addPart(_:)``, in order.
