@@ -153,6 +153,7 @@ struct SliderTests {
         _ = controller.handle(.key(.right), area: area)
         frame = lines(of: controller, size: size)
         #expect(controller.state.focusedRow == IndexPath(row: 0, section: 2), "page 3 begins at row 20")
+        #expect(controller.indexPathsForVisibleRows.first == IndexPath(row: 0, section: 2), "its first row on the top line")
         #expect(frame[9].contains("Page 3 of 30 · C"), "\(frame)")
         #expect(frame[10].hasSuffix("3/30"))
         _ = controller.handle(.key(.pageDown), area: area)

@@ -131,11 +131,11 @@ public struct TableViewState: Hashable, Sendable {
     /// Whether the section index has the keyboard focus (Tab).
     package internal(set) var isIndexFocused: Bool
     /// The position, in the full list of index titles, that the index is on while focused or scrubbed.
-    internal(set) var indexPosition: Int?
+    var indexPosition: Int?
     /// Whether a mouse drag on the index is under way.
-    internal(set) var isScrubbing: Bool
+    var isScrubbing: Bool
     /// The row whose slider a mouse drag is moving.
-    internal(set) var draggedSlider: IndexPath?
+    var draggedSlider: IndexPath?
     /// The selected rows: checked rows in radio and checkmark sections, the tapped row in a
     /// single-selection table.
     public var selectedRows: Set<IndexPath>

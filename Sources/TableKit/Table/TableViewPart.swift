@@ -18,8 +18,8 @@ public struct TableContext {
     /// Where the rows are drawn: under the search field and the header view, above the page
     /// scrubber.
     public let rowsArea: Rect
-    /// Where the table's content goes: under the search field and the header view; the rows' area and, at its foot, the page scrubber's line when a long
-    /// table shows one.
+    /// Where the table's content goes: under the search field and the header view; the
+    /// rows' area and, at its foot, the page scrubber's line when a long table shows one.
     public let contentArea: Rect
     /// Whether the table is in editing mode.
     public let isEditing: Bool
@@ -53,12 +53,11 @@ public enum TablePartResponse {
 /// keys, clicks, drawing over the table, ticks, and its lines of help and footer.
 ///
 /// Add one with ``TableViewController/addPart(_:)``. The screen's parts form one ordered
-/// list: a key goes to a part capturing keys, else to each part in order, before the
-/// table's own keys; help and the footer list the parts' keys
-/// in the same order (a part with the keyboard shows its keys alone); they draw over the table
-/// in the reverse order, so the part that gets events first is drawn on top. A part never
-/// holds the screen: every call gets a ``TableContext`` and a part changes the table only by
-/// its answer.
+/// list: a key goes to a part capturing keys, else to each part in order, before the table's
+/// own keys; help and the footer list the parts' keys in the same order (a part with the
+/// keyboard shows its keys alone); they draw over the table in the reverse order, so the part
+/// that gets events first is drawn on top. A part never holds the screen: every call gets a
+/// ``TableContext`` and a part changes the table only by its answer.
 ///
 /// Override the members the feature takes part in; the rest do nothing.
 ///

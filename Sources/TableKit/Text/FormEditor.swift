@@ -26,9 +26,9 @@ open class FormEditor: TableViewController, TableViewDelegate {
     /// The sections of fields.
     private(set) var sections: [FormSection] = []
     /// The fields' editors, section by section.
-    internal(set) var fields: [[TextField]] = []
+    var fields: [[TextField]] = []
     /// Toggles' values, by key.
-    internal(set) var toggles: [String: Bool] = [:]
+    var toggles: [String: Bool] = [:]
     /// The fields as they are now: those of ``sections``, each retyped where ⌃T changed its
     /// type.
     var currentFields: [[FormField]] = []
