@@ -63,7 +63,8 @@ open class TableViewController: Screen {
     // MARK: Parts
 
     /// Each feature's state and its keys, clicks, drawing and ticks.
-    let titleControlPart = TitleControlPart()
+    /// The title control; a person's choice reaches ``titleSegmentedControlChanged(to:)``.
+    lazy var titleControlPart = TitleControlPart(segmentChosen: { [unowned self] in titleSegmentedControlChanged(to: $0) })
     let pageScrubberPart = PageScrubberPart()
     let searchPart = SearchPart()
     let sliderPopoverPart = SliderPopoverPart()
@@ -113,7 +114,6 @@ open class TableViewController: Screen {
         state = TableViewState()
         self.dataSource = dataSource
         tabBarItem = TabBarItem(title: title)
-        titleControlPart.segmentChosen = { [unowned self] in titleSegmentedControlChanged(to: $0) }
     }
 
     /// Creates a table screen with the table configured as `tableView`.
@@ -123,7 +123,6 @@ open class TableViewController: Screen {
         state = TableViewState()
         self.dataSource = dataSource
         tabBarItem = TabBarItem(title: title)
-        titleControlPart.segmentChosen = { [unowned self] in titleSegmentedControlChanged(to: $0) }
     }
 
     // MARK: Bars

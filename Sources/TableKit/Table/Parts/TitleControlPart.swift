@@ -26,7 +26,12 @@ final class TitleControlPart: TableViewPart {
     var highlight: Int?
     /// What a person's choice of a segment (not the one chosen before) does: the screen's
     /// answer, as a `UIControl` sends its value-changed action to its target.
-    var segmentChosen: @MainActor (Int) -> ScreenResponse = { _ in .handled }
+    let segmentChosen: @MainActor (Int) -> ScreenResponse
+
+    /// A title control with no segments yet, whose choices go to `segmentChosen`.
+    init(segmentChosen: @escaping @MainActor (Int) -> ScreenResponse) {
+        self.segmentChosen = segmentChosen
+    }
 
     override var hasKeyboardFocus: Bool { highlight != nil }
 
