@@ -131,7 +131,9 @@ struct DataOptions: ParsableArguments {
         while !sorting.isFinished, ContinuousClock.now - started < firstRowsDeadline {
             Wakeup.wait(until: started + firstRowsDeadline)
         }
-        if sorting.isFinished, case .success(let sorted)? = sorting.takeResult() {
+        // Rows chosen after the deadline come as the sheet's answer, even when they are ready
+        // by now: which way the list starts must not hang on a race with the check.
+        if sorting.isFinished, ContinuousClock.now - started < firstRowsDeadline, case .success(let sorted)? = sorting.takeResult() {
             let screen = list(sorted, records)
             screen.sortRest(of: sorted)
             return screen
