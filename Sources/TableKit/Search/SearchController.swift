@@ -102,7 +102,7 @@ public final class SearchController {
     @discardableResult
     public func finishPendingUpdate() -> ScreenResponse {
         guard let tableViewController else { return .handled }
-        return tableViewController.searchPart.pendingResultsDidArrive(in: tableViewController)
+        return tableViewController.searchResultsDidArrive()
     }
 
     /// The search in progress, if any.

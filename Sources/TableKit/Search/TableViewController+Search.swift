@@ -11,7 +11,7 @@ extension TableViewController {
 
     /// The search keys that apply now: `/` when the screen has a search controller, Esc while
     /// a search is shown. Handling, help and the footer read this table.
-    var searchKeyBindings: [KeyBinding<SearchCommand>] { searchPart.commandBindings(in: self) }
+    var searchKeyBindings: [KeyBinding<SearchCommand>] { searchPart.commandBindings(context) }
 
     /// The search keys of a screen whose search controller says `helpText` (`search`), while
     /// a search is shown (`isActive`) or not: what ``searchKeyBindings`` lists, and what
@@ -25,19 +25,22 @@ extension TableViewController {
     /// Shows the field and gives it the keyboard; the table's state is kept for Esc.
     package func beginSearch() {
         closeSwipeMenu()
-        searchPart.begin(in: self)
+        _ = apply(searchPart.begin(context: context))
     }
 
     /// Ends the search: work still pending is stopped, the updater shows everything again and
     /// the table comes back exactly as it was when the search began.
     package func endSearch() {
-        searchPart.end(in: self)
+        _ = apply(searchPart.end())
     }
 
     /// Searches for `text` as if it had been typed and kept with Enter: the field shows it,
     /// the rows have the keyboard.
     package func search(for text: String) {
         closeSwipeMenu()
-        searchPart.search(for: text, in: self)
+        _ = apply(searchPart.search(for: text, context: context))
     }
+
+    /// The results a search owed are on the table (``SearchController/finishPendingUpdate()``).
+    func searchResultsDidArrive() -> ScreenResponse { apply(searchPart.pendingResultsDidArrive()) }
 }

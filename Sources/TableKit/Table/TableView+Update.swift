@@ -33,6 +33,11 @@ extension TableView {
     ) -> [TableViewEvent] {
         let content = TableContent(table: self, dataSource: dataSource, width: contentWidth(for: size.width, dataSource: dataSource), heightCache: heightCache)
         let height = size.height
+        if case .restoreState(let saved) = action {
+            let selected = state.selectedRows
+            state = saved
+            if Self.identifiesItems(dataSource) { state.selectedRows = selected }
+        }
         let before = state.focusedRow
         var events: [TableViewEvent] = []
         state.focusedRow = content.validRow(near: state.focusedRow)
@@ -106,7 +111,7 @@ extension TableView {
             if content.validRow(near: indexPath) == indexPath {
                 state = self.state(scrolledTo: indexPath, at: position, from: state, dataSource: dataSource, size: size, heightCache: heightCache)
             }
-        case .refresh:
+        case .refresh, .restoreState:
             break
         }
 

@@ -208,6 +208,10 @@ public enum TableViewAction: Hashable, Sendable {
     /// `UITableView.scrollToRow(at:at:animated:)` (see ``TableViewController/scrollToRow(at:at:animated:)``);
     /// a row that does not exist changes nothing.
     case scrollToRow(IndexPath, at: TableViewScrollPosition)
+    /// Put back a state saved before — the table as a search found it, when the search ends —
+    /// keeping the selection made since when the data source identifies its items. The
+    /// delegate hears of no focus change: the table comes back as it was.
+    case restoreState(TableViewState)
     /// Make sure the focus is valid and on screen (after a resize or a data change).
     case refresh
 }

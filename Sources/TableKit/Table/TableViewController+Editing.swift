@@ -60,16 +60,22 @@ extension TableViewController {
         BarButtonItem(system: isEditing ? .done : .edit, id: .edit, key: key, help: isEditing ? "stop editing" : "edit the rows")
     }
 
-    /// Delete on a swipe to the left, as UIKit gives a row whose data source edits it
-    /// (``TableViewDataSource/canEditRow(at:)``, with the delete style) and whose delegate
-    /// gives no buttons of its own; a full swipe deletes.
-    func defaultDeleteSwipeConfiguration(at indexPath: IndexPath) -> SwipeActionsConfiguration? {
-        guard !isEditing, editingPart.style(at: indexPath, in: self) == .delete else { return nil }
-        let title = delegate?.tableView(self, titleForDeleteConfirmationButtonForRowAt: indexPath) ?? "Delete"
+    /// The buttons of the swipe menu on `edge` of the row at `indexPath`: the delegate's;
+    /// without them, Delete on the trailing side of a row whose data source deletes it
+    /// (``TableViewDataSource/canEditRow(at:)``, with the delete style), as UIKit gives, a
+    /// full swipe deleting. None in editing mode: the controls are the way in, as in UIKit.
+    func swipeActionsConfiguration(for edge: SwipeEdge, at indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        guard !isEditing else { return nil }
+        let configuration = edge == .leading
+            ? delegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath)
+            : delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath)
+        if let configuration, !configuration.actions.isEmpty { return configuration }
+        let answers = delegateAnswers
+        guard edge == .trailing, editingPart.style(at: indexPath, dataSource: dataSource, answers: answers) == .delete else { return nil }
         return SwipeActionsConfiguration(actions: [
-            ContextualAction(style: .destructive, title: title) { [weak self] indexPath in
-                if let self { editingPart.commit(.delete, at: indexPath, in: self) }
-                return .handled
+            ContextualAction(style: .destructive, title: answers.deleteConfirmationTitle(indexPath)) { [weak self] indexPath in
+                guard let self else { return .handled }
+                return apply(.commit(.delete, forRowAt: indexPath))
             },
         ])
     }

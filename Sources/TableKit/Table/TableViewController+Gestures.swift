@@ -21,7 +21,8 @@ extension TableViewController {
     /// ``TableViewPart/handleMouse(_:hit:context:)``.)
     func makeGestures() -> ScreenGestures {
         let gestures = ScreenGestures()
-        for part in parts { part.addGestureRecognizers(to: gestures, in: self) }
+        let host = gestureHost(for: gestures)
+        for part in parts { part.addGestureRecognizers(to: host) }
         addTableGestureRecognizers(to: gestures)
         return gestures
     }
@@ -40,7 +41,8 @@ extension TableViewController {
         if rows.maxY < areaUnderBars(in: bounds).maxY, point.y == rows.maxY { return TableHit(.pageScrubber, at: point) }
         var target = tableView.hitTarget(at: inRows, state: state, dataSource: dataSource, size: tableSize, heightCache: heightCache)
         if case .row(let row, let part) = target {
-            target = .row(row, swipeMenuPart.rowPart(at: inRows, of: row, in: self) ?? editingPart.rowPart(at: inRows, of: row, in: self) ?? part)
+            let context = context
+            target = .row(row, swipeMenuPart.rowPart(at: inRows, of: row, context: context) ?? editingPart.rowPart(at: inRows, of: row, context: context) ?? part)
         }
         return TableHit(target, at: point)
     }
@@ -81,15 +83,15 @@ extension TableViewController {
         switch mouse.kind {
         case .press:
             for part in parts {
-                guard let response = part.handleMouse(mouse, hit: hit, in: self) else { continue }
+                guard let response = part.handleMouse(mouse, hit: hit, context: context) else { continue }
                 partTakingPress = part
-                return response
+                return apply(response)
             }
         case .drag, .release:
-            if let part = partTakingPress { return part.handleMouse(mouse, hit: hit, in: self) ?? .handled }
+            if let part = partTakingPress { return part.handleMouse(mouse, hit: hit, context: context).map(apply) ?? .handled }
         case .scrollUp, .scrollDown:
             for part in parts {
-                if let response = part.handleMouse(mouse, hit: hit, in: self) { return response }
+                if let response = part.handleMouse(mouse, hit: hit, context: context) { return apply(response) }
             }
         }
         switch hit.target {
@@ -110,14 +112,13 @@ extension TableViewController {
     /// The search bar's recognizers (positions from the screen's corner).
     func makeSearchBarGestures() -> ScreenGestures {
         let gestures = ScreenGestures()
-        searchPart.addBarGestureRecognizers(to: gestures, in: self)
+        searchPart.addBarGestureRecognizers(to: gestureHost(for: gestures))
         return gestures
     }
 
     /// A mouse report for the table (positions from the table's top), through the arena.
     func handleTableMouse(_ mouse: MouseEvent) -> ScreenResponse {
         let isWheel = mouse.kind == .scrollUp || mouse.kind == .scrollDown
-        if isWheel { swipeMenuPart.wheelTurned(in: self) }
         if let response = gestures.handle(mouse, now: now()) { return response }
         // A notch no recognizer took scrolls.
         guard isWheel else { return .handled }
@@ -161,68 +162,7 @@ extension TableViewController {
         }, receives: { [unowned self] _ in
             guard let hit = pressHit else { return false }
             if case .sectionIndex = hit.target { return false }
-            return swipeMenuPart.rowTappedForSwipe(hit, in: self) == nil
+            return swipeMenuPart.rowTappedForSwipe(hit, context: context) == nil
         })
-    }
-}
-
-extension SwipeMenuPart {
-    /// An open menu takes every press; a row with a menu slides with a pan across it and is
-    /// selected by a tap.
-    func addGestureRecognizers(to gestures: ScreenGestures, in table: TableViewController) {
-        gestures.add(pressTracker { [unowned self, unowned table] press in
-            if press.state == .began, let hit = table.pressHit { gestures.answer(pressWithMenuOpen(hit, in: table)) }
-        }, receives: { [unowned self] _ in takesEveryPress })
-
-        let pan = PanGestureRecognizer { [unowned self, unowned table] pan in
-            switch pan.state {
-            case .began:
-                if let hit = table.pressHit, let row = rowTappedForSwipe(hit, in: table),
-                   let edge = swipeEdge(at: row, across: pan.translation.x, down: pan.translation.y, in: table) {
-                    beginSwipe(edge, at: row, in: table)
-                }
-                followSwipe(across: pan.translation.x)
-            case .changed: followSwipe(across: pan.translation.x)
-            case .ended: endSwipe(cancelled: false, in: table)
-            case .cancelled: endSwipe(cancelled: true, in: table)
-            default: break
-            }
-            gestures.answer(.handled)
-        }
-        pan.minimumDistance = 2
-        gestures.add(pan, receives: { [unowned self, unowned table] _ in table.pressHit.flatMap { rowTappedForSwipe($0, in: table) } != nil },
-                     begins: { [unowned self, unowned table] recognizer in
-            guard let pan = recognizer as? PanGestureRecognizer,
-                  let row = table.pressHit.flatMap({ rowTappedForSwipe($0, in: table) }) else { return false }
-            return swipeEdge(at: row, across: pan.translation.x, down: pan.translation.y, in: table) != nil
-        })
-
-        // No drag across: the press was a tap after all, and the row is selected at the release.
-        let tap = TapGestureRecognizer { [unowned table] _ in
-            guard case .row(let row, let part)? = table.pressHit?.target else { return }
-            gestures.answer(table.perform(.tap(row, part)))
-            _ = table.perform(.endPress)
-        }
-        tap.allowableMovement = Int.max / 4
-        gestures.add(tap, receives: { [unowned self, unowned table] _ in table.pressHit.flatMap { rowTappedForSwipe($0, in: table) } != nil })
-    }
-}
-
-extension EditingPart {
-    /// In editing mode, a press on `≡` takes hold of the row and drags it; a press on ⊖, ⊕,
-    /// the Delete button or a row's body acts at once.
-    func addGestureRecognizers(to gestures: ScreenGestures, in table: TableViewController) {
-        gestures.add(pressTracker { [unowned self, unowned table] press in
-            switch press.state {
-            case .began:
-                if let target = table.pressHit.flatMap({ pressTarget(for: $0) }) { gestures.answer(self.press(target, in: table)) }
-            case .changed:
-                gestures.answer(dragHeldRow(to: press.location, in: table))
-            case .ended, .cancelled:
-                releaseHeldRow()
-            default:
-                break
-            }
-        }, receives: { [unowned self, unowned table] _ in table.pressHit.flatMap { pressTarget(for: $0) } != nil })
     }
 }

@@ -1,32 +1,19 @@
 import Foundation
 
-/// Selection beyond the rows on screen (see `SelectionPart`), and selecting in code.
+/// Selection beyond the rows on screen: the items a search hides, carried by identity through
+/// a change of data source; selecting in code.
 extension TableViewController {
-    /// Whether the selection of single-selection sections clears when the screen appears
-    /// again (after a pop), as UIKit's `clearsSelectionOnViewWillAppear`; checks stay.
-    public var clearsSelectionOnViewWillAppear: Bool {
-        get { selectionPart.clearsOnWillAppear }
-        set { selectionPart.clearsOnWillAppear = newValue }
-    }
-
-    /// Whether the navigation bar says how many items are checked ("3 Selected") in place of
-    /// the title while any are, as iOS's lists in multiple selection do.
-    public var showsSelectionCount: Bool {
-        get { selectionPart.showsCount }
-        set { selectionPart.showsCount = newValue }
-    }
-
     /// The selected rows on the table, in order.
     public var indexPathsForSelectedRows: [IndexPath] { state.selectedRows.sorted() }
 
     /// The identities of the selected items, shown or not, when the data source identifies
     /// its items (``TableViewDataSource/itemIdentifier(for:)``); otherwise empty.
     public var identifiersOfSelectedItems: Set<AnyHashable> {
-        selectionPart.outOfSight.union(state.selectedRows.compactMap(dataSource.itemIdentifier(for:)))
+        selectionOutOfSight.union(state.selectedRows.compactMap(dataSource.itemIdentifier(for:)))
     }
 
     /// How many items are selected: the rows on the table and the items a search hides.
-    public var numberOfSelectedItems: Int { selectionPart.count(in: self) }
+    public var numberOfSelectedItems: Int { state.selectedRows.count + selectionOutOfSight.count }
 
     /// Select All and Select None, for the navigation bar or the toolbar of a screen with
     /// checkmark sections; each is dimmed while it would change nothing. The base
@@ -66,7 +53,7 @@ extension TableViewController {
     /// Unchecks every row of the checkmark sections, and the items a search hides, telling no
     /// delegate. Radio checks stay: a radio section always keeps its one choice.
     public func deselectAllRows() {
-        selectionPart.outOfSight.removeAll()
+        selectionOutOfSight.removeAll()
         state.selectedRows = state.selectedRows.filter { !isCheckable($0.section) }
     }
 
@@ -84,7 +71,7 @@ extension TableViewController {
     /// Removes the item identified as `identifier` from the selection, shown or hidden by a
     /// search, telling no delegate: before the item itself goes away.
     public func deselectItem(_ identifier: AnyHashable) {
-        selectionPart.outOfSight.remove(identifier)
+        selectionOutOfSight.remove(identifier)
         state.selectedRows = state.selectedRows.filter { dataSource.itemIdentifier(for: $0) != identifier }
     }
 
@@ -93,5 +80,51 @@ extension TableViewController {
     public func focusRow(at indexPath: IndexPath) {
         state.focusedRow = indexPath
         _ = tableView.update(&state, action: .refresh, dataSource: dataSource, size: tableSize, heightCache: heightCache)
+    }
+
+    /// Clears the selection of the rows of single-selection sections (checks stay).
+    func clearSingleSelection() {
+        state.selectedRows = state.selectedRows.filter { tableView.selectionMode(forSection: $0.section, dataSource: dataSource) != .single }
+    }
+
+    /// The data source changed from `old`: with identities, the selection follows its items to
+    /// their new rows, and the items no longer shown wait out of sight. Without, it stays.
+    func carrySelection(from old: any TableViewDataSource) {
+        guard let carried = TableView.selection(state.selectedRows, outOfSight: selectionOutOfSight, carriedFrom: old, to: dataSource) else { return }
+        (state.selectedRows, selectionOutOfSight) = carried
+    }
+}
+
+@MainActor
+extension TableView {
+    /// `selected` rows of `old`, and the items `outOfSight` (hidden by a search), carried by
+    /// identity to `new`: the rows of `new` showing them, and those it does not show. `nil`
+    /// when there is nothing to carry, or `old` does not identify its items.
+    static func selection(_ selected: Set<IndexPath>, outOfSight: Set<AnyHashable>, carriedFrom old: any TableViewDataSource,
+                          to new: any TableViewDataSource) -> (rows: Set<IndexPath>, outOfSight: Set<AnyHashable>)? {
+        guard !selected.isEmpty || !outOfSight.isEmpty else { return nil }
+        var wanted = outOfSight
+        for indexPath in selected {
+            guard let identifier = old.itemIdentifier(for: indexPath) else { return nil }
+            wanted.insert(identifier)
+        }
+        var rows = Set<IndexPath>()
+        // One pass over the rows: a selection costs what the table's length costs, once.
+        for section in 0 ..< new.numberOfSections() where !wanted.isEmpty {
+            for row in 0 ..< new.numberOfRows(inSection: section) {
+                let indexPath = IndexPath(row: row, section: section)
+                guard let identifier = new.itemIdentifier(for: indexPath) else { break }
+                if wanted.remove(identifier) != nil { rows.insert(indexPath) }
+            }
+        }
+        return (rows, wanted)
+    }
+
+    /// Whether `dataSource` identifies its items, judged by its first row.
+    static func identifiesItems(_ dataSource: some TableViewDataSource) -> Bool {
+        guard let section = (0 ..< dataSource.numberOfSections()).first(where: { dataSource.numberOfRows(inSection: $0) > 0 }) else {
+            return false
+        }
+        return dataSource.itemIdentifier(for: IndexPath(row: 0, section: section)) != nil
     }
 }

@@ -33,13 +33,15 @@ extension TableViewController {
     /// as the swipe keys do, and closes any other. Returns whether the row has such a menu.
     @discardableResult
     public func openSwipeMenu(_ edge: SwipeEdge, at indexPath: IndexPath) -> Bool {
-        swipeMenuPart.open(edge, at: indexPath, in: self)
+        guard swipeActionsConfiguration(for: edge, at: indexPath) != nil else { return false }
+        if state.focusedRow != indexPath { focusRow(at: indexPath) }
+        return swipeMenuPart.open(edge, at: indexPath, context: context)
     }
 
     /// Closes the open menu: with animations the content comes back with a bounce, without
     /// them at once.
     public func closeSwipeMenu() {
-        swipeMenuPart.close(in: self)
+        swipeMenuPart.close(at: now())
     }
 
     /// Closes the open menu and stops any bounce at once: the rows changed, the screen left
@@ -48,8 +50,4 @@ extension TableViewController {
         swipeMenuPart.closeAtOnce()
     }
 
-    /// The row's frame in the table's area as last laid out.
-    func rowFrame(of indexPath: IndexPath) -> (rect: Rect, visible: Rect)? {
-        tableView.rowFrame(of: indexPath, state: state, dataSource: dataSource, area: Rect(origin: .zero, size: tableSize), heightCache: heightCache)
-    }
 }

@@ -36,7 +36,7 @@ open class TableViewController: Screen {
     /// The rows. Setting it keeps the focus on a row that exists (UIKit's `reloadData()`).
     public var dataSource: any TableViewDataSource {
         didSet {
-            selectionPart.carry(from: oldValue, in: self)
+            carrySelection(from: oldValue)
             reloadData()
         }
     }
@@ -69,11 +69,10 @@ open class TableViewController: Screen {
     let searchPart = SearchPart()
     let sliderPopoverPart = SliderPopoverPart()
     let swipeMenuPart = SwipeMenuPart()
-    let selectionPart = SelectionPart()
     let editingPart = EditingPart()
     let rowAnimationPart = RowAnimationPart()
-    /// The parts an app added (``addPart(_:)``), in order.
-    var addedParts: [PartAdapter] = []
+    /// The parts added with ``addPart(_:)``, in order.
+    public internal(set) var addedTableParts: [TableViewPart] = []
     /// The table's mouse: the parts' gesture recognizers and its own, in one arena.
     lazy var gestures = makeGestures()
     /// The search bar's mouse.
@@ -82,14 +81,10 @@ open class TableViewController: Screen {
     /// release.
     var pressHit: TableHit?
     /// The part that took the press under way: its drags and its release go to it.
-    var partTakingPress: (any TableViewControllerPart)?
+    var partTakingPress: TableViewPart?
 
-    /// The screen's own parts that come before the added ones, in order (see ``parts``);
-    /// those written as a ``TableViewPart`` through the adapter that gives them the context.
-    lazy var ownParts: [any TableViewControllerPart] = [
-        PartAdapter(titleControlPart), PartAdapter(pageScrubberPart), searchPart, PartAdapter(sliderPopoverPart), swipeMenuPart, editingPart,
-        selectionPart,
-    ]
+    /// The screen's own parts that come before the added ones, in order (see ``parts``).
+    lazy var ownParts: [TableViewPart] = [titleControlPart, pageScrubberPart, searchPart, sliderPopoverPart, swipeMenuPart, editingPart]
 
     /// The parts, in one order from which everything about them follows: the screen's own,
     /// the added ones, the rows' animation last. A key goes to a part capturing keys, else to
@@ -99,13 +94,23 @@ open class TableViewController: Screen {
     /// keys in this order after the rows'. A press goes to them in this order, then to the
     /// table's recognizers. They draw over the table in the reverse order, so the part that
     /// gets events first is drawn on top; the rows' animation is drawn first, under all.
-    lazy var parts: [any TableViewControllerPart] = ownParts + addedParts + [rowAnimationPart]
+    lazy var parts: [TableViewPart] = ownParts + addedTableParts + [rowAnimationPart]
 
     /// The part that takes every key now, if any.
-    private var partCapturingKeys: (any TableViewControllerPart)? { parts.first { $0.capturesKeys } }
+    private var partCapturingKeys: TableViewPart? { parts.first { $0.capturesKeys } }
 
     /// The first part with the keyboard now, if any: help and the footer show its keys alone.
-    private var partShowingKeys: (any TableViewControllerPart)? { parts.first { $0.hasKeyboardFocus } }
+    private var partShowingKeys: TableViewPart? { parts.first { $0.hasKeyboardFocus } }
+
+    /// Selected items the data source does not show now (a search hides them), by identity:
+    /// they are selected again when they come back.
+    var selectionOutOfSight: Set<AnyHashable> = []
+    /// Whether the selection of single-selection sections clears when the screen appears
+    /// again (after a pop), as UIKit's `clearsSelectionOnViewWillAppear`; checks stay.
+    public var clearsSelectionOnViewWillAppear = true
+    /// Whether the navigation bar says how many items are checked ("3 Selected") in place of
+    /// the title while any are, as iOS's lists in multiple selection do.
+    public var showsSelectionCount = false
 
     /// Creates a table screen titled `title`, showing `dataSource` in a table of `style`.
     public init(title: String, style: TableStyle = .plain, dataSource: any TableViewDataSource) {
@@ -170,15 +175,18 @@ open class TableViewController: Screen {
     ///   - animated: whether the rows' content slides aside for the controls (and back) over
     ///     a quarter second (when ``animatesRowChanges`` allows).
     open func setEditing(_ editing: Bool, animated: Bool) {
-        if editing, editing != isEditing { closeSwipeMenu() }
-        editingPart.setEditing(editing, animated: animated && animatesRowChanges, in: self)
-    }
-
-    /// Puts `replacement` in place of the whole table state (a search's results shown, the
-    /// search ended), keeping the selection made meanwhile when the data source identifies
-    /// its items.
-    func replaceState(with replacement: TableViewState) {
-        selectionPart.replaceState(of: self, with: replacement)
+        guard editing != isEditing else { return }
+        if editing { closeSwipeMenu() }
+        editingPart.setEditing(editing, animated: animated && animatesRowChanges, now: now())
+        if allowsMultipleSelectionDuringEditing {
+            // Checks made in editing mode are its own: none on the way in, none left after.
+            deselectAllRows()
+            state.selectedRows.removeAll()
+            tableView.selectionModeDuringEditing = editing ? .multiple(.leading) : nil
+        }
+        tableView.editingDecoration = editing ? editingPart.decorations(dataSource: { [weak self] in self?.dataSource }, answers: delegateAnswers) : nil
+        heightCache.removeAll()
+        perform(.refresh)
     }
 
     /// Whether the stack may pop this screen (default: yes).
@@ -189,26 +197,33 @@ open class TableViewController: Screen {
     /// About to come to the front: the single selection clears (see
     /// ``clearsSelectionOnViewWillAppear``). Subclasses call `super`.
     open func viewWillAppear() {
-        parts.forEach { $0.willAppear(in: self) }
+        if clearsSelectionOnViewWillAppear { clearSingleSelection() }
+        let context = context
+        parts.forEach { $0.willAppear(context: context) }
     }
     /// Left the front: an open swipe menu closes. Subclasses call `super`.
     open func viewDidDisappear() {
         gestures.arena.cancelAllGestures()
-        parts.forEach { $0.didDisappear(in: self) }
+        let context = context
+        parts.forEach { $0.didDisappear(context: context) }
     }
 
     /// Lays the table out for `size`, keeping the focused row on screen.
     open func layout(for size: Size) {
         let isNewSize = size != self.size
         self.size = size
-        if isNewSize { parts.forEach { $0.sizeChanged(in: self) } }
+        if isNewSize {
+            let context = context
+            parts.forEach { $0.sizeChanged(context: context) }
+        }
         perform(.refresh)
     }
 
     /// The rows changed: their heights are measured again, and the focus stays on a row that
     /// exists and on screen, as UIKit's `reloadData()`. Setting ``dataSource`` calls it.
     public func reloadData() {
-        parts.forEach { $0.dataDidReload(in: self) }
+        let context = context
+        parts.forEach { $0.dataDidReload(context: context) }
         heightCache.removeAll()
         perform(.refresh)
     }
@@ -279,7 +294,8 @@ open class TableViewController: Screen {
         let tableContext = RenderContext(glyphs: context.glyphs, isActive: context.isActive && partCapturingKeys == nil, colorDepth: context.colorDepth)
         if tableHeaderHeight > 0 { renderTableHeader(into: &canvas, area: tableHeaderArea(in: area), context: context) }
         tableView.render(state, dataSource: dataSource, into: &canvas, area: tableArea(in: area), context: tableContext, heightCache: heightCache)
-        for part in parts.reversed() { part.render(into: &canvas, area: area, context: tableContext, in: self) }
+        let partContext = self.context(in: area)
+        for part in parts.reversed() { part.render(into: &canvas, area: area, renderContext: tableContext, context: partContext) }
     }
 
     // MARK: Events
@@ -292,14 +308,14 @@ open class TableViewController: Screen {
         case .tick:
             var response = ScreenResponse.handled
             for part in parts {
-                let answer = part.tick(in: self)
+                guard let answer = part.tick(context: context).map(apply) else { continue }
                 if case .handled = response { response = answer }
             }
             return response
         case .resize:
             return .handled
         case .paste(let text):
-            return partCapturingKeys?.handlePaste(text, in: self) ?? .ignored
+            return partCapturingKeys?.handlePaste(text, context: context).map(apply) ?? .ignored
         case .mouse(let mouse):
             return handingOverTheKeyboard { handleScreenMouse(mouse) }
         case .key(let key):
@@ -314,7 +330,7 @@ open class TableViewController: Screen {
         let before = parts.filter(\.hasKeyboardFocus)
         let response = event()
         if let taker = parts.first(where: { part in part.hasKeyboardFocus && !before.contains { $0 === part } }) {
-            for part in before where part !== taker && part.hasKeyboardFocus { part.resignKeyboardFocus(in: self) }
+            for part in before where part !== taker && part.hasKeyboardFocus { part.resignKeyboardFocus(context: context) }
         }
         return response
     }
@@ -322,14 +338,15 @@ open class TableViewController: Screen {
     /// A key: a part capturing keys takes it alone; else the parts in order, then the table's
     /// keys, then what the parts take when the table had no use for it.
     private func handleKey(_ key: Key) -> ScreenResponse {
-        if let part = partCapturingKeys { return part.handleKey(key, in: self) ?? .ignored }
+        let context = context
+        if let part = partCapturingKeys { return part.handleKey(key, context: context).map(apply) ?? .ignored }
         for part in parts {
-            if let response = part.handleKey(key, in: self) { return response }
+            if let response = part.handleKey(key, context: context) { return apply(response) }
         }
         let action = state.isIndexFocused ? TableView.action(for: key, in: state) : availableRowKeyBindings.action(for: key)
         if let action { return perform(action) }
         for part in parts {
-            if let response = part.handleUnclaimedKey(key, in: self) { return response }
+            if let response = part.handleUnclaimedKey(key, context: context) { return apply(response) }
         }
         return .ignored
     }
@@ -405,7 +422,7 @@ open class TableViewController: Screen {
     }
 
     /// The navigation bar's title: ``title``, or "3 Selected" (see ``showsSelectionCount``).
-    open var navigationTitle: String { selectionPart.title(in: self) ?? title }
+    open var navigationTitle: String { showsSelectionCount && numberOfSelectedItems > 0 ? "\(numberOfSelectedItems) Selected" : title }
 
     // MARK: Keys
 
@@ -416,21 +433,23 @@ open class TableViewController: Screen {
     /// keyboard, the index's while it has the focus, a part's while it has the keyboard, else
     /// the rows' and every part's way in.
     open var keyHelp: [KeyHint] {
-        if let part = partCapturingKeys { return part.helpHints(in: self) }
+        let context = context
+        if let part = partCapturingKeys { return part.helpHints(context: context) }
         if state.isIndexFocused {
             return TableView.indexKeyBindings.helpHints() + [KeyHint("A–Z #", "jump to that section")]
         }
-        if let part = partShowingKeys { return part.helpHints(in: self) }
-        return availableRowKeyBindings.helpHints() + parts.flatMap { $0.helpHints(in: self) }
+        if let part = partShowingKeys { return part.helpHints(context: context) }
+        return availableRowKeyBindings.helpHints() + parts.flatMap { $0.helpHints(context: context) }
     }
 
     /// The few keys that matter most now, for the footer; from the rows, the parts' in the
     /// order they get keys (when the line is short the last hints give way first).
     open var keyHints: [KeyHint] {
-        if let part = partCapturingKeys { return part.footerHints(in: self) }
+        let context = context
+        if let part = partCapturingKeys { return part.footerHints(context: context) }
         if state.isIndexFocused { return TableView.indexKeyBindings.footerHints() + [KeyHint("A–Z", "jump")] }
-        if let part = partShowingKeys { return part.footerHints(in: self) }
-        return availableRowKeyBindings.footerHints() + parts.flatMap { $0.footerHints(in: self) }
+        if let part = partShowingKeys { return part.footerHints(context: context) }
+        return availableRowKeyBindings.footerHints() + parts.flatMap { $0.footerHints(context: context) }
     }
 
     /// Whether keys and clicks wait for work in flight (default: no).
@@ -454,5 +473,8 @@ open class TableViewController: Screen {
     open var isSearchAvailable: Bool { searchController != nil }
 
     /// Whether ticks are needed: search results are being worked out, or something moves.
-    open var wantsTicks: Bool { parts.contains { $0.wantsTicks(in: self) } }
+    open var wantsTicks: Bool {
+        let context = context
+        return parts.contains { $0.wantsTicks(context: context) }
+    }
 }

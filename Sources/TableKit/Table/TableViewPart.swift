@@ -27,6 +27,10 @@ public struct TableContext {
     public let now: ContinuousClock.Instant
     /// The rows' heights measured so far.
     let heightCache: RowHeightCache
+    /// What the delegate answers for the screen's own parts (swipe buttons, editing styles).
+    let answers: TableDelegateAnswers
+    /// Whether `/` may begin a search now (``TableViewController/isSearchAvailable``).
+    let isSearchAvailable: Bool
 
     /// The cell of the focused row, when a row has the focus.
     public var focusedCell: TableViewCell? { state.focusedRow.map(dataSource.cell(for:)) }
@@ -36,6 +40,27 @@ public struct TableContext {
     public func frame(ofRow indexPath: IndexPath) -> Rect? {
         tableView.rowFrame(of: indexPath, state: state, dataSource: dataSource, area: rowsArea, heightCache: heightCache)?.rect
     }
+
+    /// Where the row at `indexPath` is, counted from the corner of the rows' area: its whole
+    /// cell, and the lines of it on screen; `nil` when it is not on screen.
+    func rowFrameInRows(of indexPath: IndexPath) -> (rect: Rect, visible: Rect)? {
+        tableView.rowFrame(of: indexPath, state: state, dataSource: dataSource, area: Rect(origin: .zero, size: rowsArea.size), heightCache: heightCache)
+    }
+}
+
+/// The delegate's answers that the screen's own parts ask for, as the screen gives them: the
+/// parts never hold the screen, to pass it to its delegate.
+@MainActor
+struct TableDelegateAnswers {
+    /// The buttons of the swipe menu on `edge` of a row, if it has one (none in editing mode;
+    /// Delete on the trailing side of a row the data source deletes).
+    var swipeActions: (SwipeEdge, IndexPath) -> SwipeActionsConfiguration?
+    /// The row's editing control, were its data source to edit it.
+    var editingStyle: (IndexPath) -> TableViewCell.EditingStyle
+    /// The title of the row's red Delete button.
+    var deleteConfirmationTitle: (IndexPath) -> String
+    /// Where a row moved from the first place towards the second may go.
+    var moveTarget: (IndexPath, IndexPath) -> IndexPath
 }
 
 /// What a ``TableViewPart`` makes of a key, a paste, a press or a tick.
@@ -47,6 +72,18 @@ public enum TablePartResponse {
     case perform(TableViewAction)
     /// The screen's answer: push a screen, present a sheet or an alert.
     case respond(ScreenResponse)
+    /// The data source carries out an edit of the row at the index path
+    /// (``TableViewDataSource/commit(_:forRowAt:)``), and the table shows the change as a
+    /// batch update: the row gone, or a row new in that place.
+    case commit(TableViewCell.EditingStyle, forRowAt: IndexPath)
+    /// The data source moves the row at the first index path to the second
+    /// (``TableViewDataSource/moveRow(at:to:)``), and the table shows it moving; the focus goes
+    /// with it.
+    case moveRow(at: IndexPath, to: IndexPath)
+    /// The table enters or leaves editing mode (``TableViewController/setEditing(_:animated:)``).
+    case setEditing(Bool, animated: Bool)
+    /// Each answer in turn; the screen's answer is the first that asks more than `.handled`.
+    case sequence([TablePartResponse])
 }
 
 /// A feature added to a table screen, as UIKit adds an interaction to a view: its own state,
@@ -133,53 +170,25 @@ open class TableViewPart {
 
     /// The rows changed (``TableViewController/reloadData()``, a new data source).
     open func dataDidReload(context: TableContext) {}
+
+    /// Adds the recognizers of the part's gestures to the table's arena when the screen builds
+    /// it (the screen's own parts; an app's part takes presses through
+    /// ``handleMouse(_:hit:context:)``).
+    func addGestureRecognizers(to host: TableGestureHost) {}
 }
 
-/// A ``TableViewPart`` among the screen's parts (one an app added, or one of the screen's own
-/// written as a part): each call gets the table as the event finds it, and the part's answer
-/// is applied here.
+/// What a part's gesture recognizers reach of the screen: the arena, the table as the event
+/// finds it, what the press under way landed on, and where their answers go.
 @MainActor
-final class PartAdapter: TableViewControllerPart {
-    let part: TableViewPart
-
-    init(_ part: TableViewPart) { self.part = part }
-
-    var capturesKeys: Bool { part.capturesKeys }
-    var hasKeyboardFocus: Bool { part.hasKeyboardFocus }
-
-    func handleKey(_ key: Key, in table: TableViewController) -> ScreenResponse? {
-        part.handleKey(key, context: table.context).map { table.apply($0) }
-    }
-
-    func handleUnclaimedKey(_ key: Key, in table: TableViewController) -> ScreenResponse? {
-        part.handleUnclaimedKey(key, context: table.context).map { table.apply($0) }
-    }
-
-    func handlePaste(_ text: String, in table: TableViewController) -> ScreenResponse? {
-        part.handlePaste(text, context: table.context).map { table.apply($0) }
-    }
-
-    func handleMouse(_ mouse: MouseEvent, hit: TableHit, in table: TableViewController) -> ScreenResponse? {
-        part.handleMouse(mouse, hit: hit, context: table.context).map { table.apply($0) }
-    }
-
-    func resignKeyboardFocus(in table: TableViewController) { part.resignKeyboardFocus(context: table.context) }
-
-    func render(into canvas: inout Canvas, area: Rect, context: RenderContext, in table: TableViewController) {
-        part.render(into: &canvas, area: area, renderContext: context, context: table.context(in: area))
-    }
-
-    func tick(in table: TableViewController) -> ScreenResponse {
-        part.tick(context: table.context).map { table.apply($0) } ?? .handled
-    }
-
-    func wantsTicks(in table: TableViewController) -> Bool { part.wantsTicks(context: table.context) }
-    func helpHints(in table: TableViewController) -> [KeyHint] { part.helpHints(context: table.context) }
-    func footerHints(in table: TableViewController) -> [KeyHint] { part.footerHints(context: table.context) }
-    func willAppear(in table: TableViewController) { part.willAppear(context: table.context) }
-    func didDisappear(in table: TableViewController) { part.didDisappear(context: table.context) }
-    func sizeChanged(in table: TableViewController) { part.sizeChanged(context: table.context) }
-    func dataDidReload(in table: TableViewController) { part.dataDidReload(context: table.context) }
+struct TableGestureHost {
+    /// The arena the recognizers join.
+    let gestures: ScreenGestures
+    /// The table now, its areas from the screen's corner.
+    let context: () -> TableContext
+    /// What the press under way landed on (``TableViewController/hitTest(_:)``).
+    let pressHit: () -> TableHit?
+    /// Applies a part's answer, and leaves the screen's answer for the event in hand.
+    let answer: (TablePartResponse) -> Void
 }
 
 extension TableViewController {
@@ -191,27 +200,66 @@ extension TableViewController {
     /// canvas gets its areas where they are on it).
     public func context(in area: Rect) -> TableContext {
         TableContext(tableView: tableView, state: state, dataSource: dataSource, bounds: area, rowsArea: tableArea(in: area),
-                     contentArea: areaUnderBars(in: area), isEditing: isEditing, now: now(), heightCache: heightCache)
+                     contentArea: areaUnderBars(in: area), isEditing: isEditing, now: now(), heightCache: heightCache,
+                     answers: delegateAnswers, isSearchAvailable: isSearchAvailable)
+    }
+
+    /// What the delegate answers, asked as the parts need it.
+    var delegateAnswers: TableDelegateAnswers {
+        TableDelegateAnswers(
+            swipeActions: { [unowned self] edge, row in swipeActionsConfiguration(for: edge, at: row) },
+            editingStyle: { [unowned self] row in delegate?.tableView(self, editingStyleForRowAt: row) ?? .delete },
+            deleteConfirmationTitle: { [unowned self] row in delegate?.tableView(self, titleForDeleteConfirmationButtonForRowAt: row) ?? "Delete" },
+            moveTarget: { [unowned self] from, proposed in
+                delegate?.tableView(self, targetIndexPathForMoveFromRowAt: from, toProposedIndexPath: proposed) ?? proposed
+            })
     }
 
     /// Adds `part` after the screen's own parts (and the parts added before it): it gets keys
     /// after them and before the table, lists its keys after theirs, and draws over the
     /// table under them.
     public func addPart(_ part: TableViewPart) {
-        addedParts.append(PartAdapter(part))
-        parts = ownParts + addedParts + [rowAnimationPart]
+        addedTableParts.append(part)
+        parts = ownParts + addedTableParts + [rowAnimationPart]
     }
 
-    /// The parts added with ``addPart(_:)``, in order.
-    public var addedTableParts: [TableViewPart] { addedParts.map(\.part) }
-
     /// Applies a part's answer: an action through the table (the delegate hears what it
-    /// caused), a screen's answer as it is.
+    /// caused), a change of rows or of editing mode, a screen's answer as it is.
     func apply(_ response: TablePartResponse) -> ScreenResponse {
         switch response {
         case .handled: return .handled
         case .perform(let action): return perform(action)
         case .respond(let response): return response
+        case .commit(let style, let indexPath):
+            performBatchUpdates { update in
+                dataSource.commit(style, forRowAt: indexPath)
+                switch style {
+                case .delete: update.deleteRows(at: [indexPath])
+                case .insert: update.insertRows(at: [indexPath])
+                case .none: break
+                }
+            }
+            return .handled
+        case .moveRow(let source, let target):
+            performBatchUpdates { update in
+                dataSource.moveRow(at: source, to: target)
+                update.moveRow(at: source, to: target)
+            }
+            return .handled
+        case .setEditing(let editing, let animated):
+            setEditing(editing, animated: animated)
+            return .handled
+        case .sequence(let responses):
+            return responses.reduce(ScreenResponse.handled) { answer, next in
+                let response = apply(next)
+                return answer.isHandled ? response : answer
+            }
         }
+    }
+
+    /// The table's gesture host for its parts' recognizers in `gestures`.
+    func gestureHost(for gestures: ScreenGestures) -> TableGestureHost {
+        TableGestureHost(gestures: gestures, context: { [unowned self] in context }, pressHit: { [unowned self] in pressHit },
+                         answer: { [unowned self] in gestures.answer(apply($0)) })
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// source carries out each change (``TableViewDataSource/commit(_:forRowAt:)``,
 /// ``TableViewDataSource/moveRow(at:to:)``) and the table shows it as a batch update.
 @MainActor
-final class EditingPart: TableViewControllerPart {
+final class EditingPart: TableViewPart {
     /// What the editing keys do.
     enum Action: Hashable {
         /// Reveal the focused row's Delete button (its ⊖).
@@ -65,102 +65,92 @@ final class EditingPart: TableViewControllerPart {
         KeyBinding([.escape], .done, label: "Esc", help: "stop editing (Done)", footer: "done"),
     ]
 
-    /// Enters or leaves editing mode; leaving hides a Delete button. `animated`: the rows'
-    /// content slides aside for the controls (the screen says whether rows animate).
-    func setEditing(_ editing: Bool, animated: Bool, in table: TableViewController) {
-        guard editing != isEditing else { return }
-        slide = animated ? (table.now(), editing) : nil
+    /// Enters or leaves editing mode at `now`; leaving hides a Delete button. `animated`: the
+    /// rows' content slides aside for the controls (the screen says whether rows animate).
+    func setEditing(_ editing: Bool, animated: Bool, now: ContinuousClock.Instant) {
+        slide = animated ? (now, editing) : nil
         isEditing = editing
         draggedRow = nil
         confirmingRow = nil
-        if allowsMultipleSelectionDuringEditing {
-            // Checks made in editing mode are its own: none on the way in, none left after.
-            table.deselectAllRows()
-            table.state.selectedRows.removeAll()
-            table.tableView.selectionModeDuringEditing = editing ? .multiple(.leading) : nil
-        }
-        table.tableView.editingDecoration = editing ? decorations(in: table, checksRows: allowsMultipleSelectionDuringEditing) : nil
-        table.heightCache.removeAll()
-        table.perform(.refresh)
     }
 
-    /// What each row of `table` shows in editing mode, asked as it is drawn.
-    private func decorations(in table: TableViewController, checksRows: Bool) -> @MainActor @Sendable (IndexPath) -> EditingDecoration? {
-        { [weak self, weak table] indexPath in
-            guard let self, let table else { return nil }
-            return decoration(at: indexPath, in: table, checksRows: checksRows)
+    /// What each row shows in editing mode, asked as it is drawn, of the data source then.
+    func decorations(dataSource: @escaping @MainActor () -> (any TableViewDataSource)?,
+                     answers: TableDelegateAnswers) -> @MainActor @Sendable (IndexPath) -> EditingDecoration? {
+        let checksRows = allowsMultipleSelectionDuringEditing
+        return { [weak self] indexPath in
+            guard let self, let dataSource = dataSource() else { return nil }
+            return decoration(at: indexPath, dataSource: dataSource, answers: answers, checksRows: checksRows)
         }
     }
 
     /// What the row at `indexPath` shows in editing mode: its control (`.none` for a row the
     /// data source does not edit: no control, no indent), `≡` if it moves, and the Delete
     /// button if its ⊖ was used. Every row's accessory gives way in editing mode.
-    func decoration(at indexPath: IndexPath, in table: TableViewController, checksRows: Bool) -> EditingDecoration? {
-        let style = checksRows ? .none : editableStyle(at: indexPath, in: table)
-        var decoration = EditingDecoration(control: style, showsReorderControl: table.dataSource.canMoveRow(at: indexPath))
-        if confirmingRow == indexPath {
-            decoration.deleteConfirmationTitle = table.delegate?.tableView(table, titleForDeleteConfirmationButtonForRowAt: indexPath) ?? "Delete"
-        }
+    func decoration(at indexPath: IndexPath, dataSource: any TableViewDataSource, answers: TableDelegateAnswers,
+                    checksRows: Bool) -> EditingDecoration? {
+        let style = checksRows ? .none : editableStyle(at: indexPath, dataSource: dataSource, answers: answers)
+        var decoration = EditingDecoration(control: style, showsReorderControl: dataSource.canMoveRow(at: indexPath))
+        if confirmingRow == indexPath { decoration.deleteConfirmationTitle = answers.deleteConfirmationTitle(indexPath) }
         return decoration
     }
 
     /// The row's editing style: `.none` unless the data source edits it, and while rows are
     /// checked instead (``allowsMultipleSelectionDuringEditing``).
-    func style(at indexPath: IndexPath, in table: TableViewController) -> TableViewCell.EditingStyle {
-        checksRows ? .none : editableStyle(at: indexPath, in: table)
+    func style(at indexPath: IndexPath, dataSource: any TableViewDataSource, answers: TableDelegateAnswers) -> TableViewCell.EditingStyle {
+        checksRows ? .none : editableStyle(at: indexPath, dataSource: dataSource, answers: answers)
     }
 
     /// The row's style were it not checked: `.none` unless the data source edits it.
-    private func editableStyle(at indexPath: IndexPath, in table: TableViewController) -> TableViewCell.EditingStyle {
-        guard table.dataSource.canEditRow(at: indexPath) else { return .none }
-        return table.delegate?.tableView(table, editingStyleForRowAt: indexPath) ?? .delete
+    private func editableStyle(at indexPath: IndexPath, dataSource: any TableViewDataSource, answers: TableDelegateAnswers) -> TableViewCell.EditingStyle {
+        dataSource.canEditRow(at: indexPath) ? answers.editingStyle(indexPath) : .none
     }
 
     /// The keys that act now.
-    func keyBindings(in table: TableViewController) -> [KeyBinding<Action>] {
+    func keyBindings(_ context: TableContext) -> [KeyBinding<Action>] {
         guard isEditing else { return [] }
         if confirmingRow != nil { return Self.confirmingBindings }
         var bindings: [KeyBinding<Action>] = []
-        if let focus = table.state.focusedRow {
-            switch style(at: focus, in: table) {
+        if let focus = context.state.focusedRow {
+            switch style(at: focus, dataSource: context.dataSource, answers: context.answers) {
             case .delete: bindings += Self.deleteBindings
             case .insert: bindings += Self.insertBindings
             case .none: break
             }
-            if table.dataSource.canMoveRow(at: focus) { bindings += Self.moveBindings }
+            if context.dataSource.canMoveRow(at: focus) { bindings += Self.moveBindings }
         }
         return bindings + Self.doneBindings
     }
 
-    func handleKey(_ key: Key, in table: TableViewController) -> ScreenResponse? {
+    override func handleKey(_ key: Key, context: TableContext) -> TablePartResponse? {
         guard isEditing else { return nil }
-        guard let action = keyBindings(in: table).action(for: key) else {
+        guard let action = keyBindings(context).action(for: key) else {
             // Any other key puts the Delete button away, then does what it does.
             if confirmingRow != nil { confirmingRow = nil }
             return nil
         }
-        return perform(action, in: table)
+        return perform(action, at: context.state.focusedRow, context: context)
     }
 
-    /// Carries out `action` on the focused row.
-    private func perform(_ action: Action, in table: TableViewController) -> ScreenResponse {
+    /// Carries out `action` on `row` (the focused row).
+    private func perform(_ action: Action, at row: IndexPath?, context: TableContext) -> TablePartResponse {
         switch action {
         case .revealDelete:
-            confirmingRow = table.state.focusedRow
+            confirmingRow = row
         case .cancelDelete:
             confirmingRow = nil
         case .confirmDelete:
             guard let row = confirmingRow else { return .handled }
             confirmingRow = nil
-            commit(.delete, at: row, in: table)
+            return .commit(.delete, forRowAt: row)
         case .insert:
-            guard let row = table.state.focusedRow else { return .handled }
-            commit(.insert, at: row, in: table)
+            guard let row else { return .handled }
+            return .commit(.insert, forRowAt: row)
         case .done:
-            table.setEditing(false, animated: true)
+            return .setEditing(false, animated: true)
         case .move(let step):
-            guard let row = table.state.focusedRow, let proposed = neighbour(of: row, by: step, in: table) else { return .handled }
-            move(row, to: proposed, in: table)
+            guard let row, let proposed = neighbour(of: row, by: step, in: context.dataSource) else { return .handled }
+            return move(row, to: proposed, context: context)
         }
         return .handled
     }
@@ -168,8 +158,7 @@ final class EditingPart: TableViewControllerPart {
     /// The place a step up or down from `row` proposes: the row before or after it, across
     /// sections (into the end of the section above, or the start of the one below); `nil`
     /// at either end of the table.
-    private func neighbour(of row: IndexPath, by step: Int, in table: TableViewController) -> IndexPath? {
-        let dataSource = table.dataSource
+    private func neighbour(of row: IndexPath, by step: Int, in dataSource: any TableViewDataSource) -> IndexPath? {
         if step < 0 {
             if row.row > 0 { return IndexPath(row: row.row - 1, section: row.section) }
             guard row.section > 0 else { return nil }
@@ -183,26 +172,10 @@ final class EditingPart: TableViewControllerPart {
 
     /// Moves the row at `source` towards `proposed`, where the delegate lets it go, through
     /// the data source's ``TableViewDataSource/moveRow(at:to:)``; the focus goes with it.
-    func move(_ source: IndexPath, to proposed: IndexPath, in table: TableViewController) {
-        let target = table.delegate?.tableView(table, targetIndexPathForMoveFromRowAt: source, toProposedIndexPath: proposed) ?? proposed
-        guard target != source else { return }
-        table.performBatchUpdates { update in
-            table.dataSource.moveRow(at: source, to: target)
-            update.moveRow(at: source, to: target)
-        }
-    }
-
-    /// Has the data source carry out `style` at `indexPath`, and shows the change: the row
-    /// gone, or a row new at that place.
-    func commit(_ style: TableViewCell.EditingStyle, at indexPath: IndexPath, in table: TableViewController) {
-        table.performBatchUpdates { update in
-            table.dataSource.commit(style, forRowAt: indexPath)
-            switch style {
-            case .delete: update.deleteRows(at: [indexPath])
-            case .insert: update.insertRows(at: [indexPath])
-            case .none: break
-            }
-        }
+    private func move(_ source: IndexPath, to proposed: IndexPath, context: TableContext) -> TablePartResponse {
+        let target = context.answers.moveTarget(source, proposed)
+        guard target != source else { return .handled }
+        return .moveRow(at: source, to: target)
     }
 
     /// What a press in editing mode lands on, for the editing part to act on.
@@ -220,9 +193,9 @@ final class EditingPart: TableViewControllerPart {
     /// The editing control under `point` (from the table's top) of the row at `row`, in
     /// editing mode: `≡`, the Delete button showing, or ⊖ / ⊕ and the margins beside it.
     /// The screen's hit test asks (``TableViewController/hitTest(_:)``).
-    func rowPart(at point: Point, of row: IndexPath, in table: TableViewController) -> TableHit.RowPart? {
-        guard isEditing, let frame = table.rowFrame(of: row), frame.visible.contains(point) else { return nil }
-        let cell = table.tableView.displayedCell(at: row, dataSource: table.dataSource, isSelected: false)
+    func rowPart(at point: Point, of row: IndexPath, context: TableContext) -> TableHit.RowPart? {
+        guard isEditing, let frame = context.rowFrameInRows(of: row), frame.visible.contains(point) else { return nil }
+        let cell = context.tableView.displayedCell(at: row, dataSource: context.dataSource, isSelected: false)
         let column = point.x - frame.rect.minX
         // `≡` and the margin after it: the row's last two columns.
         if cell.showsReorderControl, column >= frame.rect.width - 2 { return .reorderControl }
@@ -254,23 +227,20 @@ final class EditingPart: TableViewControllerPart {
     /// A press on `target`: a click on ⊖ or ⊕ works as its key; a click on the Delete button
     /// deletes; `≡` takes hold of the row (dragged, it moves to the row under the pointer,
     /// where the delegate lets it, until the button comes up); a click on the body focuses.
-    func press(_ target: PressTarget, in table: TableViewController) -> ScreenResponse {
+    func press(_ target: PressTarget, context: TableContext) -> TablePartResponse {
         confirmingRow = nil
         draggedRow = nil
+        let focus = { (row: IndexPath) in TablePartResponse.perform(.scrollToRow(row, at: .none)) }
         switch target {
         case .reorderControl(let row):
-            table.focusRow(at: row)
             draggedRow = row
-            return .handled
+            return focus(row)
         case .deleteButton(let row):
-            commit(.delete, at: row, in: table)
-            return .handled
+            return .commit(.delete, forRowAt: row)
         case .editingControl(let row, let style):
-            table.focusRow(at: row)
-            return perform(style == .insert ? .insert : .revealDelete, in: table)
+            return .sequence([focus(row), perform(style == .insert ? .insert : .revealDelete, at: row, context: context)])
         case .rowBody(let row):
-            table.focusRow(at: row)
-            return .handled
+            return focus(row)
         }
     }
 
@@ -278,21 +248,21 @@ final class EditingPart: TableViewControllerPart {
     func pressedElsewhere() { confirmingRow = nil }
 
     /// The row taken by its `≡` follows the pointer to `point`.
-    func dragHeldRow(to point: Point, in table: TableViewController) -> ScreenResponse {
-        draggedRow.map { dragMove($0, to: point, in: table) } ?? .handled
+    func dragHeldRow(to point: Point, context: TableContext) -> TablePartResponse {
+        draggedRow.map { dragMove($0, to: point, context: context) } ?? .handled
     }
 
     /// The row taken by its `≡` is let go where it is.
     func releaseHeldRow() { draggedRow = nil }
 
     /// The held row moves to the row under `point`, if that is another row.
-    private func dragMove(_ row: IndexPath, to point: Point, in table: TableViewController) -> ScreenResponse {
-        guard let under = table.tableView.row(atLine: point.y, state: table.state, dataSource: table.dataSource, size: table.tableSize, heightCache: table.heightCache),
+    private func dragMove(_ row: IndexPath, to point: Point, context: TableContext) -> TablePartResponse {
+        guard let under = context.tableView.row(atLine: point.y, state: context.state, dataSource: context.dataSource, size: context.rowsArea.size,
+                                                heightCache: context.heightCache),
               under != row else { return .handled }
-        move(row, to: under, in: table)
-        // Where the row went (the delegate may have sent it elsewhere, or kept it).
-        draggedRow = table.state.focusedRow
-        return .handled
+        // The row goes where the delegate lets it (maybe nowhere), and the hold goes with it.
+        draggedRow = context.answers.moveTarget(row, under)
+        return move(row, to: under, context: context)
     }
 
     // MARK: The slide
@@ -302,34 +272,35 @@ final class EditingPart: TableViewControllerPart {
     /// in the columns it has left. The table's lines are as they are in the mode it is in now;
     /// the mode it left is drawn again aside, for the rows' content. Rows whose heights change
     /// with the mode (text wrapped again) simply change.
-    func render(into canvas: inout Canvas, area: Rect, context: RenderContext, in table: TableViewController) {
+    override func render(into canvas: inout Canvas, area: Rect, renderContext: RenderContext, context: TableContext) {
         guard let slide else { return }
-        let t = min(1, max(0, slide.started.duration(to: table.now()) / RowAnimationPart.duration))
+        let t = min(1, max(0, slide.started.duration(to: context.now) / RowAnimationPart.duration))
         guard t < 1 else { return }
-        let whole = table.tableArea(in: area)
+        let whole = context.rowsArea
+        let (state, dataSource, heights) = (context.state, context.dataSource, context.heightCache)
         // The table in the mode it left.
-        var other = table.tableView
-        other.editingDecoration = slide.entering ? nil : decorations(in: table, checksRows: allowsMultipleSelectionDuringEditing)
+        var other = context.tableView
+        other.editingDecoration = slide.entering ? nil : decorations(dataSource: { dataSource }, answers: context.answers)
         other.selectionModeDuringEditing = !slide.entering && allowsMultipleSelectionDuringEditing ? .multiple(.leading) : nil
         let otherHeights = RowHeightCache()
-        let otherLayout = other.layout(table.state, dataSource: table.dataSource, width: whole.width, viewportHeight: whole.height, heightCache: otherHeights)
-        let layout = table.tableView.layout(table.state, dataSource: table.dataSource, width: whole.width, viewportHeight: whole.height, heightCache: table.heightCache)
+        let otherLayout = other.layout(state, dataSource: dataSource, width: whole.width, viewportHeight: whole.height, heightCache: otherHeights)
+        let layout = context.tableView.layout(state, dataSource: dataSource, width: whole.width, viewportHeight: whole.height, heightCache: heights)
         guard otherLayout.placed == layout.placed else { return }
         var otherPicture = Canvas(size: whole.size)
-        other.render(table.state, dataSource: table.dataSource, into: &otherPicture, area: Rect(origin: .zero, size: whole.size), context: context,
+        other.render(state, dataSource: dataSource, into: &otherPicture, area: Rect(origin: .zero, size: whole.size), context: renderContext,
                      heightCache: otherHeights, clampsToContent: true)
         var current = Canvas(size: whole.size)
         current.copy(canvas, from: whole, to: .zero)
         let (plain, editing) = slide.entering ? (otherPicture, current) : (current, otherPicture)
-        let plainTable = slide.entering ? other : table.tableView, editingTable = slide.entering ? table.tableView : other
+        let plainTable = slide.entering ? other : context.tableView, editingTable = slide.entering ? context.tableView : other
         // How far the controls are in, 0…1.
         let shown = slide.entering ? t : 1 - t
         for placed in layout.placed {
             guard let row = placed.item.indexPath else { continue }
-            let indent = editingTable.displayedCell(at: row, dataSource: table.dataSource, isSelected: false).contentIndent
-                - plainTable.displayedCell(at: row, dataSource: table.dataSource, isSelected: false).contentIndent
+            let indent = editingTable.displayedCell(at: row, dataSource: dataSource, isSelected: false).contentIndent
+                - plainTable.displayedCell(at: row, dataSource: dataSource, isSelected: false).contentIndent
             // Only rows that slide need their frame (which lays the table out again).
-            guard indent > 0, let frame = table.rowFrame(of: row) else { continue }
+            guard indent > 0, let frame = context.rowFrameInRows(of: row) else { continue }
             let moved = Int((Double(indent) * shown).rounded())
             // The cell's columns after its margin: the controls' first `moved`, then the content.
             let left = frame.rect.minX + 1, width = frame.rect.width - 1
@@ -340,27 +311,46 @@ final class EditingPart: TableViewControllerPart {
         }
     }
 
-    func tick(in table: TableViewController) -> ScreenResponse {
-        if let slide, slide.started.duration(to: table.now()) >= RowAnimationPart.duration { self.slide = nil }
-        return .handled
+    override func tick(context: TableContext) -> TablePartResponse? {
+        if let slide, slide.started.duration(to: context.now) >= RowAnimationPart.duration { self.slide = nil }
+        return nil
     }
 
-    func wantsTicks(in table: TableViewController) -> Bool { slide != nil }
+    override func wantsTicks(context: TableContext) -> Bool { slide != nil }
 
-    func sizeChanged(in table: TableViewController) { slide = nil }
-    func didDisappear(in table: TableViewController) { slide = nil }
+    override func sizeChanged(context: TableContext) { slide = nil }
+    override func didDisappear(context: TableContext) { slide = nil }
 
-    func helpHints(in table: TableViewController) -> [KeyHint] { keyBindings(in: table).helpHints() }
+    override func helpHints(context: TableContext) -> [KeyHint] { keyBindings(context).helpHints() }
 
-    func footerHints(in table: TableViewController) -> [KeyHint] { keyBindings(in: table).footerHints() }
+    override func footerHints(context: TableContext) -> [KeyHint] { keyBindings(context).footerHints() }
 
     /// While a Delete button shows, its keys are the only ones.
-    var hasKeyboardFocus: Bool { confirmingRow != nil }
+    override var hasKeyboardFocus: Bool { confirmingRow != nil }
 
-    func dataDidReload(in table: TableViewController) {
+    override func dataDidReload(context: TableContext) {
         confirmingRow = nil
         draggedRow = nil
         slide = nil
     }
-}
 
+    // MARK: Gestures
+
+    /// In editing mode, a press on `≡` takes hold of the row and drags it; a press on ⊖, ⊕,
+    /// the Delete button or a row's body acts at once.
+    override func addGestureRecognizers(to host: TableGestureHost) {
+        host.gestures.add(pressTracker { [unowned self] press in
+            switch press.state {
+            case .began:
+                if let target = host.pressHit().flatMap({ pressTarget(for: $0) }) { host.answer(self.press(target, context: host.context())) }
+            case .changed:
+                // The held row's drag is counted in the rows' lines.
+                host.answer(dragHeldRow(to: press.location, context: host.context()))
+            case .ended, .cancelled:
+                releaseHeldRow()
+            default:
+                break
+            }
+        }, receives: { [unowned self] _ in host.pressHit().flatMap { pressTarget(for: $0) } != nil })
+    }
+}

@@ -10,7 +10,7 @@ import Foundation
 /// where it was, taken from a picture of the table before the update — each as tall as the
 /// animation has got to.
 @MainActor
-final class RowAnimationPart: TableViewControllerPart {
+final class RowAnimationPart: TableViewPart {
     /// How long a change takes.
     static let duration: Duration = .milliseconds(250)
 
@@ -58,21 +58,22 @@ final class RowAnimationPart: TableViewControllerPart {
 
     private var animation: Animation?
 
-    /// Pictures the table before an update: returns what ``begin(_:after:mapping:in:)`` needs.
-    func snapshotBeforeUpdate(in table: TableViewController) -> (canvas: Canvas, layout: TableLayout)? {
-        guard isEnabled, let context = lastContext else { return nil }
-        let size = table.tableSize
+    /// Pictures the table before an update: returns what ``begin(from:update:mapping:now:)`` needs.
+    func snapshotBeforeUpdate(_ context: TableContext) -> (canvas: Canvas, layout: TableLayout)? {
+        guard isEnabled, let renderContext = lastContext else { return nil }
+        let size = context.rowsArea.size
         guard size.width > 0, size.height > 0 else { return nil }
         // Twice the viewport: rows below it rise into view as rows above them collapse.
         let area = Rect(x: 0, y: 0, width: size.width, height: size.height * 2)
         var canvas = Canvas(size: area.size)
-        table.tableView.render(table.state, dataSource: table.dataSource, into: &canvas, area: area, context: context, heightCache: table.heightCache, clampsToContent: false)
-        let layout = table.tableView.layout(table.state, dataSource: table.dataSource, width: size.width, viewportHeight: area.height, heightCache: table.heightCache, clampsToContent: false)
+        let (tableView, state, dataSource, heights) = (context.tableView, context.state, context.dataSource, context.heightCache)
+        tableView.render(state, dataSource: dataSource, into: &canvas, area: area, context: renderContext, heightCache: heights, clampsToContent: false)
+        let layout = tableView.layout(state, dataSource: dataSource, width: size.width, viewportHeight: area.height, heightCache: heights, clampsToContent: false)
         return (canvas, layout)
     }
 
-    /// Starts animating from `snapshot` (taken before the update) to the table now.
-    func begin(from snapshot: (canvas: Canvas, layout: TableLayout), update: TableViewBatchUpdate, mapping: BatchUpdateMapping, in table: TableViewController) {
+    /// Starts animating at `now` from `snapshot` (taken before the update) to the table now.
+    func begin(from snapshot: (canvas: Canvas, layout: TableLayout), update: TableViewBatchUpdate, mapping: BatchUpdateMapping, now: ContinuousClock.Instant) {
         let moves = Dictionary(update.movedRows.map { ($0.from, $0.to) }) { first, _ in first }
         let items = snapshot.layout.placed.map { placed -> (placed: TableLayout.Placed, after: ContentItem?, movedTo: IndexPath?) in
             guard let path = placed.item.indexPath else {
@@ -84,28 +85,29 @@ final class RowAnimationPart: TableViewControllerPart {
             return (placed, mapping.path(from: path).map { ContentItem.row($0) }, nil)
         }
         let movedIn = Set(update.movedRows.map(\.to))
-        animation = Animation(started: table.now(), before: snapshot.canvas, beforeItems: items,
+        animation = Animation(started: now, before: snapshot.canvas, beforeItems: items,
                               arriving: update.insertedRows.union(movedIn), movedIn: movedIn)
     }
 
     /// How far the animation has got, 0…1.
-    private func progress(_ animation: Animation, in table: TableViewController) -> Double {
-        min(1, max(0, animation.started.duration(to: table.now()) / Self.duration))
+    private func progress(_ animation: Animation, at now: ContinuousClock.Instant) -> Double {
+        min(1, max(0, animation.started.duration(to: now) / Self.duration))
     }
 
-    func render(into canvas: inout Canvas, area: Rect, context: RenderContext, in table: TableViewController) {
-        lastContext = context
+    override func render(into canvas: inout Canvas, area: Rect, renderContext: RenderContext, context: TableContext) {
+        lastContext = renderContext
         guard let animation else { return }
-        let t = progress(animation, in: table)
+        let t = progress(animation, at: context.now)
         guard t < 1 else { return }
-        let wholeTable = table.tableArea(in: area)
+        let wholeTable = context.rowsArea
+        let (tableView, state, dataSource, heights) = (context.tableView, context.state, context.dataSource, context.heightCache)
         // The rows' columns: the section index, drawn by the table, stays as it is.
-        let rows = Rect(x: wholeTable.minX, y: wholeTable.minY, width: max(0, wholeTable.width - table.tableView.indexGutterWidth(table.dataSource)), height: wholeTable.height)
+        let rows = Rect(x: wholeTable.minX, y: wholeTable.minY, width: max(0, wholeTable.width - tableView.indexGutterWidth(dataSource)), height: wholeTable.height)
         // The table after the update, drawn again taller than the viewport.
         let tall = Rect(x: 0, y: 0, width: wholeTable.width, height: rows.height * 2)
         var after = Canvas(size: tall.size)
-        table.tableView.render(table.state, dataSource: table.dataSource, into: &after, area: tall, context: context, heightCache: table.heightCache, clampsToContent: false)
-        let afterLayout = table.tableView.layout(table.state, dataSource: table.dataSource, width: wholeTable.width, viewportHeight: tall.height, heightCache: table.heightCache, clampsToContent: false)
+        tableView.render(state, dataSource: dataSource, into: &after, area: tall, context: renderContext, heightCache: heights, clampsToContent: false)
+        let afterLayout = tableView.layout(state, dataSource: dataSource, width: wholeTable.width, viewportHeight: tall.height, heightCache: heights, clampsToContent: false)
         // The strips in the new order, each deleted (or moved) row after the row that was
         // above it.
         var deletedAfter: [ContentItem?: [(placed: TableLayout.Placed, movedTo: IndexPath?)]] = [:]
@@ -164,15 +166,15 @@ final class RowAnimationPart: TableViewControllerPart {
         canvas.copy(composed, from: Rect(origin: .zero, size: rows.size), to: rows.origin)
     }
 
-    func tick(in table: TableViewController) -> ScreenResponse {
-        if let animation, progress(animation, in: table) >= 1 { self.animation = nil }
-        return .handled
+    override func tick(context: TableContext) -> TablePartResponse? {
+        if let animation, progress(animation, at: context.now) >= 1 { self.animation = nil }
+        return nil
     }
 
-    func wantsTicks(in table: TableViewController) -> Bool { animation != nil }
+    override func wantsTicks(context: TableContext) -> Bool { animation != nil }
 
     /// A reload, a new size or leaving the screen ends an animation at once.
-    func dataDidReload(in table: TableViewController) { animation = nil }
-    func sizeChanged(in table: TableViewController) { animation = nil }
-    func didDisappear(in table: TableViewController) { animation = nil }
+    override func dataDidReload(context: TableContext) { animation = nil }
+    override func sizeChanged(context: TableContext) { animation = nil }
+    override func didDisappear(context: TableContext) { animation = nil }
 }

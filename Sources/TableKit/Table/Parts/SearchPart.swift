@@ -4,7 +4,7 @@ import Foundation
 /// while it has the keyboard, `/` and Esc from the rows, and the results the updater works
 /// out — with a progress sheet when they are slow.
 @MainActor
-final class SearchPart: TableViewControllerPart {
+final class SearchPart: TableViewPart {
     /// What the keys of the field ask beyond editing it.
     enum FieldAction: Equatable, Sendable {
         /// Give the keyboard to the results (the focus stays on the first of them).
@@ -20,8 +20,8 @@ final class SearchPart: TableViewControllerPart {
     /// The progress sheet of a slow search, while it is up.
     weak var progressSheet: ProgressModal?
 
-    var capturesKeys: Bool { controller?.isEditing == true }
-    var hasKeyboardFocus: Bool { capturesKeys }
+    override var capturesKeys: Bool { controller?.isEditing == true }
+    override var hasKeyboardFocus: Bool { capturesKeys }
 
     // MARK: Keys
 
@@ -43,20 +43,20 @@ final class SearchPart: TableViewControllerPart {
 
     /// The search keys of the rows that apply now: `/` when the screen has a search
     /// controller, Esc while a search is shown.
-    func commandBindings(in table: TableViewController) -> [KeyBinding<TableViewController.SearchCommand>] {
-        guard let controller, table.isSearchAvailable else { return [] }
+    func commandBindings(_ context: TableContext) -> [KeyBinding<TableViewController.SearchCommand>] {
+        guard let controller, context.isSearchAvailable else { return [] }
         return TableViewController.searchKeyBindings(helpText: controller.helpText, isActive: controller.isActive)
     }
 
     /// While the field has the keyboard, every key is the field's: ↓ gives the keyboard to
     /// the results; ↑ and the page keys move in them; Tab and Shift-Tab choose the scope; the
     /// rest edit the field. Otherwise ↑ on the first row of the results goes back to the field.
-    func handleKey(_ key: Key, in table: TableViewController) -> ScreenResponse? {
+    override func handleKey(_ key: Key, context: TableContext) -> TablePartResponse? {
         guard let controller, var session = controller.session else { return nil }
         guard session.isEditing else {
             // The key that moves up a row, on the first row, moves up into the field.
-            guard TableView.rowKeyBindings.action(for: key) == .moveFocus(by: -1), !table.state.isIndexFocused,
-                  table.state.focusedRow == nil || table.state.focusedRow == firstRow(of: table.dataSource) else { return nil }
+            guard TableView.rowKeyBindings.action(for: key) == .moveFocus(by: -1), !context.state.isIndexFocused,
+                  context.state.focusedRow == nil || context.state.focusedRow == firstRow(of: context.dataSource) else { return nil }
             controller.modifySession { $0.isEditing = true }
             return .handled
         }
@@ -65,10 +65,10 @@ final class SearchPart: TableViewControllerPart {
             controller.modifySession { $0.isEditing = false }
             return .handled
         case .moveInResults:
-            if let action = TableView.action(for: key, in: table.state) { return table.perform(action) }
+            if let action = TableView.action(for: key, in: context.state) { return .perform(action) }
         case .chooseScope(let step):
             let count = controller.scopeButtonTitles.count
-            return chooseScope((controller.selectedScopeButtonIndex + step + count) % count, in: table)
+            return chooseScope((controller.selectedScopeButtonIndex + step + count) % count)
         case nil:
             break
         }
@@ -76,11 +76,11 @@ final class SearchPart: TableViewControllerPart {
         controller.state = .active(session)
         switch event {
         case .changed:
-            return updateResults(in: table)
+            return updateResults()
         case .submitted:
             controller.modifySession { $0.isEditing = false }
         case .cancelled:
-            end(in: table)
+            return end()
         case nil:
             break
         }
@@ -88,37 +88,36 @@ final class SearchPart: TableViewControllerPart {
     }
 
     /// `/` begins a search and Esc ends it, when the rows have no use for them.
-    func handleUnclaimedKey(_ key: Key, in table: TableViewController) -> ScreenResponse? {
-        switch commandBindings(in: table).action(for: key) {
-        case .begin: begin(in: table)
-        case .end: end(in: table)
-        case nil: return nil
+    override func handleUnclaimedKey(_ key: Key, context: TableContext) -> TablePartResponse? {
+        switch commandBindings(context).action(for: key) {
+        case .begin: begin(context: context)
+        case .end: end()
+        case nil: nil
         }
-        return .handled
     }
 
     /// A paste while the field has the keyboard: one edit, one search.
-    func handlePaste(_ text: String, in table: TableViewController) -> ScreenResponse? {
-        guard let controller, var session = controller.session else { return .ignored }
+    override func handlePaste(_ text: String, context: TableContext) -> TablePartResponse? {
+        guard let controller, var session = controller.session else { return .respond(.ignored) }
         guard session.field.paste(text) != nil else { return .handled }
         controller.state = .active(session)
-        return updateResults(in: table)
+        return updateResults()
     }
 
     /// While the field has the keyboard, its keys beyond typing; else `/` and Esc.
-    func helpHints(in table: TableViewController) -> [KeyHint] {
+    override func helpHints(context: TableContext) -> [KeyHint] {
         capturesKeys
             ? SearchField.keyHelp + scopeBindings.helpHints() + Self.resultBindings.helpHints()
-            : commandBindings(in: table).helpHints()
+            : commandBindings(context).helpHints()
     }
 
-    /// As ``helpHints(in:)``; from the rows, clearing a search comes before beginning one, as
-    /// the footer's last hints give way first on a short line.
-    func footerHints(in table: TableViewController) -> [KeyHint] {
+    /// As ``helpHints(context:)``; from the rows, clearing a search comes before beginning
+    /// one, as the footer's last hints give way first on a short line.
+    override func footerHints(context: TableContext) -> [KeyHint] {
         guard !capturesKeys else {
             return SearchField.keyBindings.footerHints() + Self.resultBindings.footerHints() + scopeBindings.footerHints()
         }
-        let bindings = commandBindings(in: table)
+        let bindings = commandBindings(context)
         return bindings.filter { $0.action == .end }.footerHints() + bindings.filter { $0.action == .begin }.footerHints()
     }
 
@@ -134,20 +133,25 @@ final class SearchPart: TableViewControllerPart {
 
     /// The bar's mouse (positions from the screen's corner): a press on the field begins
     /// editing, one on a scope of the scope bar chooses it.
-    func addBarGestureRecognizers(to gestures: ScreenGestures, in table: TableViewController) {
-        gestures.addButton(receives: { [unowned self] point in point.y == 0 && controller?.isActive == true }, action: { [unowned self, unowned table] _ in
-            begin(in: table)
-            return .handled
-        })
-        gestures.addButton(receives: { [unowned self, unowned table] point in scope(at: point, in: table) != nil }, action: { [unowned self, unowned table] point in
-            scope(at: point, in: table).map { chooseScope($0, in: table) } ?? .handled
+    func addBarGestureRecognizers(to host: TableGestureHost) {
+        host.gestures.add(pressTracker { [unowned self] press in
+            guard press.state == .began else { return }
+            let context = host.context()
+            if press.location.y == 0 {
+                host.answer(begin(context: context))
+            } else if let scope = scope(at: press.location, width: context.bounds.width) {
+                host.answer(chooseScope(scope))
+            }
+        }, receives: { [unowned self] point in
+            (point.y == 0 && controller?.isActive == true) || scope(at: point, width: host.context().bounds.width) != nil
         })
     }
 
-    /// The scope of the scope bar drawn at `point`, if the bar is shown there.
-    private func scope(at point: Point, in table: TableViewController) -> Int? {
+    /// The scope of the scope bar drawn at `point` on a screen `width` wide, if the bar is
+    /// shown there.
+    private func scope(at point: Point, width: Int) -> Int? {
         guard let controller, controller.isActive, controller.showsScopeBar, point.y == 1 else { return nil }
-        return controller.scopeBar.segment(atColumn: point.x - scopeBarLeft(width: table.size.width), width: table.size.width)
+        return controller.scopeBar.segment(atColumn: point.x - scopeBarLeft(width: width), width: width)
     }
 
     /// Where the scope bar's left edge is on a screen `width` wide (it is centred).
@@ -168,56 +172,55 @@ final class SearchPart: TableViewControllerPart {
 
     /// Shows the field and gives it the keyboard; the table's state is kept for Esc.
     /// (An open swipe menu closes as the field takes the keyboard: resignKeyboardFocus.)
-    func begin(in table: TableViewController) {
-        guard let controller else { return }
+    func begin(context: TableContext) -> TablePartResponse {
+        guard let controller else { return .handled }
         guard case .inactive = controller.state else {
             controller.modifySession { $0.isEditing = true }
-            return
+            return .handled
         }
         controller.state = .active(SearchController.Session(
             field: SearchField(placeholder: controller.placeholder), isEditing: true,
-            savedTableState: table.state, shownText: "", pending: nil
+            savedTableState: context.state, shownText: "", pending: nil
         ))
         controller.searchResultsUpdater?.willPresentSearch(controller)
-        table.perform(.refresh)
+        return .perform(.refresh)
     }
 
     /// Ends the search: work still pending is stopped, the updater shows everything again and
     /// the table comes back exactly as it was when the search began.
-    func end(in table: TableViewController) {
-        guard let controller, let session = controller.session else { return }
+    func end() -> TablePartResponse {
+        guard let controller, let session = controller.session else { return .handled }
         if session.pending != nil { controller.searchResultsUpdater?.cancelSearchUpdate(controller) }
         controller.state = .inactive
         controller.searchResultsUpdater?.didDismissSearch(controller)
-        table.replaceState(with: session.savedTableState)
-        table.perform(.refresh)
+        return .perform(.restoreState(session.savedTableState))
     }
 
     /// Searches for `text` as if it had been typed and kept with Enter.
-    func search(for text: String, in table: TableViewController) {
-        guard let controller else { return }
-        begin(in: table)
+    func search(for text: String, context: TableContext) -> TablePartResponse {
+        guard let controller else { return .handled }
+        let began = begin(context: context)
         controller.modifySession {
             $0.field.setText(text)
             $0.isEditing = false
         }
-        _ = updateResults(in: table)
+        return .sequence([began, updateResults()])
     }
 
     /// A person chose scope `index` (Tab, or a click on the scope bar): the search runs again.
-    private func chooseScope(_ index: Int, in table: TableViewController) -> ScreenResponse {
-        guard let controller, controller.scopeButtonTitles.indices.contains(index) else { return .ignored }
+    private func chooseScope(_ index: Int) -> TablePartResponse {
+        guard let controller, controller.scopeButtonTitles.indices.contains(index) else { return .respond(.ignored) }
         guard index != controller.selectedScopeButtonIndex else { return .handled }
         controller.selectedScopeButtonIndex = index
-        return updateResults(in: table)
+        return updateResults()
     }
 
     /// Asks the updater for the results of the field's text.
-    private func updateResults(in table: TableViewController) -> ScreenResponse {
+    private func updateResults() -> TablePartResponse {
         guard let controller, let updater = controller.searchResultsUpdater else { return .handled }
         switch updater.updateSearchResults(for: controller) {
         case .shown:
-            showResults(in: table)
+            return showResults()
         case .pending(let progress):
             var startedWaiting: ContinuousClock.Instant?
             controller.modifySession { session in
@@ -231,35 +234,33 @@ final class SearchPart: TableViewControllerPart {
                     startedWaiting = since
                 }
             }
-            if let since = startedWaiting {
+            if let since = startedWaiting, let screen = controller.tableViewController {
                 // A timer due half a second after the wait began.
-                Mailbox.main.post(to: table, at: since + ProgressModal.delay) { [weak table] in
-                    table?.searchPart.showProgressSheet(ifStillWaitingSince: since) ?? .handled
+                Mailbox.main.post(to: screen, at: since + ProgressModal.delay) { [weak self] in
+                    self?.showProgressSheet(ifStillWaitingSince: since) ?? .handled
                 }
             }
+            return .handled
         }
-        return .handled
     }
 
     /// The results are on the table: the focus goes to the first of them.
-    private func showResults(in table: TableViewController) {
+    private func showResults() -> TablePartResponse {
         controller?.modifySession { session in
             session.shownText = session.field.text
             session.pending = nil
         }
-        table.replaceState(with: TableViewState())
-        table.perform(.refresh)
+        return .perform(.restoreState(TableViewState()))
     }
 
     // MARK: Results that take time
 
     /// The updater says the results it owed are on the table (``SearchController/finishPendingUpdate()``):
     /// the answer takes the progress sheet down if it is up.
-    func pendingResultsDidArrive(in table: TableViewController) -> ScreenResponse {
+    func pendingResultsDidArrive() -> TablePartResponse {
         guard controller?.isPending == true else { return .handled }
-        showResults(in: table)
         defer { progressSheet = nil }
-        return progressSheet.map { .dismiss($0) } ?? .handled
+        return .sequence([showResults(), .respond(progressSheet.map { .dismiss($0) } ?? .handled)])
     }
 
     /// Half a second after results began to be owed (a timer posted then): a progress sheet

@@ -6,7 +6,7 @@ import Foundation
 /// and its leading twin). One row is open at a time; Esc, moving the focus, scrolling, a
 /// search, a resize or leaving the screen close it, the content bouncing back into place.
 @MainActor
-final class SwipeMenuPart: TableViewControllerPart {
+final class SwipeMenuPart: TableViewPart {
     /// What a key asks of the swipe menus.
     enum Action: Equatable, Sendable {
         /// Open the focused row's menu on the first of these sides it has.
@@ -41,50 +41,35 @@ final class SwipeMenuPart: TableViewControllerPart {
     /// The side a drag is swiping to, once it has moved far enough across the row.
     var tracking: SwipeEdge?
 
-    var hasKeyboardFocus: Bool { menu != nil }
-
-    /// The configuration the delegate of `table` offers for `edge` of the row at `indexPath`,
-    /// if it has any buttons.
-    func configuration(for edge: SwipeEdge, at indexPath: IndexPath, in table: TableViewController) -> SwipeActionsConfiguration? {
-        // In editing mode rows do not swipe, as in UIKit: the controls are the way in.
-        guard !table.isEditing else { return nil }
-        let configuration = edge == .leading
-            ? table.delegate?.tableView(table, leadingSwipeActionsConfigurationForRowAt: indexPath)
-            : table.delegate?.tableView(table, trailingSwipeActionsConfigurationForRowAt: indexPath)
-        if let configuration, !configuration.actions.isEmpty { return configuration }
-        // A row the data source deletes gets Delete on the trailing side, as in UIKit.
-        return edge == .trailing ? table.defaultDeleteSwipeConfiguration(at: indexPath) : nil
-    }
+    override var hasKeyboardFocus: Bool { menu != nil }
 
     // MARK: Opening and closing
 
-    /// Opens the menu of `edge` on the row at `indexPath` (focusing it, telling no delegate),
-    /// the content sliding from `offset` columns (where a drag left it), and closes any other.
-    /// Returns whether the row has such a menu.
+    /// Opens the menu of `edge` on the row at `indexPath` (the focused row), the content
+    /// sliding from `offset` columns (where a drag left it), and closes any other. Returns
+    /// whether the row has such a menu.
     @discardableResult
-    func open(_ edge: SwipeEdge, at indexPath: IndexPath, from offset: Double = 0, in table: TableViewController) -> Bool {
-        guard let configuration = configuration(for: edge, at: indexPath, in: table) else { return false }
-        if let open = menu, open.indexPath != indexPath { close(in: table) }
-        if table.state.focusedRow != indexPath { table.focusRow(at: indexPath) }
-        let width = table.rowFrame(of: indexPath)?.rect.width ?? table.tableSize.width
+    func open(_ edge: SwipeEdge, at indexPath: IndexPath, from offset: Double = 0, context: TableContext) -> Bool {
+        guard let configuration = context.answers.swipeActions(edge, indexPath) else { return false }
+        if let open = menu, open.indexPath != indexPath { close(at: context.now) }
+        let width = context.rowFrameInRows(of: indexPath)?.rect.width ?? context.rowsArea.width
         var session = SwipeSession(indexPath: indexPath, edge: edge, configuration: configuration, width: width, motion: .held(offset))
-        session.motion = .slide(SlideAnimation(from: offset, to: session.openOffset, start: table.now(),
+        session.motion = .slide(SlideAnimation(from: offset, to: session.openOffset, start: context.now,
                                                duration: animates ? Self.openDuration / max(0.1, speed) : .zero))
         menu = session
         return true
     }
 
-    /// Closes the open menu: with animations the content comes back with a bounce, without
-    /// them at once.
-    func close(in table: TableViewController) {
+    /// Closes the open menu at `now`: with animations the content comes back with a bounce,
+    /// without them at once.
+    func close(at now: ContinuousClock.Instant) {
         guard var session = menu else { return }
         menu = nil
         guard animates else {
             closing = nil
             return
         }
-        session.motion = .bounce(SwipeBounce(from: session.motion.offset(at: table.now()), start: table.now(),
-                                             duration: SwipeBounce.standardDuration / max(0.1, speed)))
+        session.motion = .bounce(SwipeBounce(from: session.motion.offset(at: now), start: now, duration: SwipeBounce.standardDuration / max(0.1, speed)))
         closing = session
     }
 
@@ -94,39 +79,38 @@ final class SwipeMenuPart: TableViewControllerPart {
         closing = nil
     }
 
-    func didDisappear(in table: TableViewController) { closeAtOnce() }
-    func resignKeyboardFocus(in table: TableViewController) { close(in: table) }
-    func sizeChanged(in table: TableViewController) { closeAtOnce() }
-    func dataDidReload(in table: TableViewController) { closeAtOnce() }
+    override func didDisappear(context: TableContext) { closeAtOnce() }
+    override func resignKeyboardFocus(context: TableContext) { close(at: context.now) }
+    override func sizeChanged(context: TableContext) { closeAtOnce() }
+    override func dataDidReload(context: TableContext) { closeAtOnce() }
 
     /// Forgets a bounce that has settled.
-    func tick(in table: TableViewController) -> ScreenResponse {
-        if let closing, closing.motion.isFinished(at: table.now()) { self.closing = nil }
-        return .handled
+    override func tick(context: TableContext) -> TablePartResponse? {
+        if let closing, closing.motion.isFinished(at: context.now) { self.closing = nil }
+        return nil
     }
 
     /// Whether a menu is moving.
-    func wantsTicks(in table: TableViewController) -> Bool {
-        let instant = table.now()
-        return closing != nil || menu.map { !$0.motion.isFinished(at: instant) } == true
+    override func wantsTicks(context: TableContext) -> Bool {
+        closing != nil || menu.map { !$0.motion.isFinished(at: context.now) } == true
     }
 
     /// Closes the menu and runs the button's handler.
-    private func perform(_ index: Int, in table: TableViewController) -> ScreenResponse {
+    private func perform(_ index: Int, context: TableContext) -> TablePartResponse {
         guard let session = menu, session.buttons.indices.contains(index) else { return .handled }
-        close(in: table)
-        return session.buttons[index].action.handler(session.indexPath)
+        close(at: context.now)
+        return .respond(session.buttons[index].action.handler(session.indexPath))
     }
 
     // MARK: Keys
 
     /// The keys now: with a menu open, its own (each button's key among them); else the keys
     /// that open the focused row's menus, none when it has no menu.
-    func keyBindings(in table: TableViewController) -> [KeyBinding<Action>] {
+    func keyBindings(_ context: TableContext) -> [KeyBinding<Action>] {
         guard let session = menu else {
-            guard let focus = table.state.focusedRow else { return [] }
-            let trailing = configuration(for: .trailing, at: focus, in: table) != nil
-            let leading = configuration(for: .leading, at: focus, in: table) != nil
+            guard let focus = context.state.focusedRow else { return [] }
+            let trailing = context.answers.swipeActions(.trailing, focus) != nil
+            let leading = context.answers.swipeActions(.leading, focus) != nil
             guard trailing || leading else { return [] }
             let help = "slide the row aside for its actions"
             return [KeyBinding([.character("s")], .open([.trailing, .leading]), label: "s", help: help, footer: "swipe")]
@@ -157,41 +141,39 @@ final class SwipeMenuPart: TableViewControllerPart {
     /// while the section index has the keys). With a menu open, its keys; `?` leaves it open
     /// for help; any other key closes it and returns `nil`, to be handled as usual (so ↓
     /// closes the menu and moves the focus).
-    func handleKey(_ key: Key, in table: TableViewController) -> ScreenResponse? {
-        let action = keyBindings(in: table).action(for: key)
+    override func handleKey(_ key: Key, context: TableContext) -> TablePartResponse? {
+        let action = keyBindings(context).action(for: key)
         guard var session = menu else {
-            guard !table.state.isIndexFocused, case .open(let edges)? = action, let focus = table.state.focusedRow else { return nil }
-            return edges.contains { open($0, at: focus, in: table) } ? .handled : nil
+            guard !context.state.isIndexFocused, case .open(let edges)? = action, let focus = context.state.focusedRow else { return nil }
+            return edges.contains { open($0, at: focus, context: context) } ? .handled : nil
         }
-        if key == .character("?") { return .ignored }
+        if key == .character("?") { return .respond(.ignored) }
         switch action ?? .closeAndPassOn {
         case .choose(let step):
             session.selected = min(session.buttons.count - 1, max(0, session.selected + step))
             menu = session
             return .handled
         case .actOnChosen:
-            return perform(session.selected, in: table)
+            return perform(session.selected, context: context)
         case .act(let index):
-            return perform(index, in: table)
+            return perform(index, context: context)
         case .close, .open:
-            close(in: table)
+            close(at: context.now)
             return .handled
         case .fullSwipe:
             guard session.configuration.performsFirstActionWithFullSwipe else { return .handled }
-            return perform(session.edge == .leading ? 0 : session.buttons.count - 1, in: table)
+            return perform(session.edge == .leading ? 0 : session.buttons.count - 1, context: context)
         case .closeAndPassOn:
-            close(in: table)
+            close(at: context.now)
             return nil
         }
     }
 
-    func helpHints(in table: TableViewController) -> [KeyHint] { keyBindings(in: table).helpHints() }
+    override func helpHints(context: TableContext) -> [KeyHint] { keyBindings(context).helpHints() }
 
-    func footerHints(in table: TableViewController) -> [KeyHint] { keyBindings(in: table).footerHints() }
+    override func footerHints(context: TableContext) -> [KeyHint] { keyBindings(context).footerHints() }
 
     // MARK: Mouse
-
-    // MARK: Gestures (the table's arena calls these: TableViewController+Gestures.swift)
 
     /// Whether a menu is open and still: a press anywhere is then the menu's (a button acts,
     /// anywhere else closes it).
@@ -199,48 +181,46 @@ final class SwipeMenuPart: TableViewControllerPart {
 
     /// A press while a menu is open: a press on one of its buttons performs it; anywhere else
     /// only closes the menu, as a tap outside an open row does in UIKit.
-    func pressWithMenuOpen(_ hit: TableHit, in table: TableViewController) -> ScreenResponse {
+    func pressWithMenuOpen(_ hit: TableHit, context: TableContext) -> TablePartResponse {
         guard menu != nil else { return .handled }
-        if case .row(_, .swipeButton(let index)) = hit.target { return perform(index, in: table) }
-        close(in: table)
+        if case .row(_, .swipeButton(let index)) = hit.target { return perform(index, context: context) }
+        close(at: context.now)
         return .handled
     }
 
     /// The button of the open menu under `point` (from the table's top), when the menu is
     /// open on the row at `row`. The screen's hit test asks (``TableViewController/hitTest(_:)``).
-    func rowPart(at point: Point, of row: IndexPath, in table: TableViewController) -> TableHit.RowPart? {
-        guard let session = menu, session.indexPath == row, let frame = table.rowFrame(of: row), frame.visible.contains(point),
+    func rowPart(at point: Point, of row: IndexPath, context: TableContext) -> TableHit.RowPart? {
+        guard let session = menu, session.indexPath == row, let frame = context.rowFrameInRows(of: row), frame.visible.contains(point),
               let index = session.button(atColumn: point.x - frame.rect.minX) else { return nil }
         return .swipeButton(index: index)
     }
 
-    /// The wheel turned: an open menu closes, and the table scrolls.
-    func wheelTurned(in table: TableViewController) {
-        if menu != nil, tracking == nil { close(in: table) }
+    /// The wheel turned: an open menu closes, and the table scrolls (the notch passes on).
+    override func handleMouse(_ mouse: MouseEvent, hit: TableHit, context: TableContext) -> TablePartResponse? {
+        if mouse.kind == .scrollUp || mouse.kind == .scrollDown, menu != nil, tracking == nil { close(at: context.now) }
+        return nil
     }
 
     /// The side a drag `across` columns (and `down` lines) from a press on the row at
     /// `indexPath` swipes to, if it is a swipe: mostly across, two columns or more, towards a
     /// side the row has a menu on. The pan asks before it begins.
-    func swipeEdge(at indexPath: IndexPath, across: Int, down: Int, in table: TableViewController) -> SwipeEdge? {
+    func swipeEdge(at indexPath: IndexPath, across: Int, down: Int, context: TableContext) -> SwipeEdge? {
         guard abs(across) >= 2, abs(across) > abs(down),
               let edge = [SwipeEdge.trailing, .leading].first(where: { $0.direction.signum() == across.signum() }),
-              configuration(for: edge, at: indexPath, in: table) != nil else { return nil }
+              context.answers.swipeActions(edge, indexPath) != nil else { return nil }
         return edge
     }
 
-    /// A swipe begins on the row at `indexPath` towards `edge`: the row takes the focus and
-    /// its content starts to follow the pointer.
-    func beginSwipe(_ edge: SwipeEdge, at indexPath: IndexPath, in table: TableViewController) {
-        guard let configuration = configuration(for: edge, at: indexPath, in: table) else { return }
-        if menu != nil { close(in: table) }
-        if table.state.focusedRow != indexPath {
-            table.focusRow(at: indexPath)
-            table.delegate?.tableView(table, didFocusRowAt: indexPath)
-        }
+    /// A swipe begins on the row at `indexPath` towards `edge`: its content starts to follow
+    /// the pointer, and the row takes the focus (the answer).
+    func beginSwipe(_ edge: SwipeEdge, at indexPath: IndexPath, context: TableContext) -> TablePartResponse {
+        guard let configuration = context.answers.swipeActions(edge, indexPath) else { return .handled }
+        if menu != nil { close(at: context.now) }
         tracking = edge
-        let width = table.rowFrame(of: indexPath)?.rect.width ?? table.tableSize.width
+        let width = context.rowFrameInRows(of: indexPath)?.rect.width ?? context.rowsArea.width
         menu = SwipeSession(indexPath: indexPath, edge: edge, configuration: configuration, width: width, motion: .held(0))
+        return context.state.focusedRow == indexPath ? .handled : .perform(.scrollToRow(indexPath, at: .none))
     }
 
     /// The swipe's pointer is `across` columns from its press: the row's content follows it,
@@ -254,39 +234,38 @@ final class SwipeMenuPart: TableViewControllerPart {
 
     /// The swipe let go: the menu opens when the row was pulled a fifth of the way or more,
     /// else it bounces closed; a cancelled swipe closes.
-    func endSwipe(cancelled: Bool, in table: TableViewController) {
+    func endSwipe(cancelled: Bool, context: TableContext) {
         defer { tracking = nil }
         guard tracking != nil, let session = menu else { return }
-        let offset = session.motion.offset(at: table.now())
+        let offset = session.motion.offset(at: context.now)
         if !cancelled, abs(offset) >= max(3, Double(session.width) / 5) {
-            open(session.edge, at: session.indexPath, from: offset, in: table)
+            open(session.edge, at: session.indexPath, from: offset, context: context)
         } else {
-            close(in: table)
+            close(at: context.now)
         }
     }
 
     /// The row a press that landed on `hit` may swipe: a row with a menu, pressed away from
     /// its buttons (on its text, or its slider's track) and off the section index.
-    func rowTappedForSwipe(_ hit: TableHit, in table: TableViewController) -> IndexPath? {
+    func rowTappedForSwipe(_ hit: TableHit, context: TableContext) -> IndexPath? {
         guard case .row(let row, let part) = hit.target else { return nil }
         switch part {
         case .content, .sliderTrack: break
         default: return nil
         }
-        return configuration(for: .trailing, at: row, in: table) != nil || configuration(for: .leading, at: row, in: table) != nil ? row : nil
+        return context.answers.swipeActions(.trailing, row) != nil || context.answers.swipeActions(.leading, row) != nil ? row : nil
     }
 
     // MARK: Drawing
 
     /// Draws the moving or open menus over the table just drawn: the menu across the row, and
     /// the row's content slid over it (or beside it, pushing it in).
-    func render(into canvas: inout Canvas, area: Rect, context: RenderContext, in table: TableViewController) {
-        // The table's area is asked only while a menu shows: it walks every section.
+    override func render(into canvas: inout Canvas, area: Rect, renderContext: RenderContext, context: TableContext) {
         guard menu != nil || closing != nil else { return }
-        let rows = table.tableArea(in: area)
-        let instant = table.now()
+        let rows = context.rowsArea
+        let instant = context.now
         for (session, isOpen) in [(closing, false), (menu, true)] {
-            guard let session, let frame = table.rowFrame(of: session.indexPath) else { continue }
+            guard let session, let frame = context.rowFrameInRows(of: session.indexPath) else { continue }
             let rect = frame.rect.offsetBy(rows.origin), visible = frame.visible.offsetBy(rows.origin)
             let offset = Int(session.motion.offset(at: instant).rounded())
             if offset == 0 && !isOpen { continue }
@@ -294,12 +273,53 @@ final class SwipeMenuPart: TableViewControllerPart {
             content.copy(canvas, from: visible, to: Point(x: visible.minX - rect.minX, y: visible.minY - rect.minY))
             var menuCanvas = Canvas(size: rect.size)
             let lines = (visible.minY - rect.minY) ..< (visible.maxY - rect.minY)
-            session.drawMenu(into: &menuCanvas, rect: Rect(origin: .zero, size: rect.size), visibleLines: lines, showsSelection: isOpen, glyphs: context.glyphs)
+            session.drawMenu(into: &menuCanvas, rect: Rect(origin: .zero, size: rect.size), visibleLines: lines, showsSelection: isOpen, glyphs: renderContext.glyphs)
             canvas.fill(visible, style: Theme.swipeMenu)
             let menuX = style == .reveal ? 0 : offset - session.edge.direction * rect.width
             canvas.paste(menuCanvas, at: Point(x: rect.minX + menuX, y: rect.minY), clip: visible)
             canvas.paste(content, at: Point(x: rect.minX + offset, y: rect.minY), clip: visible)
         }
+    }
+
+    // MARK: Gestures
+
+    /// An open menu takes every press; a row with a menu slides with a pan across it and is
+    /// selected by a tap.
+    override func addGestureRecognizers(to host: TableGestureHost) {
+        host.gestures.add(pressTracker { [unowned self] press in
+            if press.state == .began, let hit = host.pressHit() { host.answer(pressWithMenuOpen(hit, context: host.context())) }
+        }, receives: { [unowned self] _ in takesEveryPress })
+
+        /// The row the press under way may swipe.
+        func swipedRow() -> IndexPath? { host.pressHit().flatMap { rowTappedForSwipe($0, context: host.context()) } }
+        let pan = PanGestureRecognizer { [unowned self] pan in
+            switch pan.state {
+            case .began:
+                let context = host.context()
+                if let row = swipedRow(), let edge = swipeEdge(at: row, across: pan.translation.x, down: pan.translation.y, context: context) {
+                    host.answer(beginSwipe(edge, at: row, context: context))
+                }
+                followSwipe(across: pan.translation.x)
+            case .changed: followSwipe(across: pan.translation.x)
+            case .ended: endSwipe(cancelled: false, context: host.context())
+            case .cancelled: endSwipe(cancelled: true, context: host.context())
+            default: break
+            }
+            host.answer(.handled)
+        }
+        pan.minimumDistance = 2
+        host.gestures.add(pan, receives: { _ in swipedRow() != nil }, begins: { [unowned self] recognizer in
+            guard let pan = recognizer as? PanGestureRecognizer, let row = swipedRow() else { return false }
+            return swipeEdge(at: row, across: pan.translation.x, down: pan.translation.y, context: host.context()) != nil
+        })
+
+        // No drag across: the press was a tap after all, and the row is selected at the release.
+        let tap = TapGestureRecognizer { _ in
+            guard case .row(let row, let part)? = host.pressHit()?.target else { return }
+            host.answer(.sequence([.perform(.tap(row, part)), .perform(.endPress)]))
+        }
+        tap.allowableMovement = Int.max / 4
+        host.gestures.add(tap, receives: { _ in swipedRow() != nil })
     }
 }
 
