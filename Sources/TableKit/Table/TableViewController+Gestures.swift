@@ -16,14 +16,13 @@ import Foundation
 ///
 /// The plain wheel is no gesture: the table scrolls (and an open menu closes).
 extension TableViewController {
-    /// Builds the arena: the parts' recognizers in the parts' order, then the table's own.
+    /// Builds the arena: the parts' recognizers in the parts' order, the rows' own press last.
     /// (The parts' list is fixed by then: parts added later take presses through
     /// ``TableViewPart/handleMouse(_:hit:context:)``.)
     func makeGestures() -> ScreenGestures {
         let gestures = ScreenGestures()
         let host = gestureHost(for: gestures)
         for part in parts { part.addGestureRecognizers(to: host) }
-        addTableGestureRecognizers(to: gestures)
         return gestures
     }
 
@@ -123,46 +122,5 @@ extension TableViewController {
         // A notch no recognizer took scrolls.
         guard isWheel else { return .handled }
         return perform(.scroll(by: mouse.kind == .scrollUp ? -3 : 3))
-    }
-
-    /// The table's own: the section index scrubs; any other row is tapped at the press.
-    private func addTableGestureRecognizers(to gestures: ScreenGestures) {
-        gestures.add(pressTracker { [unowned self] press in
-            switch press.state {
-            case .began:
-                guard case .sectionIndex(let position)? = pressHit?.target else { return }
-                gestures.answer(perform(.scrubIndex(to: position)))
-            case .changed:
-                // Once a scrub has begun it follows the drag even off the index, as on iOS.
-                gestures.answer(perform(.scrubIndex(to: tableView.indexPosition(atLine: press.location.y, dataSource: dataSource, height: tableSize.height))))
-            case .ended, .cancelled:
-                gestures.answer(perform(.endPress))
-            default:
-                break
-            }
-        }, receives: { [unowned self] _ in
-            if case .sectionIndex? = pressHit?.target { return true }
-            return false
-        })
-        gestures.add(pressTracker { [unowned self] press in
-            switch press.state {
-            case .began:
-                editingPart.pressedElsewhere()
-                guard case .row(let row, let part)? = pressHit?.target else { return }
-                gestures.answer(perform(.tap(row, part)))
-            case .changed:
-                guard let row = state.draggedSlider,
-                      let value = tableView.sliderValue(of: row, atColumn: press.location.x, dataSource: dataSource, width: tableSize.width) else { return }
-                gestures.answer(perform(.slide(row, to: value)))
-            case .ended, .cancelled:
-                gestures.answer(perform(.endPress))
-            default:
-                break
-            }
-        }, receives: { [unowned self] _ in
-            guard let hit = pressHit else { return false }
-            if case .sectionIndex = hit.target { return false }
-            return swipeMenuPart.rowTappedForSwipe(hit, context: context) == nil
-        })
     }
 }

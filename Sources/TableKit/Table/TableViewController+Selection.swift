@@ -94,37 +94,3 @@ extension TableViewController {
         (state.selectedRows, selectionOutOfSight) = carried
     }
 }
-
-@MainActor
-extension TableView {
-    /// `selected` rows of `old`, and the items `outOfSight` (hidden by a search), carried by
-    /// identity to `new`: the rows of `new` showing them, and those it does not show. `nil`
-    /// when there is nothing to carry, or `old` does not identify its items.
-    static func selection(_ selected: Set<IndexPath>, outOfSight: Set<AnyHashable>, carriedFrom old: any TableViewDataSource,
-                          to new: any TableViewDataSource) -> (rows: Set<IndexPath>, outOfSight: Set<AnyHashable>)? {
-        guard !selected.isEmpty || !outOfSight.isEmpty else { return nil }
-        var wanted = outOfSight
-        for indexPath in selected {
-            guard let identifier = old.itemIdentifier(for: indexPath) else { return nil }
-            wanted.insert(identifier)
-        }
-        var rows = Set<IndexPath>()
-        // One pass over the rows: a selection costs what the table's length costs, once.
-        for section in 0 ..< new.numberOfSections() where !wanted.isEmpty {
-            for row in 0 ..< new.numberOfRows(inSection: section) {
-                let indexPath = IndexPath(row: row, section: section)
-                guard let identifier = new.itemIdentifier(for: indexPath) else { break }
-                if wanted.remove(identifier) != nil { rows.insert(indexPath) }
-            }
-        }
-        return (rows, wanted)
-    }
-
-    /// Whether `dataSource` identifies its items, judged by its first row.
-    static func identifiesItems(_ dataSource: some TableViewDataSource) -> Bool {
-        guard let section = (0 ..< dataSource.numberOfSections()).first(where: { dataSource.numberOfRows(inSection: $0) > 0 }) else {
-            return false
-        }
-        return dataSource.itemIdentifier(for: IndexPath(row: 0, section: section)) != nil
-    }
-}

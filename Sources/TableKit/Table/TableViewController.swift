@@ -71,6 +71,8 @@ open class TableViewController: Screen {
     let swipeMenuPart = SwipeMenuPart()
     let editingPart = EditingPart()
     let rowAnimationPart = RowAnimationPart()
+    /// The rows' own press: taps and the index's scrub, after every other part's gestures.
+    let rowPressPart = RowPressPart()
     /// The parts added with ``addPart(_:)``, in order.
     public internal(set) var addedTableParts: [TableViewPart] = []
     /// The table's mouse: the parts' gesture recognizers and its own, in one arena.
@@ -87,14 +89,17 @@ open class TableViewController: Screen {
     lazy var ownParts: [TableViewPart] = [titleControlPart, pageScrubberPart, searchPart, sliderPopoverPart, swipeMenuPart, editingPart]
 
     /// The parts, in one order from which everything about them follows: the screen's own,
-    /// the added ones, the rows' animation last. A key goes to a part capturing keys, else to
-    /// each in turn (the title control and the page scrubber, each by its key to reach it or
-    /// while it has the keyboard; the search's ↑ back into the field; the swipe menus;
-    /// editing; the parts an app added), then to the table. Help and the footer list their
-    /// keys in this order after the rows'. A press goes to them in this order, then to the
-    /// table's recognizers. They draw over the table in the reverse order, so the part that
-    /// gets events first is drawn on top; the rows' animation is drawn first, under all.
-    lazy var parts: [TableViewPart] = ownParts + addedTableParts + [rowAnimationPart]
+    /// the added ones, then the rows' animation and the rows' own press. A key goes to a part
+    /// capturing keys, else to each in turn (the title control and the page scrubber, each by
+    /// its key to reach it or while it has the keyboard; the search's ↑ back into the field;
+    /// the swipe menus; editing; the parts an app added), then to the table. Help and the
+    /// footer list their keys in this order after the rows'. A press goes to them in this
+    /// order. They draw over the table in the reverse order, so the part that gets events
+    /// first is drawn on top; the rows' animation is drawn first, under all.
+    lazy var parts: [TableViewPart] = ownParts + addedTableParts + ownLastParts
+    /// The screen's own parts that come after the added ones: the rows' animation, drawn
+    /// under all, and the rows' own press, the last to take one.
+    var ownLastParts: [TableViewPart] { [rowAnimationPart, rowPressPart] }
 
     /// The part that takes every key now, if any.
     private var partCapturingKeys: TableViewPart? { parts.first { $0.capturesKeys } }

@@ -46,6 +46,17 @@ public struct TableContext {
     func rowFrameInRows(of indexPath: IndexPath) -> (rect: Rect, visible: Rect)? {
         tableView.rowFrame(of: indexPath, state: state, dataSource: dataSource, area: Rect(origin: .zero, size: rowsArea.size), heightCache: heightCache)
     }
+
+    /// The row a press that landed on `hit` may swipe: a row with a menu, pressed away from
+    /// its buttons (on its text, or its slider's track) and off the section index.
+    func swipeableRow(of hit: TableHit) -> IndexPath? {
+        guard case .row(let row, let part) = hit.target else { return nil }
+        switch part {
+        case .content, .sliderTrack: break
+        default: return nil
+        }
+        return answers.swipeActions(.trailing, row) != nil || answers.swipeActions(.leading, row) != nil ? row : nil
+    }
 }
 
 /// The delegate's answers that the screen's own parts ask for, as the screen gives them: the
@@ -220,7 +231,7 @@ extension TableViewController {
     /// table under them.
     public func addPart(_ part: TableViewPart) {
         addedTableParts.append(part)
-        parts = ownParts + addedTableParts + [rowAnimationPart]
+        parts = ownParts + addedTableParts + ownLastParts
     }
 
     /// Applies a part's answer: an action through the table (the delegate hears what it

@@ -244,8 +244,12 @@ final class EditingPart: TableViewPart {
         }
     }
 
-    /// A press that was not the editing part's: a Delete button showing is put away.
-    func pressedElsewhere() { confirmingRow = nil }
+    /// A press that is not the editing part's puts away a Delete button showing, as a tap
+    /// elsewhere does in UIKit; the press goes on to the others.
+    override func handleMouse(_ mouse: MouseEvent, hit: TableHit, context: TableContext) -> TablePartResponse? {
+        if mouse.kind == .press, pressTarget(for: hit) == nil { confirmingRow = nil }
+        return nil
+    }
 
     /// The row taken by its `≡` follows the pointer to `point`.
     func dragHeldRow(to point: Point, context: TableContext) -> TablePartResponse {

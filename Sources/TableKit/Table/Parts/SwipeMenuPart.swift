@@ -245,17 +245,6 @@ final class SwipeMenuPart: TableViewPart {
         }
     }
 
-    /// The row a press that landed on `hit` may swipe: a row with a menu, pressed away from
-    /// its buttons (on its text, or its slider's track) and off the section index.
-    func rowTappedForSwipe(_ hit: TableHit, context: TableContext) -> IndexPath? {
-        guard case .row(let row, let part) = hit.target else { return nil }
-        switch part {
-        case .content, .sliderTrack: break
-        default: return nil
-        }
-        return context.answers.swipeActions(.trailing, row) != nil || context.answers.swipeActions(.leading, row) != nil ? row : nil
-    }
-
     // MARK: Drawing
 
     /// Draws the moving or open menus over the table just drawn: the menu across the row, and
@@ -291,7 +280,7 @@ final class SwipeMenuPart: TableViewPart {
         }, receives: { [unowned self] _ in takesEveryPress })
 
         /// The row the press under way may swipe.
-        func swipedRow() -> IndexPath? { host.pressHit().flatMap { rowTappedForSwipe($0, context: host.context()) } }
+        func swipedRow() -> IndexPath? { host.pressHit().flatMap { host.context().swipeableRow(of: $0) } }
         let pan = PanGestureRecognizer { [unowned self] pan in
             switch pan.state {
             case .began:
