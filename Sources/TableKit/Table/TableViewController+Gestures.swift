@@ -95,7 +95,7 @@ extension TableViewController {
         }
         switch hit.target {
         case .searchBar:
-            return searchBarGestures.handle(mouse, now: now()) ?? .handled
+            return .handled
         case .tableHeader:
             var inside = mouse
             inside.position = convert(mouse.position, from: .screen, to: .tableHeader)
@@ -106,13 +106,6 @@ extension TableViewController {
             inside.position = convert(mouse.position, from: .screen, to: .rows)
             return handleTableMouse(inside)
         }
-    }
-
-    /// The search bar's recognizers (positions from the screen's corner).
-    func makeSearchBarGestures() -> ScreenGestures {
-        let gestures = ScreenGestures()
-        searchPart.addBarGestureRecognizers(to: gestureHost(for: gestures))
-        return gestures
     }
 
     /// A mouse report for the table (positions from the table's top), through the arena.

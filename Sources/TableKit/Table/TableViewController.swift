@@ -77,8 +77,6 @@ open class TableViewController: Screen {
     public internal(set) var addedTableParts: [TableViewPart] = []
     /// The table's mouse: the parts' gesture recognizers and its own, in one arena.
     lazy var gestures = makeGestures()
-    /// The search bar's mouse.
-    lazy var searchBarGestures = makeSearchBarGestures()
     /// What the press under way landed on (``hitTest(_:)``, once, as it landed), until its
     /// release.
     var pressHit: TableHit?

@@ -131,20 +131,13 @@ final class SearchPart: TableViewPart {
     /// The lines the field and the scope bar take above the table now.
     var barHeight: Int { controller?.barHeight ?? 0 }
 
-    /// The bar's mouse (positions from the screen's corner): a press on the field begins
-    /// editing, one on a scope of the scope bar chooses it.
-    func addBarGestureRecognizers(to host: TableGestureHost) {
-        host.gestures.add(pressTracker { [unowned self] press in
-            guard press.state == .began else { return }
-            let context = host.context()
-            if press.location.y == 0 {
-                host.answer(begin(context: context))
-            } else if let scope = scope(at: press.location, width: context.bounds.width) {
-                host.answer(chooseScope(scope))
-            }
-        }, receives: { [unowned self] point in
-            (point.y == 0 && controller?.isActive == true) || scope(at: point, width: host.context().bounds.width) != nil
-        })
+    /// The bar's mouse: a press on the field begins editing, one on a scope of the scope bar
+    /// chooses it; the press's drags and release are the bar's, and do nothing.
+    override func handleMouse(_ mouse: MouseEvent, hit: TableHit, context: TableContext) -> TablePartResponse? {
+        guard case .searchBar = hit.target else { return nil }
+        guard mouse.kind == .press else { return .handled }
+        if hit.location.y == 0, controller?.isActive == true { return begin(context: context) }
+        return scope(at: hit.location, width: context.bounds.width).map(chooseScope) ?? .handled
     }
 
     /// The scope of the scope bar drawn at `point` on a screen `width` wide, if the bar is
