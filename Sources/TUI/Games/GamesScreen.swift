@@ -21,14 +21,12 @@ enum GameRows {
 
     /// The quick look of `ⓘ`: the facts, as an alert; the row is not selected.
     static func quickLook(_ game: Game, glyphs: Glyphs) -> AlertController {
-        var alert = Alert(title: game.title, message: """
+        AlertController.notice(title: game.title, message: """
             Developer: \(game.developer)
             Price: \(game.priceText)
             Rating: \(game.stars(glyphs))
             Released: \(game.releasedText)
             """)
-        alert.addAction(.ok)
-        return AlertController(alert: alert)
     }
 
     static func sections(_ games: [Game], wishlist: Wishlist) -> GroupedSections<Game> {
