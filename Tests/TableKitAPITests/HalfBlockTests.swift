@@ -247,7 +247,7 @@ struct HalfBlockTests {
                       (.none, "█", .terminalDefault)])
     @MainActor
     func theRootHandsItsColourDepthToTheScreens(depth: ColorDepth, glyph: String, colour: Color) {
-        let root = RootController(content: NavigationController(root: PhotoHeaderScreen()), size: Size(width: 30, height: 8))
+        let root = RootController(content: NavigationController(root: WhitePhotoScreen()), size: Size(width: 30, height: 8))
         let frame = root.render(context: RenderContext(colorDepth: depth))
         let photo = frame.cells.filter { $0.grapheme == glyph }
         #expect(photo.count == 2, "the header's two cells of white")
@@ -258,18 +258,5 @@ struct HalfBlockTests {
         #expect(Bitmap(width: 2, height: 2, pixels: [Self.pixel(0, 0, 0)]) == nil)
         #expect(Bitmap(width: 0, height: 0, pixels: []) != nil)
         #expect(Self.image[3, 0] == nil && Self.image[2, 2] == Self.pixel(255, 0, 255))
-    }
-}
-
-/// A screen whose table header is a photo (2×2 white pixels), drawn in its context's colours.
-@MainActor
-private final class PhotoHeaderScreen: TableViewController {
-    init() { super.init(title: "Photo", dataSource: StaticTableDataSource(cells: [TableViewCell(text: "Caption")])) }
-
-    override var tableHeaderHeight: Int { 1 }
-
-    override func renderTableHeader(into canvas: inout Canvas, area: Rect, context: RenderContext) {
-        let white = Bitmap(width: 2, height: 2, pixels: Array(repeating: Bitmap.Pixel(red: 255, green: 255, blue: 255), count: 4))!
-        canvas.drawHalfBlocks(white, at: area.origin, clip: area, glyphs: context.glyphs, colorDepth: context.colorDepth)
     }
 }
