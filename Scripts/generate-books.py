@@ -75,28 +75,26 @@ CODAS = (
 TARGET_DESCRIPTION_LENGTH = 104  # tuned so that objects average about 262 bytes
 
 
+# The kinds of title, each with the top of its slice of a roll in [0, 1): 30% "The …", 25%
+# "Adjective Noun", and so on down to 2% "Noun: A … Novel". Only the chosen kind draws more.
+TITLE_KINDS = (
+    (0.30, lambda rng, adjective, noun: f"The {adjective} {noun}"),
+    (0.55, lambda rng, adjective, noun: f"{adjective} {noun}"),
+    (0.75, lambda rng, adjective, noun: f"{noun} of the {rng.choice(NOUNS)}"),
+    (0.80, lambda rng, adjective, noun: f'{noun} "{adjective}" {rng.choice(NOUNS)}'),  # escaped quotes inside
+    (0.84, lambda rng, adjective, noun: f"{rng.choice(LOWERCASE_STARTS)} {adjective.lower()} {noun.lower()}"),
+    (0.88, lambda rng, adjective, noun: f"{rng.choice(ACCENTED_STARTS)} {noun}"),
+    (0.92, lambda rng, adjective, noun: f"{rng.choice(DIGIT_STARTS)} {adjective} {noun}"),
+    (0.96, lambda rng, adjective, noun: rng.choice(NON_LATIN_TITLES)),
+    (0.98, lambda rng, adjective, noun: f"{rng.choice(PUNCTUATION_STARTS)} {noun}"),
+    (1.00, lambda rng, adjective, noun: f"{noun}: A {adjective} Novel"),
+)
+
+
 def make_title(rng):
     roll = rng.random()
     adjective, noun = rng.choice(ADJECTIVES), rng.choice(NOUNS)
-    if roll < 0.30:
-        return f"The {adjective} {noun}"
-    if roll < 0.55:
-        return f"{adjective} {noun}"
-    if roll < 0.75:
-        return f"{noun} of the {rng.choice(NOUNS)}"
-    if roll < 0.80:
-        return f'{noun} "{adjective}" {rng.choice(NOUNS)}'  # escaped quotes inside
-    if roll < 0.84:
-        return f"{rng.choice(LOWERCASE_STARTS)} {adjective.lower()} {noun.lower()}"
-    if roll < 0.88:
-        return f"{rng.choice(ACCENTED_STARTS)} {noun}"
-    if roll < 0.92:
-        return f"{rng.choice(DIGIT_STARTS)} {adjective} {noun}"
-    if roll < 0.96:
-        return rng.choice(NON_LATIN_TITLES)
-    if roll < 0.98:
-        return f"{rng.choice(PUNCTUATION_STARTS)} {noun}"
-    return f"{noun}: A {adjective} Novel"
+    return next(title(rng, adjective, noun) for top, title in TITLE_KINDS if roll < top)
 
 
 def make_author(rng):

@@ -41,14 +41,34 @@ struct AtomicSaveStepsTests {
         }.first
     }
 
-    @Test("the bytes are written to a temporary file in the same folder, never to the file itself")
-    func bytesGoToATemporaryFileInTheSameFolder() throws {
-        let (files, path, folder) = makeFile()
+    /// A save of `new` over a file of `old` bytes, through a recording file system: the calls
+    /// it made, and the file, folder and temporary file it made them on.
+    private struct RecordedSave {
+        let files: TemporaryFiles
+        /// The file, as the save names it.
+        let path: String
+        let folder: String
+        let calls: [FileSystemCall]
+        /// The temporary file the bytes went to, as mkstemp made it.
+        let temporary: String
+    }
+
+    /// Saves `new` over a file of `old` bytes with `mode`, which `prepare` is given (by its
+    /// path) first.
+    private func recordedSave(mode: mode_t = 0o640, prepare: (String) -> Void = { _ in }) throws -> RecordedSave {
+        let (files, path, folder) = makeFile(mode: mode)
+        prepare(path)
         let fileSystem = RecordingFileSystem()
         try AtomicFile.write(new, to: path, fileSystem: fileSystem)
-        let calls = fileSystem.calls
+        let temporary = try #require(temporaryPath(fileSystem.calls), "\(fileSystem.calls)")
+        return RecordedSave(files: files, path: path, folder: folder, calls: fileSystem.calls, temporary: temporary)
+    }
+
+    @Test("the bytes are written to a temporary file in the same folder, never to the file itself")
+    func bytesGoToATemporaryFileInTheSameFolder() throws {
+        let save = try recordedSave()
+        let (path, folder, calls, temporary) = (save.path, save.folder, save.calls, save.temporary)
         #expect(calls.contains(.mkstemp(folder + "/.data.json.saving-XXXXXX")), "\(calls)")
-        let temporary = try #require(temporaryPath(calls))
         #expect(URL(fileURLWithPath: temporary).deletingLastPathComponent().path == folder)
         let writes = calls.compactMap { call -> (String, Int)? in
             if case let .write(file, count) = call { return (file, count) }
@@ -59,55 +79,42 @@ struct AtomicSaveStepsTests {
         #expect(writes.first?.1 == new.count, "the first write is asked for every byte")
         #expect(bytes(path) == new)
         #expect(temporaries(in: folder).isEmpty)
-        _ = files
     }
 
     @Test("the temporary file is flushed after its last write and before the rename; the rename replaces the file")
     func temporaryFileIsFlushedBeforeTheRename() throws {
-        let (files, path, folder) = makeFile()
-        let inodeBefore = try #require(FileIdentity.of(path)).inode
-        let fileSystem = RecordingFileSystem()
-        try AtomicFile.write(new, to: path, fileSystem: fileSystem)
-        let calls = fileSystem.calls
-        let temporary = try #require(temporaryPath(calls))
+        var inodeBefore: UInt64?
+        let save = try recordedSave { inodeBefore = FileIdentity.of($0)?.inode }
+        let (path, calls, temporary) = (save.path, save.calls, save.temporary)
         let lastWrite = try #require(calls.lastIndex { $0.step == .write })
         let flush = try #require(calls.firstIndex(of: .fsync(temporary)), "the temporary file is flushed: \(calls)")
         let rename = try #require(calls.firstIndex(of: .rename(temporary, path)), "the temporary file is renamed over the file: \(calls)")
         #expect(lastWrite < flush && flush < rename, "write, then fsync, then rename: \(calls)")
         #expect(bytes(path) == new)
-        #expect(try #require(FileIdentity.of(path)).inode != inodeBefore, "the file is replaced, not written in place")
-        _ = (files, folder)
+        #expect(try #require(FileIdentity.of(path)).inode != (try #require(inodeBefore)), "the file is replaced, not written in place")
     }
 
     @Test("the folder is opened and flushed after the rename, so that the rename reaches the disk")
     func folderIsFlushedAfterTheRename() throws {
-        let (files, path, folder) = makeFile()
-        let fileSystem = RecordingFileSystem()
-        try AtomicFile.write(new, to: path, fileSystem: fileSystem)
-        let calls = fileSystem.calls
-        let temporary = try #require(temporaryPath(calls))
+        let save = try recordedSave()
+        let (path, folder, calls, temporary) = (save.path, save.folder, save.calls, save.temporary)
         let rename = try #require(calls.firstIndex(of: .rename(temporary, path)))
         let open = try #require(calls.firstIndex(of: .openFolder(folder)), "the folder is opened: \(calls)")
         let flush = try #require(calls.lastIndex(of: .fsync(folder)), "the folder is flushed: \(calls)")
         #expect(rename < open && open < flush, "rename, then the folder's fsync: \(calls)")
         #expect(calls.lastIndex(of: .close(folder)).map { $0 > flush } == true, "the folder is closed after its fsync")
-        _ = files
     }
 
     @Test("the file's permissions are kept: the temporary file gets them before the rename")
     func permissionsAreKept() throws {
-        let (files, path, _) = makeFile(mode: 0o604)
-        let fileSystem = RecordingFileSystem()
-        try AtomicFile.write(new, to: path, fileSystem: fileSystem)
-        let calls = fileSystem.calls
-        let temporary = try #require(temporaryPath(calls))
+        let save = try recordedSave(mode: 0o604)
+        let (path, calls, temporary) = (save.path, save.calls, save.temporary)
         let change = try #require(calls.firstIndex(of: .fchmod(temporary, 0o604)), "\(calls)")
         let rename = try #require(calls.firstIndex(of: .rename(temporary, path)))
         #expect(change < rename)
         var info = stat()
         stat(path, &info)
         #expect(info.st_mode & 0o7777 == 0o604)
-        _ = files
     }
 
     @Test("a new file gets the mode asked for, less the umask")
@@ -127,34 +134,24 @@ struct AtomicSaveStepsTests {
     @Test("the file's owner is kept: the temporary file is given it before the rename (as root)",
           .enabled(if: geteuid() == 0, "only root may give a file to someone else"))
     func ownerIsKept() throws {
-        let (files, path, _) = makeFile()
-        #expect(chown(path, 4242, 4343) == 0)
-        let fileSystem = RecordingFileSystem()
-        try AtomicFile.write(new, to: path, fileSystem: fileSystem)
-        let calls = fileSystem.calls
-        let temporary = try #require(temporaryPath(calls))
+        let save = try recordedSave { #expect(chown($0, 4242, 4343) == 0) }
+        let (path, calls, temporary) = (save.path, save.calls, save.temporary)
         let change = try #require(calls.firstIndex(of: .fchown(temporary, 4242, 4343)), "\(calls)")
         let rename = try #require(calls.firstIndex(of: .rename(temporary, path)))
         #expect(change < rename)
         var info = stat()
         stat(path, &info)
         #expect(info.st_uid == 4242 && info.st_gid == 4343)
-        _ = files
     }
 
     @Test("the file's group is kept when only the group differs (as root)",
           .enabled(if: geteuid() == 0, "only root may give a file to another group"))
     func groupIsKept() throws {
-        let (files, path, _) = makeFile()
-        #expect(chown(path, geteuid(), 4343) == 0)
-        let fileSystem = RecordingFileSystem()
-        try AtomicFile.write(new, to: path, fileSystem: fileSystem)
-        let temporary = try #require(temporaryPath(fileSystem.calls))
-        #expect(fileSystem.calls.contains(.fchown(temporary, geteuid(), 4343)), "\(fileSystem.calls)")
+        let save = try recordedSave { #expect(chown($0, geteuid(), 4343) == 0) }
+        #expect(save.calls.contains(.fchown(save.temporary, geteuid(), 4343)), "\(save.calls)")
         var info = stat()
-        stat(path, &info)
+        stat(save.path, &info)
         #expect(info.st_uid == geteuid() && info.st_gid == 4343)
-        _ = files
     }
 
     @Test("short writes are carried on until every byte is written")

@@ -1,5 +1,6 @@
 import Testing
 import TableKit
+import TableKitTestSupport
 @testable import TableKitTerminal
 
 /// The terminal's colour depth reaches drawing: the backend's capabilities become the root's
@@ -36,18 +37,5 @@ struct ColorDepthContextTests {
         let capabilities = TerminalCapabilities(colorDepth: .indexed256, glyphs: .unicode, hasMouse: false)
         let photo = try app.snapshot(size: Size(width: 30, height: 8), keys: [], capabilities: capabilities).cells.filter { $0.grapheme == "▀" }
         #expect(photo.count == 2 && photo.allSatisfy { $0.style.foreground == .indexed(231) })
-    }
-}
-
-/// A screen whose table header is a photo of 2×2 white pixels, drawn in its context's colours.
-@MainActor
-private final class WhitePhotoScreen: TableViewController {
-    init() { super.init(title: "Photo", dataSource: StaticTableDataSource(cells: [TableViewCell(text: "Caption")])) }
-
-    override var tableHeaderHeight: Int { 1 }
-
-    override func renderTableHeader(into canvas: inout Canvas, area: Rect, context: RenderContext) {
-        let white = Bitmap(width: 2, height: 2, pixels: Array(repeating: Bitmap.Pixel(red: 255, green: 255, blue: 255), count: 4))!
-        canvas.drawHalfBlocks(white, at: area.origin, clip: area, glyphs: context.glyphs, colorDepth: context.colorDepth)
     }
 }

@@ -23,8 +23,7 @@ struct EndToEndControlsTests {
 
     @Test("Feeling Lucky spins for about two seconds and lands where the same seed lands headless; Space spins again")
     func aSpin() async throws {
-        let session = try await TableBrowserBinary.launchInTmux(arguments: ["--seed", "7"], width: 80, height: 24)
-        await session.waitUntil("the Books list") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
+        let session = try await TableBrowserBinary.launchAtTheBooksList(arguments: ["--seed", "7"])
         session.send("3")
         await session.waitUntil("the Games tab") { $0.first?.contains("Feeling Lucky (f)") == true }
         session.send("f")
@@ -48,14 +47,12 @@ struct EndToEndControlsTests {
         session.send("Escape")
         await session.waitUntil("the Games list") { $0.first?.contains("Feeling Lucky (f)") == true }
         session.send("q")
-        let end = await session.waitUntil("the end") { $0.contains(where: TableBrowserBinary.isExitLine) }
-        #expect(end?.contains("EXIT:0") == true)
+        await session.expectExitStatusZero()
     }
 
     @Test("a birthday picked on the date screen lands in the Profile form and is saved")
     func aDateIntoAFormField() async throws {
-        let session = try await TableBrowserBinary.launchInTmux(arguments: [], width: 80, height: 24)
-        await session.waitUntil("the Books list") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
+        let session = try await TableBrowserBinary.launchAtTheBooksList()
         session.send("4", "Enter")
         await session.waitUntil("the Profile form") { $0.first?.contains("Profile") == true }
         session.sendLiteral("Ann")
@@ -76,14 +73,12 @@ struct EndToEndControlsTests {
         session.send("C-s")
         await session.waitUntil("the Forms list with the saved name") { $0.contains { $0.contains("Profile") && $0.contains("Ann") } }
         session.send("q")
-        let end = await session.waitUntil("the end") { $0.contains(where: TableBrowserBinary.isExitLine) }
-        #expect(end?.contains("EXIT:0") == true)
+        await session.expectExitStatusZero()
     }
 
     @Test("p gives Books' page scrubber the keys: End, Home, → turn pages and the popover says where; Esc gives them back")
     func theSliderScrubsBooks() async throws {
-        let session = try await TableBrowserBinary.launchInTmux(arguments: [], width: 80, height: 24)
-        await session.waitUntil("the Books list") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
+        let session = try await TableBrowserBinary.launchAtTheBooksList()
         let scrubber = { (screen: [String]) in screen.count > 20 ? screen[20] : "" }
         await session.waitUntil("the scrubber under the rows") { scrubber($0).hasSuffix("1/55") }
         session.send("p")
@@ -98,7 +93,6 @@ struct EndToEndControlsTests {
         let back = await session.waitUntil("the rows have the keys again") { $0.last?.contains("← → page") == false }
         #expect(back != nil)
         session.send("q")
-        let end = await session.waitUntil("the end") { $0.contains(where: TableBrowserBinary.isExitLine) }
-        #expect(end?.contains("EXIT:0") == true)
+        await session.expectExitStatusZero()
     }
 }

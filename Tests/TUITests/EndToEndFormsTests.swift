@@ -7,8 +7,7 @@ import Testing
 struct EndToEndFormsTests {
     @Test("the Profile form refuses invalid input with reasons, then saves valid input and goes back")
     func profileInvalidThenValid() async throws {
-        let session = try await TableBrowserBinary.launchInTmux(arguments: ["--no-animation"], width: 80, height: 24)
-        await session.waitUntil("the Books list") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
+        let session = try await TableBrowserBinary.launchAtTheBooksList(arguments: ["--no-animation"])
         session.send("4", "Enter")
         await session.waitUntil("the Profile form") { $0.first?.contains("Profile") == true }
         // Name left empty; Age 200; Email without a domain.
@@ -32,14 +31,12 @@ struct EndToEndFormsTests {
         let saved = await session.waitUntil("the Forms list again") { $0.first?.contains("Forms") == true && $0.contains { $0.contains("Profile") } }
         #expect(saved != nil)
         session.send("q")
-        let end = await session.waitUntil("the end") { $0.contains(where: TableBrowserBinary.isExitLine) }
-        #expect(end?.contains("EXIT:0") == true, "nothing left unsaved, so q quits at once")
+        await session.expectExitStatusZero("the end", "nothing left unsaved, so q quits at once")
     }
 
     @Test("a book added with + is there after quitting and starting again")
     func addedBookLasts() async throws {
-        let session = try await TableBrowserBinary.launchInTmux(arguments: ["--no-animation"], width: 80, height: 24)
-        await session.waitUntil("the Books list") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
+        let session = try await TableBrowserBinary.launchAtTheBooksList(arguments: ["--no-animation"])
         session.send("+")
         await session.waitUntil("Add Book") { $0.first?.contains("Add Book") == true }
         session.sendLiteral("zyzzyva tales")
@@ -55,14 +52,13 @@ struct EndToEndFormsTests {
         await session.waitUntil("the first run's end") { $0.contains(where: TableBrowserBinary.isExitLine) }
 
         session.type(commandLine: "clear; \"$APP\" --no-animation; echo \"EXIT:$?\"")
-        await session.waitUntil("the Books list again") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
+        await session.waitForTheBooksList("the Books list again")
         session.send("/")
         session.sendLiteral("zyzzyva")
         let found = await session.waitUntil("the book found") { $0.contains { $0.contains("Zyzzyva Tales") } && $0.contains { $0.contains("Ann Lee") } }
         #expect(found != nil)
         session.send("Escape", "q")
-        let end = await session.waitUntil("the second run's end") { $0.contains(where: TableBrowserBinary.isExitLine) }
-        #expect(end?.contains("EXIT:0") == true)
+        await session.expectExitStatusZero("the second run's end")
     }
 
     @Test("a record of a --data file edited and saved is in the file, the rest of it byte for byte")
@@ -81,8 +77,7 @@ struct EndToEndFormsTests {
         let saved = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         #expect(saved == original.replacingOccurrences(of: "\"age\": 7,", with: "\"age\": 8,"))
         session.send("q")
-        let end = await session.waitUntil("the end") { $0.contains(where: TableBrowserBinary.isExitLine) }
-        #expect(end?.contains("EXIT:0") == true)
+        await session.expectExitStatusZero()
     }
 
     @Test("two records of a --data file checked in editing mode and deleted: the file is the rest of it, byte for byte")
@@ -105,7 +100,6 @@ struct EndToEndFormsTests {
         let saved = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         #expect(saved == "[\n  {\"name\": \"Ann\", \"age\": 41},\n  {\"name\": \"Cy\",  \"age\": 3.50}\n]\n", "\(saved)")
         session.send("q")
-        let end = await session.waitUntil("the end") { $0.contains(where: TableBrowserBinary.isExitLine) }
-        #expect(end?.contains("EXIT:0") == true)
+        await session.expectExitStatusZero()
     }
 }

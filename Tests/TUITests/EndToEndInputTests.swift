@@ -21,7 +21,7 @@ struct EndToEndInputTests {
         let session = try await TableBrowserBinary.launchInTmux(
             arguments: ["--no-animation"], width: width, height: height,
             environment: ["TERM": term, "XDG_STATE_HOME": state.path, "XDG_DATA_HOME": state.path])
-        await session.waitUntil("the Books list under \(term)") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
+        await session.waitForTheBooksList("the Books list under \(term)")
         return (session, state)
     }
 

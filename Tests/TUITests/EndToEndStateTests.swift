@@ -7,8 +7,7 @@ import Testing
 struct EndToEndStateTests {
     @Test("star a game, choose Monochrome and sort by author, quit, start again: all three are still there")
     func stateLastsAcrossRuns() async throws {
-        let session = try await TableBrowserBinary.launchInTmux(arguments: ["--no-animation"], width: 80, height: 24)
-        await session.waitUntil("the Books list") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
+        let session = try await TableBrowserBinary.launchAtTheBooksList(arguments: ["--no-animation"])
         let coloured = CapturedScreen.cells(session.capture(escapes: true)).flatMap { $0 }.contains { !$0.style.foreground.isEmpty }
         #expect(coloured, "the default theme has colours (the test can see them)")
 
@@ -47,14 +46,12 @@ struct EndToEndStateTests {
         #expect(settings?.contains { $0.contains("Monochrome") && $0.contains("✓") } == true)
         #expect(settings?.contains { $0.contains("Author") && $0.contains("✓") } == true)
         session.send("q")
-        let end = await session.waitUntil("the second run's end") { $0.contains(where: TableBrowserBinary.isExitLine) }
-        #expect(end?.contains("EXIT:0") == true)
+        await session.expectExitStatusZero("the second run's end")
     }
 
     @Test("reorder the wishlist with Edit and Alt-↓, quit, start again: the same order")
     func wishlistOrderLastsAcrossRuns() async throws {
-        let session = try await TableBrowserBinary.launchInTmux(arguments: ["--no-animation"], width: 80, height: 24)
-        await session.waitUntil("the Books list") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
+        let session = try await TableBrowserBinary.launchAtTheBooksList(arguments: ["--no-animation"])
         session.send("3")
         await session.waitUntil("the Games tab") { $0.contains { $0.contains("LastStandStan") } }
         // The first three games, starred in order; the wishlist lists them so.
@@ -68,13 +65,12 @@ struct EndToEndStateTests {
         await session.waitUntil("the first run's end") { $0.contains(where: TableBrowserBinary.isExitLine) }
 
         session.type(commandLine: "clear; \"$APP\" --no-animation; echo \"EXIT:$?\"")
-        await session.waitUntil("the Books list again") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
+        await session.waitForTheBooksList("the Books list again")
         session.send("3", "w")
         let again = await session.waitUntil("the wishlist in the order it was left") { Self.wishlist(in: $0) == moved }
         #expect(again != nil)
         session.send("q")
-        let end = await session.waitUntil("the second run's end") { $0.contains(where: TableBrowserBinary.isExitLine) }
-        #expect(end?.contains("EXIT:0") == true)
+        await session.expectExitStatusZero("the second run's end")
     }
 
     /// The titles of the wishlist's rows, top to bottom (with or without check circles).
@@ -90,8 +86,7 @@ struct EndToEndStateTests {
     @Test("a paste reaches a form's field as one insertion: a refused character refuses it, and q in it is a letter",
           arguments: EndToEndInputTests.terminals)
     func bracketedPasteIntoTheProfileForm(term: String) async throws {
-        let session = try await TableBrowserBinary.launchInTmux(arguments: ["--no-animation"], width: 80, height: 24, environment: ["TERM": term])
-        await session.waitUntil("the Books list") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
+        let session = try await TableBrowserBinary.launchAtTheBooksList(arguments: ["--no-animation"], environment: ["TERM": term])
         session.send("4", "Enter")
         await session.waitUntil("the Profile form") { $0.first?.contains("Profile") == true }
         // Into Age: letters refuse the whole paste, said on the status line; digits go in.

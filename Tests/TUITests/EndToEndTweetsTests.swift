@@ -12,8 +12,7 @@ struct EndToEndTweetsTests {
 
     @Test("open a menu with s and with Shift-→, favourite a tweet, quit, start again: it is still favourited")
     func favouriteLastsAcrossRuns() async throws {
-        let session = try await TableBrowserBinary.launchInTmux(arguments: [], width: 80, height: 24)
-        await session.waitUntil("the Books list") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
+        let session = try await TableBrowserBinary.launchAtTheBooksList()
         session.send("2")
         let timeline = await session.waitUntil("the timeline") { $0.first?.contains("Tweets") == true && Self.firstCounts($0) != nil }
         let before = try #require(timeline.flatMap(Self.firstCounts))
@@ -41,12 +40,11 @@ struct EndToEndTweetsTests {
 
         // The same home, a new start.
         session.type(commandLine: "clear; \"$APP\"; echo \"EXIT:$?\"")
-        await session.waitUntil("the Books list again") { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
+        await session.waitForTheBooksList("the Books list again")
         session.send("2")
         let again = await session.waitUntil("the timeline, still favourited") { Self.firstCounts($0) == after }
         #expect(again != nil)
         session.send("q")
-        let end = await session.waitUntil("the second run's end") { $0.contains(where: TableBrowserBinary.isExitLine) }
-        #expect(end?.contains("EXIT:0") == true)
+        await session.expectExitStatusZero("the second run's end")
     }
 }

@@ -30,16 +30,20 @@ private func load(_ text: String, titleKey: String? = nil, subtitleKey: String? 
     return try JSONRecordStore.load(path: files.write(text), titleKey: titleKey, subtitleKey: subtitleKey)
 }
 
-/// The error loading `bytes` throws, or nil when it loads.
-private func loadError(_ bytes: [UInt8]) throws -> JSONLoadError? {
-    let files = try TempFiles()
-    let path = try files.write(bytes, name: "bad.json")
+/// The error loading the file at `path` throws, or nil when it loads.
+private func loadError(path: String) -> JSONLoadError? {
     do {
         _ = try JSONRecordStore.load(path: path)
         return nil
     } catch {
         return error
     }
+}
+
+/// The error loading `bytes` throws, or nil when they load.
+private func loadError(_ bytes: [UInt8]) throws -> JSONLoadError? {
+    let files = try TempFiles()
+    return loadError(path: try files.write(bytes, name: "bad.json"))
 }
 
 private func loadError(_ text: String) throws -> JSONLoadError? { try loadError(Array(text.utf8)) }
@@ -373,26 +377,18 @@ struct JSONRecordStoreTests {
     @Test func missingFileIsUnreadable() throws {
         let files = try TempFiles()
         let path = files.directory.appendingPathComponent("missing.json").path
-        do {
-            _ = try JSONRecordStore.load(path: path)
-            Issue.record("loaded a missing file")
-        } catch {
-            #expect(error.kind == .unreadable)
-            #expect(error.exitCode == 66)
-            #expect(error.line == nil)
-            #expect(error.description == "\(path): error: no such file")
-        }
+        let error = try #require(loadError(path: path), "loaded a missing file")
+        #expect(error.kind == .unreadable)
+        #expect(error.exitCode == 66)
+        #expect(error.line == nil)
+        #expect(error.description == "\(path): error: no such file")
     }
 
     @Test func directoryIsUnreadable() throws {
         let files = try TempFiles()
-        do {
-            _ = try JSONRecordStore.load(path: files.directory.path)
-            Issue.record("loaded a directory")
-        } catch {
-            #expect(error.kind == .unreadable)
-            #expect(error.message == "is a directory")
-        }
+        let error = try #require(loadError(path: files.directory.path), "loaded a directory")
+        #expect(error.kind == .unreadable)
+        #expect(error.message == "is a directory")
     }
 
     @Test func topLevelValueMustBeAnArray() throws {
@@ -445,15 +441,14 @@ struct JSONRecordStoreTests {
     }
 
     /// A device may never end (/dev/zero, /dev/urandom): it is refused before a byte is read.
-    @Test func characterDevicesAreRefusedAtOnce() throws {
+    @Test func characterDevicesAreRefusedAtOnce() {
         for device in ["/dev/null", "/dev/zero", "/dev/urandom"] {
-            do {
-                _ = try JSONRecordStore.load(path: device)
+            guard let error = loadError(path: device) else {
                 Issue.record("loaded \(device)")
-            } catch {
-                #expect(error.kind == .unreadable)
-                #expect(error.message == "not a regular file (a character device, such as /dev/zero)")
+                continue
             }
+            #expect(error.kind == .unreadable)
+            #expect(error.message == "not a regular file (a character device, such as /dev/zero)")
         }
     }
 
@@ -465,14 +460,10 @@ struct JSONRecordStoreTests {
         // Sparse: no disk space is used (every file system the tests run on can do that; one
         // that cannot fails here, saying so, rather than pass without a look).
         try handle.truncate(atOffset: 1 << 32)
-        do {
-            _ = try JSONRecordStore.load(path: path)
-            Issue.record("loaded a 4 GiB file")
-        } catch {
-            #expect(error.kind == .unreadable)
-            #expect(error.exitCode == 66)
-            #expect(error.message == "file is 4294967296 bytes; the largest that can be loaded is 4 GiB - 1 (4294967295 bytes)")
-        }
+        let error = try #require(loadError(path: path), "loaded a 4 GiB file")
+        #expect(error.kind == .unreadable)
+        #expect(error.exitCode == 66)
+        #expect(error.message == "file is 4294967296 bytes; the largest that can be loaded is 4 GiB - 1 (4294967295 bytes)")
     }
 
     // MARK: - Size

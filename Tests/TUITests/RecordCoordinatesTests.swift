@@ -5,25 +5,18 @@ import TableKit
 
 /// Where the four coordinate systems of a record (index path, result index, order position,
 /// record index) differ, the list converts between them: under a search, after a hide, and
-/// when a saved record moves in the order. The fixture's list in table order: Ångström Units,
-/// apple pie, Banana Republic, élan vital, Emma, Esc… in a title, the Hobbit, Zebra Crossing,
-/// 42nd Street.
+/// when a saved record moves in the order (in ``fixtureBooks``).
 @MainActor
 @Suite("Record coordinates: index paths, results, order and records are converted, not mixed")
 struct RecordCoordinatesTests {
     let size = Size(width: 60, height: 24)
 
-    /// The detail's navigation bar after `keys` (which end by opening one).
-    private func detailBar(_ keys: String, files: TemporaryFiles) throws -> String {
-        try snapshot(fixtureBooks, size: size, keys: keys, files: files)[0]
-    }
-
     @Test("in a search, the detail's Next shows the next match, not the next record of the whole list")
     func detailStepsThroughTheMatches() throws {
         let files = TemporaryFiles()
         // "ba" finds apple pie (A. Baker) and Banana Republic: result 1 is order position 2.
-        let stepped = try detailBar("/ b a Enter Enter n", files: files)
-        #expect(stepped == (try detailBar("/ b a Enter j Enter", files: files)))
+        let stepped = try fixtureBar(after: "/ b a Enter Enter n", size: size, files: files)
+        #expect(stepped == (try fixtureBar(after: "/ b a Enter j Enter", size: size, files: files)))
         #expect(stepped.contains("Banana Republic"))
     }
 
@@ -31,8 +24,8 @@ struct RecordCoordinatesTests {
     func hidingAMatchFocusesTheNextMatch() throws {
         let files = TemporaryFiles()
         // "o" skips apple pie, so the third match (élan vital) is at order position 3.
-        let afterHide = try detailBar("/ o Enter j j a x Enter", files: files)
-        #expect(afterHide == (try detailBar("/ o Enter j j j Enter", files: files)), "the match after élan vital")
+        let afterHide = try fixtureBar(after: "/ o Enter j j a x Enter", size: size, files: files)
+        #expect(afterHide == (try fixtureBar(after: "/ o Enter j j j Enter", size: size, files: files)), "the match after élan vital")
         #expect(!afterHide.contains("élan vital"))
     }
 

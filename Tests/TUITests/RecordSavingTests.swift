@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import TUI
 
+/// The bytes of the file at `path`; none when there is no file.
+private func bytes(_ path: String) -> [UInt8] { Array((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()) }
+
 /// Saves that never lose data: records spliced into the file byte for byte, the file replaced
 /// atomically, and every failure (a changed file, a read-only folder or file, a full disk, a
 /// failed flush or rename, a crash before the rename) leaving the file as it was. The
@@ -21,7 +24,21 @@ struct RecordSavingTests {
         return text + "]\n"
     }
 
-    private func bytes(_ path: String) -> [UInt8] { Array((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()) }
+    /// A file of ``recordFile(count:)`` records in a folder of its own (removed when this
+    /// goes), its bytes as written, and its records loaded to be edited and saved back.
+    @MainActor
+    private struct LoadedFile {
+        let files = TemporaryFiles()
+        let path: String
+        let original: [UInt8]
+        let records: DataFileRecords
+
+        init(count: Int) throws {
+            path = files.write(RecordSavingTests.recordFile(count: count))
+            original = bytes(path)
+            records = try DataFileRecords.loaded(from: path)
+        }
+    }
 
     private func leftovers(in directory: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.contains(".saving-") }
@@ -31,9 +48,8 @@ struct RecordSavingTests {
         IndexedRecords.SortOrder.title, .subtitleLastName,
     ])
     func oneEditMovesOneRecord(order: IndexedRecords.SortOrder) throws {
-        let files = TemporaryFiles()
-        let path = files.write(Self.recordFile(count: 2_000))
-        let records = try DataFileRecords.loaded(from: path)
+        let file = try LoadedFile(count: 2_000)
+        let records = file.records
         var list = IndexedRecords(store: records.store, sortOrder: order)
         for (index, title) in [(1_234, "Aardvark"), (7, "Book é 1999"), (1_999, "zz top"), (0, "Book é 0")] {
             let edited = RecordBytes.editing(records.store.rawBytes(at: index), members: records.store.members(at: index), newValues: [("title", .string(title))])
@@ -51,10 +67,8 @@ struct RecordSavingTests {
 
     @Test("editing one record of 10,000 changes only that record's bytes; key order, spacing and number spellings stay")
     func oneEditChangesOnlyThatRecord() throws {
-        let files = TemporaryFiles()
-        let path = files.write(Self.recordFile(count: 10_000))
-        let before = bytes(path)
-        let records = try DataFileRecords.loaded(from: path)
+        let file = try LoadedFile(count: 10_000)
+        let (path, before, records) = (file.path, file.original, file.records)
         let index = 4_321
         let range = records.store.rawRange(at: index)
         let members = records.store.members(at: index)
@@ -72,10 +86,9 @@ struct RecordSavingTests {
 
     @Test("cmp: the only bytes that differ after an edit are the record's")
     func cmpShowsOnlyTheRecord() throws {
-        let files = TemporaryFiles()
-        let path = files.write(Self.recordFile(count: 10_000))
-        let copy = files.write(Self.recordFile(count: 10_000), named: "copy.json")
-        let records = try DataFileRecords.loaded(from: path)
+        let file = try LoadedFile(count: 10_000)
+        let (path, records) = (file.path, file.records)
+        let copy = file.files.write(Self.recordFile(count: 10_000), named: "copy.json")
         let range = records.store.rawRange(at: 9_000)
         let edited = RecordBytes.editing(records.store.rawBytes(at: 9_000), members: records.store.members(at: 9_000), newValues: [("year", .number("1999"))])
         try records.save(RecordChanges(replaced: [9_000: edited]))
@@ -92,9 +105,8 @@ struct RecordSavingTests {
 
     @Test("deleting and adding records keeps the file's separators and stays valid JSON")
     func deleteAndAdd() throws {
-        let files = TemporaryFiles()
-        let path = files.write(Self.recordFile(count: 3))
-        let records = try DataFileRecords.loaded(from: path)
+        let file = try LoadedFile(count: 3)
+        let (path, records) = (file.path, file.records)
         let template = records.store.rawBytes(at: 0)
         let added = RecordBytes.editing(template, members: records.store.members(at: 0), newValues: [("title", .string("New \"one\"")), ("year", .null)])
         try records.save(RecordChanges(deleted: [1], added: [added]))
@@ -114,9 +126,8 @@ struct RecordSavingTests {
 
     @Test("a file changed, replaced or deleted since it was read is not saved over")
     func changedOnDisk() throws {
-        let files = TemporaryFiles()
-        let path = files.write(Self.recordFile(count: 2))
-        let records = try DataFileRecords.loaded(from: path)
+        let file = try LoadedFile(count: 2)
+        let (path, records) = (file.path, file.records)
         let edit = RecordChanges(replaced: [0: Array("{\"title\": \"mine\"}".utf8)])
         // Someone else saves the file (same size, new contents).
         let theirs = Self.recordFile(count: 2).replacingOccurrences(of: "Book", with: "Tome")
@@ -131,10 +142,8 @@ struct RecordSavingTests {
 
     @Test("a read-only folder or file, a full disk, a failed flush or rename: refused, the file intact, no temporary left")
     func injectedAndRealFailures() throws {
-        let files = TemporaryFiles()
-        let path = files.write(Self.recordFile(count: 2))
-        let original = bytes(path)
-        let records = try DataFileRecords.loaded(from: path)
+        let file = try LoadedFile(count: 2)
+        let (files, path, original, records) = (file.files, file.path, file.original, file.records)
         let edit = RecordChanges(replaced: [1: Array("{\"title\": \"mine\"}".utf8)])
         let cases: [(FileSystemStep, Int32, SaveFailure.Reason, String)] = [
             (.write, ENOSPC, .diskFull, "The disk is full"),
@@ -175,10 +184,8 @@ struct RecordSavingTests {
 
     @Test("a crash between flushing the new file and renaming it leaves the old file whole; the next save works")
     func crashBeforeRename() throws {
-        let files = TemporaryFiles()
-        let path = files.write(Self.recordFile(count: 50))
-        let original = bytes(path)
-        let records = try DataFileRecords.loaded(from: path)
+        let file = try LoadedFile(count: 50)
+        let (path, original, records) = (file.path, file.original, file.records)
         // The process model stops at the rename: no call after it is made, no cleanup runs.
         let crashing = RecordingFileSystem(stoppingAt: .rename)
         records.fileSystem = crashing

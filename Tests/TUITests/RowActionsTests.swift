@@ -2,17 +2,11 @@ import Testing
 import TableKit
 @testable import TUI
 
-/// The fixture's list in table order: Ångström Units, apple pie, Banana Republic, élan vital,
-/// Emma, Esc… in a title, the Hobbit, Zebra Crossing, 42nd Street.
+/// On ``fixtureBooks``, whose table order the tests name.
 @MainActor
 @Suite("Row actions: ⋯ opens an action sheet for the focused row")
 struct RowActionsTests {
     let size = Size(width: 60, height: 24)
-
-    /// The navigation bar of the detail screen that Enter opens after `keys`.
-    private func openedBar(after keys: String, files: TemporaryFiles) throws -> String {
-        try snapshot(fixtureBooks, size: size, keys: keys + " Enter", files: files)[0]
-    }
 
     @Test func theSheetNamesTheRowAndPutsHideOnTopAndCancelApart() throws {
         let lines = try snapshot(fixtureBooks, size: size, keys: "j a")
@@ -31,24 +25,24 @@ struct RowActionsTests {
         let hidden = try snapshot(fixtureBooks, size: size, keys: "j a x", files: files)
         #expect(!hidden.contains { $0.contains("apple pie") })
         #expect(hidden.contains { $0.contains("Ångström Units") })
-        #expect(try openedBar(after: "j a x", files: files).contains(" Banana Republic "), "the focus moved to the record after it")
+        #expect(try fixtureBar(after: "j a x Enter", size: size, files: files).contains(" Banana Republic "), "the focus moved to the record after it")
         // The hidden record is out of Previous and Next too.
         let detail = try snapshot(fixtureBooks, size: size, keys: "j a x Enter", files: files)
         #expect(detail.contains { $0.contains("2 of 8") })
-        #expect(try snapshot(fixtureBooks, size: size, keys: "j a x Enter p", files: files)[0].contains("Ångström Units"))
+        #expect(try fixtureBar(after: "j a x Enter p", size: size, files: files).contains("Ångström Units"))
         // Show Hidden: the record is back, and the focus stays on the row it was on.
         let sheet = try snapshot(fixtureBooks, size: size, keys: "j a x j a", files: files)
         #expect(sheet.contains { $0.contains("Show 1 Hidden Record (u)") })
         let restored = try snapshot(fixtureBooks, size: size, keys: "j a x j a u", files: files)
         #expect(restored == (try snapshot(fixtureBooks, size: size, keys: "j j j", files: files)), "élan vital focused, apple pie back")
-        #expect(try openedBar(after: "j a x j a u", files: files).contains(" élan vital "))
+        #expect(try fixtureBar(after: "j a x j a u Enter", size: size, files: files).contains(" élan vital "))
     }
 
     @Test func hidingTheLastRecordOfASectionRemovesItsHeaderAndHidingTheLastRowFocusesTheNewLast() throws {
         let files = TemporaryFiles()
         let lines = try snapshot(fixtureBooks, size: size, keys: "j j a x", files: files)
         #expect(!lines.contains(" B"), "the B section had only Banana Republic")
-        #expect(try openedBar(after: "G a x", files: files).contains(" Zebra Crossing "), "42nd Street was last")
+        #expect(try fixtureBar(after: "G a x Enter", size: size, files: files).contains(" Zebra Crossing "), "42nd Street was last")
     }
 
     @Test func searchForTheSubtitleKeepsTheFilterAndEscGivesTheListBack() throws {

@@ -135,12 +135,8 @@ struct SaveWriterTests {
         case .splice: try records.save(RecordChanges())
         case .newFile: try records.saveAs(RecordChanges(), to: files.directory.appendingPathComponent("as.json").path)
         }
+        try recording.expectLockHeldFromFirstLookToRename()
         let calls = recording.calls
-        let lock = try #require(calls.firstIndex { $0.step == .lockFolder }, "\(calls)")
-        let unlock = try #require(calls.lastIndex { $0.step == .unlockFolder }, "\(calls)")
-        let firstLook = try #require(calls.firstIndex { $0.step == .stat }, "\(calls)")
-        let rename = try #require(calls.firstIndex { $0.step == .rename }, "\(calls)")
-        #expect(lock < firstLook && rename < unlock, "\(calls)")
         #expect(calls.filter { $0.step == .lockFolder }.count == 1, "one lock, taken once: \(calls)")
     }
 }
@@ -155,12 +151,7 @@ extension SaveWriterTests {
         let recording = RecordingFileSystem()
         records.fileSystem = recording
         try records.save(RecordChanges(deleted: [1]))
-        let calls = recording.calls
-        let lock = try #require(calls.firstIndex { $0.step == .lockFolder }, "\(calls)")
-        let firstLook = try #require(calls.firstIndex { $0.step == .stat }, "\(calls)")
-        let rename = try #require(calls.firstIndex { $0.step == .rename }, "\(calls)")
-        let unlock = try #require(calls.lastIndex { $0.step == .unlockFolder }, "\(calls)")
-        #expect(lock < firstLook && rename < unlock, "\(calls)")
+        try recording.expectLockHeldFromFirstLookToRename()
         #expect(records.store.count == 1)
     }
 }

@@ -67,19 +67,29 @@ struct TwoWritersTests {
         let calls = RecordingFileSystem()
         records.fileSystem = calls
         try records.save(RecordChanges(replaced: [0: Array(#"{"title": "new"}"#.utf8)]))
-        let steps = calls.calls.map(\.step)
-        let lock = try #require(steps.firstIndex(of: .lockFolder))
-        let check = try #require(steps.firstIndex(of: .stat))
-        let rename = try #require(steps.firstIndex(of: .rename))
-        let unlock = try #require(steps.lastIndex(of: .unlockFolder))
-        #expect(lock < check && rename < unlock, "\(calls.calls)")
+        try calls.expectLockHeldFromFirstLookToRename()
         _ = files
     }
 
-    private func bookRecords(_ files: TemporaryFiles) throws -> (books: String, changes: String, make: () throws -> BundledBookRecords) {
-        let books = files.write(#"[{"title": "Emma", "author": "Jane Austen"}, {"title": "Ulysses", "author": "James Joyce"}]"#, named: "books.json")
-        let changes = files.directory.appendingPathComponent("book-changes.json").path
-        return (books, changes, { BundledBookRecords(bundled: try JSONRecordStore.load(path: books), changesPath: changes) })
+    /// Two books bundled in a folder of their own (removed when this goes), read by two
+    /// instances of the app before either has saved: no changes file yet.
+    @MainActor
+    private struct TwoInstances {
+        let files = TemporaryFiles()
+        /// The book changes file both instances write.
+        let changes: String
+        /// Reads the books as another instance starting now would.
+        let make: () throws -> BundledBookRecords
+        let first: BundledBookRecords, second: BundledBookRecords
+
+        init() throws {
+            let books = files.write(#"[{"title": "Emma", "author": "Jane Austen"}, {"title": "Ulysses", "author": "James Joyce"}]"#, named: "books.json")
+            let changes = files.directory.appendingPathComponent("book-changes.json").path
+            make = { BundledBookRecords(bundled: try JSONRecordStore.load(path: books), changesPath: changes) }
+            self.changes = changes
+            first = try make()
+            second = try make()
+        }
     }
 
     private func edit(_ index: Int, _ title: String, _ author: String) -> RecordChanges {
@@ -88,9 +98,8 @@ struct TwoWritersTests {
 
     @Test("book edits of two instances to different books are merged, whether the changes file existed or not; each instance then shows both")
     func bookEditsToDifferentBooksAreMerged() throws {
-        let files = TemporaryFiles()
-        let (_, changes, make) = try bookRecords(files)
-        let first = try make(), second = try make()
+        let instances = try TwoInstances()
+        let (changes, make, first, second) = (instances.changes, instances.make, instances.first, instances.second)
         // No changes file yet: the first makes it, the second merges into it.
         try first.save(edit(0, "Emma (first's)", "Jane Austen"))
         try second.save(edit(1, "Ulysses (second's)", "James Joyce"))
@@ -105,9 +114,8 @@ struct TwoWritersTests {
 
     @Test("book edits of two instances to the same book: the second is refused with its edit kept, the first's stays")
     func bookEditsToTheSameBookAreRefused() throws {
-        let files = TemporaryFiles()
-        let (_, changes, make) = try bookRecords(files)
-        let first = try make(), second = try make()
+        let instances = try TwoInstances()
+        let (changes, first, second) = (instances.changes, instances.first, instances.second)
         // Whether or not the changes file existed when the second read it.
         try first.save(edit(0, "Emma (first's)", "Jane Austen"))
         for attempt in 0 ..< 2 {

@@ -6,41 +6,26 @@ import Testing
 /// are greyed or not offered at all.
 @Suite("Date picker: what the wheels show at the minimum and at the maximum")
 struct DatePickerLimitsTests {
-    static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        return calendar
-    }()
-
-    static func day(_ text: String) -> Date {
-        DatePicker.Configuration(mode: .date, calendar: utc).date(fromValueText: text) ?? Date.distantPast
-    }
-
     /// The wheels of a picker on `text`, five lines: two above the value, the value, two below.
     static func wheels(_ text: String, minimum: String? = nil, maximum: String? = nil) -> [String] {
-        let picker = DatePicker(configuration: .init(mode: .date, minimumDate: minimum.map { day($0) }, maximumDate: maximum.map { day($0) },
-                                                     calendar: utc), date: day(text))
+        let picker = DatePickerTests.picker(text, minimum: minimum, maximum: maximum)
         var canvas = Canvas(size: Size(width: 40, height: 5))
         picker.render(into: &canvas, rect: canvas.bounds, isFocused: false, context: RenderContext())
         return (0 ..< 5).map { canvas.styledLine($0) }
     }
 
-    @Test("at the minimum, the day and the month before it are greyed; without limits they are not")
-    func beforeTheMinimumIsGreyed() {
-        let free = Self.wheels("2020-06-15")
-        #expect(free[1].contains("14") && !free[1].contains("dim"), "no limit, nothing greyed: \(free[1])")
-        let limited = Self.wheels("2020-06-15", minimum: "2020-06-15")
-        #expect(limited[1].contains("14") && limited[1].contains("dim"), "14 June is before the minimum: \(limited[1])")
-        #expect(!limited[2].contains("dim"), "the minimum itself is allowed: \(limited[2])")
-    }
-
-    @Test("at the maximum, the day and the month after it are greyed; without limits they are not")
-    func afterTheMaximumIsGreyed() {
-        let free = Self.wheels("2021-03-10")
-        #expect(free[3].contains("11") && !free[3].contains("dim"), "no limit, nothing greyed: \(free[3])")
-        let limited = Self.wheels("2021-03-10", maximum: "2021-03-10")
-        #expect(limited[3].contains("11") && limited[3].contains("dim"), "11 March is after the maximum: \(limited[3])")
-        #expect(!limited[2].contains("dim"), "the maximum itself is allowed: \(limited[2])")
+    @Test("at a limit, the day and the month beyond it are greyed; without limits they are not", arguments: [
+        // At the minimum, 14 June is the line above the value.
+        ("2020-06-15", "2020-06-15", nil, 1, "14"),
+        // At the maximum, 11 March is the line below it.
+        ("2021-03-10", nil, "2021-03-10", 3, "11"),
+    ] as [(String, String?, String?, Int, String)])
+    func beyondALimitIsGreyed(value: String, minimum: String?, maximum: String?, line: Int, day: String) {
+        let free = Self.wheels(value)
+        #expect(free[line].contains(day) && !free[line].contains("dim"), "no limit, nothing greyed: \(free[line])")
+        let limited = Self.wheels(value, minimum: minimum, maximum: maximum)
+        #expect(limited[line].contains(day) && limited[line].contains("dim"), "\(day) is beyond the limit: \(limited[line])")
+        #expect(!limited[2].contains("dim"), "the limit itself is allowed: \(limited[2])")
     }
 
     @Test("the year wheel offers the years between the limits only")

@@ -5,18 +5,19 @@ import Testing
 @MainActor
 @Suite("Date picker: month lengths, leap years, limits, roll-back, time zones, the date screen")
 struct DatePickerTests {
-    static let utc: Calendar = {
+    nonisolated static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
         return calendar
     }()
     static let start = ContinuousClock.now
 
-    static func day(_ text: String, _ calendar: Calendar = utc) -> Date {
+    nonisolated static func day(_ text: String, _ calendar: Calendar = utc) -> Date {
         DatePicker.Configuration(mode: .date, calendar: calendar).date(fromValueText: text) ?? Date.distantPast
     }
 
-    static func picker(_ text: String, minimum: String? = nil, maximum: String? = nil) -> DatePicker {
+    /// A picker of days on `text`, between `minimum` and `maximum` when given, in UTC.
+    nonisolated static func picker(_ text: String, minimum: String? = nil, maximum: String? = nil) -> DatePicker {
         DatePicker(configuration: .init(mode: .date, minimumDate: minimum.map { day($0) }, maximumDate: maximum.map { day($0) }, calendar: utc),
                    date: day(text))
     }

@@ -23,6 +23,14 @@ struct GestureRecognizerTests {
         func record(_ recognizer: GestureRecognizer) { states.append(recognizer.state) }
     }
 
+    /// A fresh arena holding `recognizer`, and the log of the states a target of it hears.
+    func logged(_ recognizer: GestureRecognizer) -> (arena: GestureArena, log: Log) {
+        let arena = GestureArena(), log = Log()
+        recognizer.addTarget { log.record($0) }
+        arena.addGestureRecognizer(recognizer)
+        return (arena, log)
+    }
+
     func tapPair() -> (arena: GestureArena, single: TapGestureRecognizer, double: TapGestureRecognizer, singles: Log, doubles: Log) {
         let arena = GestureArena()
         let singles = Log(), doubles = Log()
@@ -96,10 +104,8 @@ struct GestureRecognizerTests {
     }
 
     @Test func aLongPressBeginsAfterItsDurationFollowsThePointerAndEnds() {
-        let arena = GestureArena()
-        let log = Log()
-        let press = LongPressGestureRecognizer { log.record($0) }
-        arena.addGestureRecognizer(press)
+        let press = LongPressGestureRecognizer()
+        let (arena, log) = logged(press)
         arena.handle(MouseEvent(.press, at: Point(x: 4, y: 4)), now: at(0))
         arena.advance(to: at(499))
         #expect(press.state == .possible)
@@ -149,10 +155,8 @@ struct GestureRecognizerTests {
     }
 
     @Test func aPanMeasuresItsTranslationAndTheSpeedItIsLetGoWith() {
-        let arena = GestureArena()
-        let log = Log()
-        let pan = PanGestureRecognizer { log.record($0) }
-        arena.addGestureRecognizer(pan)
+        let pan = PanGestureRecognizer()
+        let (arena, log) = logged(pan)
         arena.handle(MouseEvent(.press, at: Point(x: 10, y: 10)), now: at(0))
         arena.handle(MouseEvent(.drag, at: Point(x: 10, y: 10)), now: at(10))
         #expect(pan.state == .possible, "no move, no pan")
@@ -178,11 +182,9 @@ struct GestureRecognizerTests {
     }
 
     @Test func aPanByItsKeysMovesAStep() {
-        let arena = GestureArena()
-        let log = Log()
-        let pan = PanGestureRecognizer { log.record($0) }
+        let pan = PanGestureRecognizer()
+        let (arena, log) = logged(pan)
         pan.keyTranslations = [.left: Point(x: -1, y: 0), .down: Point(x: 0, y: 1)]
-        arena.addGestureRecognizer(pan)
         #expect(arena.handle(.down, at: Point(x: 3, y: 3), now: at(0)))
         #expect(pan.translation == Point(x: 0, y: 1) && log.states == [.began, .ended])
         #expect(!arena.handle(.up, at: Point(x: 3, y: 3), now: at(10)), "a key it has no step for")
@@ -307,21 +309,17 @@ struct GestureRecognizerTests {
     }
 
     @Test func aPressWhoseReleaseWasLostEndsThatPressFirst() {
-        let arena = GestureArena()
-        let log = Log()
-        let press = LongPressGestureRecognizer { log.record($0) }
+        let press = LongPressGestureRecognizer()
+        let (arena, log) = logged(press)
         press.minimumPressDuration = .zero
-        arena.addGestureRecognizer(press)
         arena.handle(MouseEvent(.press, at: Point(x: 1, y: 1)), now: at(0))
         arena.handle(MouseEvent(.press, at: Point(x: 5, y: 1)), now: at(100))
         #expect(log.states == [.began, .ended, .began] && press.location == Point(x: 5, y: 1))
     }
 
     @Test func cancellingEndsAGestureUnderWayAsCancelled() {
-        let arena = GestureArena()
-        let log = Log()
-        let pan = PanGestureRecognizer { log.record($0) }
-        arena.addGestureRecognizer(pan)
+        let pan = PanGestureRecognizer()
+        let (arena, log) = logged(pan)
         arena.handle(MouseEvent(.press, at: Point(x: 0, y: 0)), now: at(0))
         arena.handle(MouseEvent(.drag, at: Point(x: 3, y: 0)), now: at(10))
         arena.cancelAllGestures()

@@ -113,27 +113,49 @@ struct HalfBlockTests {
         }
     }
 
-    @Test func at256ColoursAGreyBetweenTwoOfTheRampDithersInTheBayerPattern() {
-        // 121 lies 3/10 of the way from 118 (243) to 128 (244): the upper grey at the 5 of 16
-        // places whose Bayer threshold is 0…4, each row of the pattern a pixel row.
-        expectFrame(Self.halfBlocks(Self.plain(Self.pixel(121, 121, 121)), depth: .indexed256), equals: [
-            "«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx244|▀»«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx243|▀»",
-            "«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx243|▀»«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx243|▀»",
-        ], styled: true)
-        // An odd last row: its lower halves the terminal's own, its pattern the image's.
-        expectFrame(Self.halfBlocks(Self.plain(Self.pixel(121, 121, 121), height: 3), depth: .indexed256), equals: [
-            "«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx244|▀»«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx243|▀»",
-            "«fg=idx244|▀»«fg=idx243|▀»«fg=idx244|▀»«fg=idx243|▀»",
-        ], styled: true)
+    /// A patch of one colour between two that a depth has, and the frame it dithers to: the
+    /// nearer colour at as many of the 16 places of the Bayer pattern as it is near, each row
+    /// of the pattern a pixel row.
+    struct Dither: Sendable, CustomTestStringConvertible {
+        var why: String
+        var pixel: Bitmap.Pixel
+        var height = 4
+        var depth: ColorDepth
+        var frame: [String]
+        var testDescription: String { why }
     }
 
-    @Test func at256ColoursEachChannelDithersBetweenTheCubeLevelsAroundIt() {
-        // Green 115 is half way from 95 to 135: (5, 2, 0) = 208 at thresholds 0…7, else
-        // (5, 1, 0) = 202; red and blue are cube levels and stay.
-        expectFrame(Self.halfBlocks(Self.plain(Self.pixel(255, 115, 0)), depth: .indexed256), equals: [
-            "«fg=idx208 bg=idx202|▀»«fg=idx202 bg=idx208|▀»«fg=idx208 bg=idx202|▀»«fg=idx202 bg=idx208|▀»",
-            "«fg=idx208 bg=idx202|▀»«fg=idx202 bg=idx208|▀»«fg=idx208 bg=idx202|▀»«fg=idx202 bg=idx208|▀»",
-        ], styled: true)
+    static let dithers: [Dither] = [
+        Dither(why: "256 colours: grey 121 lies 3/10 of the way from 118 (243) to 128 (244): the upper grey at the 5 of 16 places whose threshold is 0…4",
+               pixel: pixel(121, 121, 121), depth: .indexed256, frame: [
+                   "«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx244|▀»«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx243|▀»",
+                   "«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx243|▀»«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx243|▀»",
+               ]),
+        Dither(why: "256 colours, an odd last row: its lower halves the terminal's own, its pattern the image's",
+               pixel: pixel(121, 121, 121), height: 3, depth: .indexed256, frame: [
+                   "«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx244|▀»«fg=idx244 bg=idx243|▀»«fg=idx243 bg=idx243|▀»",
+                   "«fg=idx244|▀»«fg=idx243|▀»«fg=idx244|▀»«fg=idx243|▀»",
+               ]),
+        Dither(why: "256 colours: green 115 is half way from 95 to 135, (5, 2, 0) = 208 at thresholds 0…7, else (5, 1, 0) = 202; red and blue are cube levels and stay",
+               pixel: pixel(255, 115, 0), depth: .indexed256, frame: [
+                   "«fg=idx208 bg=idx202|▀»«fg=idx202 bg=idx208|▀»«fg=idx208 bg=idx202|▀»«fg=idx202 bg=idx208|▀»",
+                   "«fg=idx208 bg=idx202|▀»«fg=idx202 bg=idx208|▀»«fg=idx208 bg=idx202|▀»«fg=idx202 bg=idx208|▀»",
+               ]),
+        Dither(why: "16 colours: grey 64 is half way from black to bright black (127), black at thresholds 0…7",
+               pixel: pixel(64, 64, 64), depth: .ansi16, frame: [
+                   "«fg=ansi0 bg=ansi8|▀»«fg=ansi8 bg=ansi0|▀»«fg=ansi0 bg=ansi8|▀»«fg=ansi8 bg=ansi0|▀»",
+                   "«fg=ansi0 bg=ansi8|▀»«fg=ansi8 bg=ansi0|▀»«fg=ansi0 bg=ansi8|▀»«fg=ansi8 bg=ansi0|▀»",
+               ]),
+        Dither(why: "16 colours: dark red (128, 0, 0) is 77/205 of the way from red (205, 0, 0) to black, black at the 6 thresholds 0…5 and red elsewhere, not the nearest colour everywhere",
+               pixel: pixel(128, 0, 0), depth: .ansi16, frame: [
+                   "«fg=ansi0 bg=ansi1|▀»«fg=ansi1 bg=ansi0|▀»«fg=ansi0 bg=ansi1|▀»«fg=ansi1 bg=ansi1|▀»",
+                   "«fg=ansi0 bg=ansi1|▀»«fg=ansi1 bg=ansi1|▀»«fg=ansi0 bg=ansi1|▀»«fg=ansi1 bg=ansi0|▀»",
+               ]),
+    ]
+
+    @Test("a colour between two of the depth's dithers in the Bayer pattern", arguments: dithers)
+    func aColourBetweenTwoDithersInTheBayerPattern(_ dither: Dither) {
+        expectFrame(Self.halfBlocks(Self.plain(dither.pixel, height: dither.height), depth: dither.depth), equals: dither.frame, styled: true)
     }
 
     @Test func at256ColoursA4x4PatchMixesToTheColourItDraws() {
@@ -160,20 +182,6 @@ struct HalfBlockTests {
             #expect(Self.colours(Self.plain(Self.pixel(UInt8(r), UInt8(g), UInt8(b))), depth: .ansi16).allSatisfy { $0 == .ansi(UInt8(n)) },
                     "ANSI \(n)")
         }
-    }
-
-    @Test func at16ColoursAColourBetweenTwoDithersInTheBayerPattern() {
-        // Grey 64 is half way from black to bright black (127): black at thresholds 0…7.
-        expectFrame(Self.halfBlocks(Self.plain(Self.pixel(64, 64, 64)), depth: .ansi16), equals: [
-            "«fg=ansi0 bg=ansi8|▀»«fg=ansi8 bg=ansi0|▀»«fg=ansi0 bg=ansi8|▀»«fg=ansi8 bg=ansi0|▀»",
-            "«fg=ansi0 bg=ansi8|▀»«fg=ansi8 bg=ansi0|▀»«fg=ansi0 bg=ansi8|▀»«fg=ansi8 bg=ansi0|▀»",
-        ], styled: true)
-        // Dark red (128, 0, 0) is 77/205 of the way from red (205, 0, 0) to black: black at
-        // the 6 thresholds 0…5, red elsewhere — not the nearest colour everywhere.
-        expectFrame(Self.halfBlocks(Self.plain(Self.pixel(128, 0, 0)), depth: .ansi16), equals: [
-            "«fg=ansi0 bg=ansi1|▀»«fg=ansi1 bg=ansi0|▀»«fg=ansi0 bg=ansi1|▀»«fg=ansi1 bg=ansi1|▀»",
-            "«fg=ansi0 bg=ansi1|▀»«fg=ansi1 bg=ansi1|▀»«fg=ansi0 bg=ansi1|▀»«fg=ansi1 bg=ansi0|▀»",
-        ], styled: true)
     }
 
     @Test func at16ColoursA4x4PatchOfGreyMixesToItsBrightness() {
@@ -247,7 +255,7 @@ struct HalfBlockTests {
                       (.none, "█", .terminalDefault)])
     @MainActor
     func theRootHandsItsColourDepthToTheScreens(depth: ColorDepth, glyph: String, colour: Color) {
-        let root = RootController(content: NavigationController(root: PhotoHeaderScreen()), size: Size(width: 30, height: 8))
+        let root = RootController(content: NavigationController(root: WhitePhotoScreen()), size: Size(width: 30, height: 8))
         let frame = root.render(context: RenderContext(colorDepth: depth))
         let photo = frame.cells.filter { $0.grapheme == glyph }
         #expect(photo.count == 2, "the header's two cells of white")
@@ -258,18 +266,5 @@ struct HalfBlockTests {
         #expect(Bitmap(width: 2, height: 2, pixels: [Self.pixel(0, 0, 0)]) == nil)
         #expect(Bitmap(width: 0, height: 0, pixels: []) != nil)
         #expect(Self.image[3, 0] == nil && Self.image[2, 2] == Self.pixel(255, 0, 255))
-    }
-}
-
-/// A screen whose table header is a photo (2×2 white pixels), drawn in its context's colours.
-@MainActor
-private final class PhotoHeaderScreen: TableViewController {
-    init() { super.init(title: "Photo", dataSource: StaticTableDataSource(cells: [TableViewCell(text: "Caption")])) }
-
-    override var tableHeaderHeight: Int { 1 }
-
-    override func renderTableHeader(into canvas: inout Canvas, area: Rect, context: RenderContext) {
-        let white = Bitmap(width: 2, height: 2, pixels: Array(repeating: Bitmap.Pixel(red: 255, green: 255, blue: 255), count: 4))!
-        canvas.drawHalfBlocks(white, at: area.origin, clip: area, glyphs: context.glyphs, colorDepth: context.colorDepth)
     }
 }

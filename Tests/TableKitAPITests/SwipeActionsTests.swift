@@ -9,36 +9,6 @@ private final class TestClock {
     func advance(_ milliseconds: Int) { instant += .milliseconds(milliseconds) }
 }
 
-/// Offers Pin on the left of every row and Share, Delete on the right; records what ran.
-@MainActor
-private final class SwipeDelegate: TableViewDelegate {
-    var log: [String] = []
-    var fullSwipe = true
-
-    func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
-        log.append("select \(indexPath.row)")
-        return .handled
-    }
-
-    func tableView(_ tableView: TableViewController, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
-        SwipeActionsConfiguration(actions: [action("Pin", indexPath)])
-    }
-
-    func tableView(_ tableView: TableViewController, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
-        guard indexPath.row != 3 else { return nil }
-        var configuration = SwipeActionsConfiguration(actions: [action("Delete", indexPath, style: .destructive), action("Share", indexPath)])
-        configuration.performsFirstActionWithFullSwipe = fullSwipe
-        return configuration
-    }
-
-    private func action(_ title: String, _ indexPath: IndexPath, style: ContextualAction.Style = .normal) -> ContextualAction {
-        ContextualAction(style: style, title: title) { [weak self] row in
-            self?.log.append("\(title) \(row.row)")
-            return .handled
-        }
-    }
-}
-
 @MainActor
 @Suite("Side-swipe menus: keys, clicks, drags and their timelines")
 struct SwipeActionsTests {
@@ -46,9 +16,11 @@ struct SwipeActionsTests {
     /// Rows as wide as the table, so that any slid part of them shows.
     static let texts = (0 ..< 5).map { "Row \($0) " + String(repeating: "abcdefghij", count: 4).prefix(30) + "|" }
 
-    private func make(style: SwipeMenuStyle = .reveal, animates: Bool = true) -> (TableViewController, SwipeDelegate, TestClock) {
+    /// A table of ``texts`` offering Pin on the left of every row and Delete, Share on the
+    /// right but row 3's, which has nothing on its right.
+    private func make(style: SwipeMenuStyle = .reveal, animates: Bool = true) -> (TableViewController, LoggedSwipes, TestClock) {
         let controller = TableViewController(title: "T", dataSource: StaticTableDataSource(cells: Self.texts.map { TableViewCell(text: $0) }))
-        let delegate = SwipeDelegate()
+        let delegate = LoggedSwipes(leading: [("Pin", .normal)], trailing: [("Delete", .destructive), ("Share", .normal)], rowsWithoutTrailing: [3])
         let clock = TestClock()
         controller.delegate = delegate
         controller.now = { clock.instant }

@@ -2,50 +2,6 @@ import Foundation
 import TableKit
 import Testing
 
-/// Offers two buttons on each side of every row (Reply, Flag on the left; More, Archive on
-/// the right) and records which one ran.
-@MainActor
-private final class TwoSidedSwipes: TableViewDelegate {
-    var log: [String] = []
-
-    func tableView(_ tableView: TableViewController, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
-        SwipeActionsConfiguration(actions: [action("Reply"), action("Flag")])
-    }
-
-    func tableView(_ tableView: TableViewController, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
-        SwipeActionsConfiguration(actions: [action("Archive"), action("More")])
-    }
-
-    private func action(_ title: String) -> ContextualAction {
-        ContextualAction(style: .normal, title: title) { [weak self] row in
-            self?.log.append("\(title) \(row.row)")
-            return .handled
-        }
-    }
-}
-
-/// Puts a destructive Delete next to a harmless action on each side: Delete outermost on the
-/// leading side, innermost (leftmost) on the trailing side.
-@MainActor
-private final class DeleteBesideHarmless: TableViewDelegate {
-    var log: [String] = []
-
-    func tableView(_ tableView: TableViewController, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
-        SwipeActionsConfiguration(actions: [action("Delete", .destructive), action("Pin", .normal)])
-    }
-
-    func tableView(_ tableView: TableViewController, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
-        SwipeActionsConfiguration(actions: [action("Share", .normal), action("Delete", .destructive)])
-    }
-
-    private func action(_ title: String, _ style: ContextualAction.Style) -> ContextualAction {
-        ContextualAction(style: style, title: title) { [weak self] row in
-            self?.log.append("\(title) \(row.row)")
-            return .handled
-        }
-    }
-}
-
 /// The full swipe on each side, and the ends of the button row: a full swipe performs the
 /// configuration's first action, which is the outermost button of its side; ← and → stop at
 /// the first and last buttons.
@@ -54,7 +10,7 @@ private final class DeleteBesideHarmless: TableViewDelegate {
 struct SwipeFullSwipeTests {
     static let size = Size(width: 40, height: 6)
 
-    private func make<Delegate: TableViewDelegate>(_ delegate: Delegate) -> TableViewController {
+    private func make(_ delegate: LoggedSwipes) -> TableViewController {
         let rows = (0 ..< 3).map { TableViewCell(text: "Row \($0)") }
         let controller = TableViewController(title: "T", dataSource: StaticTableDataSource(cells: rows))
         controller.delegate = delegate
@@ -63,8 +19,9 @@ struct SwipeFullSwipeTests {
         return controller
     }
 
-    private func make() -> (TableViewController, TwoSidedSwipes) {
-        let delegate = TwoSidedSwipes()
+    /// Two buttons on each side of every row: Reply, Flag on the left; More, Archive on the right.
+    private func make() -> (TableViewController, LoggedSwipes) {
+        let delegate = LoggedSwipes(leading: [("Reply", .normal), ("Flag", .normal)], trailing: [("Archive", .normal), ("More", .normal)])
         return (make(delegate), delegate)
     }
 
@@ -113,7 +70,8 @@ struct SwipeFullSwipeTests {
 
     @Test("either side opens on the first button that destroys nothing, wherever Delete sits")
     func menuOpensOnAHarmlessButton() {
-        let delegate = DeleteBesideHarmless()
+        // Delete outermost on the leading side, innermost (leftmost) on the trailing side.
+        let delegate = LoggedSwipes(leading: [("Delete", .destructive), ("Pin", .normal)], trailing: [("Share", .normal), ("Delete", .destructive)])
         let controller = make(delegate)
         press([.shiftLeft, .enter], on: controller, size: Self.size)
         #expect(delegate.log == ["Share 0"], "Enter at once on the trailing side: Share, not Delete")

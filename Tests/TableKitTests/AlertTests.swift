@@ -485,7 +485,7 @@ struct AlertInteractionTests {
     }
 
     @Test func aOneButtonAlertOffersEnterAndNoMovement() {
-        let okOnly = AlertController(alert: Alert(title: "Could not reload", actions: [AlertAction(title: "OK", style: .cancel)]))
+        let okOnly = AlertController.notice(title: "Could not reload", message: nil)
         #expect(okOnly.keyHints.map(\.key) == ["Enter", "Esc"])
         let noCancel = AlertController(alert: Alert(actions: [AlertAction(title: "OK")])).keyHints
         #expect(noCancel.map(\.key) == ["Enter"])

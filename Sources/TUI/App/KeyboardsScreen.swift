@@ -103,10 +103,10 @@ final class KeyboardsScreen: TableViewController, TableViewDelegate {
 
 /// The keyboards not kept, grouped by what they are for, searchable (`/`): Enter adds one
 /// last and goes back.
-final class AddKeyboardScreen: TableViewController, TableViewDelegate, SearchResultsUpdating {
+final class AddKeyboardScreen: TableViewController, TableViewDelegate, GroupedSectionsSearching {
     private let settings: AppSettings
-    private let all: GroupedSections<KeyboardType>
-    private var shown: GroupedSections<KeyboardType> {
+    let all: GroupedSections<KeyboardType>
+    var shown: GroupedSections<KeyboardType> {
         didSet { dataSource = shown }
     }
 
@@ -129,14 +129,5 @@ final class AddKeyboardScreen: TableViewController, TableViewDelegate, SearchRes
         guard let keyboard = shown.item(at: indexPath) else { return .handled }
         settings.update { $0.editKeyboards(.add(keyboard.rawValue)) }
         return .pop
-    }
-
-    func updateSearchResults(for searchController: SearchController) -> SearchUpdate {
-        shown = all.filtered(by: searchController.text)
-        return .shown
-    }
-
-    func didDismissSearch(_ searchController: SearchController) {
-        shown = all
     }
 }

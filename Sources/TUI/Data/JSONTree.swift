@@ -84,32 +84,27 @@ enum JSONTree: Equatable, Sendable {
             guard let indent else { return }
             out += "\n" + String(repeating: indent, count: level)
         }
+        /// An array's items or an object's members between `open` and `close`, each after
+        /// its label (an object's key, or nothing) and on a line of its own when indented.
+        func container(_ open: String, _ elements: [(label: String, value: JSONTree)], _ close: String) {
+            guard !elements.isEmpty else { out += open + close; return }
+            out += open
+            for (index, element) in elements.enumerated() {
+                if index > 0 { out += "," }
+                newline(level + 1)
+                out += element.label
+                element.value.write(to: &out, indent: indent, level: level + 1)
+            }
+            newline(level)
+            out += close
+        }
         switch self {
         case .string(let string): out += Self.quoted(string)
         case .number(let number): out += number
         case .bool(let flag): out += flag ? "true" : "false"
         case .null: out += "null"
-        case .array(let items):
-            guard !items.isEmpty else { out += "[]"; return }
-            out += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
-                newline(level + 1)
-                item.write(to: &out, indent: indent, level: level + 1)
-            }
-            newline(level)
-            out += "]"
-        case .object(let members):
-            guard !members.isEmpty else { out += "{}"; return }
-            out += "{"
-            for (index, member) in members.enumerated() {
-                if index > 0 { out += "," }
-                newline(level + 1)
-                out += Self.quoted(member.key) + (indent == nil ? ":" : ": ")
-                member.value.write(to: &out, indent: indent, level: level + 1)
-            }
-            newline(level)
-            out += "}"
+        case .array(let items): container("[", items.map { (label: "", value: $0) }, "]")
+        case .object(let members): container("{", members.map { (label: Self.quoted($0.key) + (indent == nil ? ":" : ": "), value: $0.value) }, "}")
         }
     }
 

@@ -21,14 +21,12 @@ enum GameRows {
 
     /// The quick look of `ⓘ`: the facts, as an alert; the row is not selected.
     static func quickLook(_ game: Game, glyphs: Glyphs) -> AlertController {
-        var alert = Alert(title: game.title, message: """
+        AlertController.notice(title: game.title, message: """
             Developer: \(game.developer)
             Price: \(game.priceText)
             Rating: \(game.stars(glyphs))
             Released: \(game.releasedText)
             """)
-        alert.addAction(.ok)
-        return AlertController(alert: alert)
     }
 
     static func sections(_ games: [Game], wishlist: Wishlist) -> GroupedSections<Game> {
@@ -41,12 +39,12 @@ enum GameRows {
 /// The Games tab: reviews in a grouped table, one section per category. Enter opens a review,
 /// `i` (or a click on `ⓘ`) shows a quick look without selecting, `e` (or a click on the star)
 /// stars or un-stars at once, `/` searches titles and developers, Wishlist lists the starred.
-final class GamesScreen: TableViewController, TableViewDelegate, SearchResultsUpdating {
+final class GamesScreen: TableViewController, TableViewDelegate, GroupedSectionsSearching {
     let games: [Game]
     let wishlist: Wishlist
     let releaseDates: ReleaseDates
-    private let all: GroupedSections<Game>
-    private var shown: GroupedSections<Game> {
+    let all: GroupedSections<Game>
+    var shown: GroupedSections<Game> {
         didSet { if isOn { dataSource = shown } }
     }
     /// The glyphs the terminal shows (stars in a quick look).
@@ -133,15 +131,6 @@ final class GamesScreen: TableViewController, TableViewDelegate, SearchResultsUp
     func tableView(_ tableView: TableViewController, customAccessoryTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
         if let game = shown.item(at: indexPath) { wishlist.toggle(game) }
         return .handled
-    }
-
-    func updateSearchResults(for searchController: SearchController) -> SearchUpdate {
-        shown = all.filtered(by: searchController.text)
-        return .shown
-    }
-
-    func didDismissSearch(_ searchController: SearchController) {
-        shown = all
     }
 }
 

@@ -266,28 +266,30 @@ final class PhotoBoardScreen: Screen {
     }
 
     private func pinched(_ pinch: PinchGestureRecognizer) {
-        switch pinch.state {
-        case .began, .changed:
-            guard let name = photo(at: pinch.location, continuing: pinch.state == .changed) else { return }
+        follow(pinch) { name in
             if pinch.state == .began { pinchScale = 1 }
-            board?.chosen = name
             board?.scale(name, by: pinch.scale / pinchScale)
             pinchScale = pinch.scale
-        case .ended, .cancelled:
-            saveLayout()
-        default:
-            break
         }
     }
 
     private func rotated(_ rotation: RotationGestureRecognizer) {
-        switch rotation.state {
-        case .began, .changed:
-            guard let name = photo(at: rotation.location, continuing: rotation.state == .changed) else { return }
+        follow(rotation) { name in
             if rotation.state == .began { rotationAngle = 0 }
-            board?.chosen = name
             board?.rotate(name, by: rotation.rotation - rotationAngle)
             rotationAngle = rotation.rotation
+        }
+    }
+
+    /// Follows a pinch or a rotation of the photo under it: as it begins and changes, the
+    /// photo is chosen and `change` applies what the gesture added since the last change;
+    /// its end or cancellation keeps the layout.
+    private func follow(_ gesture: GestureRecognizer, change: (_ photo: String) -> Void) {
+        switch gesture.state {
+        case .began, .changed:
+            guard let name = photo(at: gesture.location, continuing: gesture.state == .changed) else { return }
+            board?.chosen = name
+            change(name)
         case .ended, .cancelled:
             saveLayout()
         default:

@@ -40,6 +40,8 @@ func contents(_ path: String) -> String {
 }
 
 /// A small library whose titles exercise the collation: accents, lowercase, digits, symbols.
+/// In table order: Ångström Units, apple pie, Banana Republic, élan vital, Emma, Esc… in a
+/// title, the Hobbit, Zebra Crossing, 42nd Street.
 let fixtureBooks = """
 [
   {"title": "Zebra Crossing", "author": "Zed Zimmer", "year": 2001},
@@ -53,6 +55,13 @@ let fixtureBooks = """
   {"title": "Esc\\u001b[2J in a title", "author": "Mallory", "year": 2020}
 ]
 """
+
+/// The navigation bar, the frame's first line, after `keys` on ``fixtureBooks`` at `size`,
+/// the app's state kept in `files`: a detail's bar names its record.
+@MainActor
+func fixtureBar(after keys: String, size: Size, files: TemporaryFiles) throws -> String {
+    try snapshot(fixtureBooks, size: size, keys: keys, files: files)[0]
+}
 
 /// The frame after `keys` on `json`, as trimmed lines.
 @MainActor

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import TUI
 
 /// One call a save made, with the path it was made on: a descriptor is named by the path it
@@ -244,5 +245,17 @@ final class RecordingFileSystem: FileSystemCalls {
     func isRoot() -> Bool {
         _ = try? enter(.isRoot)
         return real.isRoot()
+    }
+}
+
+extension RecordingFileSystem {
+    /// Expects the save recorded here to have held its folder's lock from its first look at
+    /// the file (`stat`, the identity check) until after its rename.
+    func expectLockHeldFromFirstLookToRename(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let lock = try #require(calls.firstIndex { $0.step == .lockFolder }, "\(calls)", sourceLocation: sourceLocation)
+        let firstLook = try #require(calls.firstIndex { $0.step == .stat }, "\(calls)", sourceLocation: sourceLocation)
+        let rename = try #require(calls.firstIndex { $0.step == .rename }, "\(calls)", sourceLocation: sourceLocation)
+        let unlock = try #require(calls.lastIndex { $0.step == .unlockFolder }, "\(calls)", sourceLocation: sourceLocation)
+        #expect(lock < firstLook && rename < unlock, "\(calls)", sourceLocation: sourceLocation)
     }
 }

@@ -96,6 +96,16 @@ enum TableBrowserBinary {
         return session
     }
 
+    /// Starts the app with `arguments` in tmux, as
+    /// ``launchInTmux(binary:arguments:width:height:environment:)``, and waits for its first
+    /// screen, the Books list.
+    static func launchAtTheBooksList(arguments: [String] = [], width: Int = 80, height: Int = 24, environment: [String: String] = [:],
+                                     sourceLocation: SourceLocation = #_sourceLocation) async throws -> TmuxSession {
+        let session = try await launchInTmux(arguments: arguments, width: width, height: height, environment: environment)
+        await session.waitForTheBooksList(sourceLocation: sourceLocation)
+        return session
+    }
+
     /// Waits until the shell of ``launchInTmux(binary:arguments:width:height:environment:)``
     /// has printed the app's exit status and whether the terminal's modes came back
     /// (`TTY-SAME` or `TTY-CHANGED`), and returns that screen; `nil`, with an issue recorded,
@@ -110,5 +120,22 @@ enum TableBrowserBinary {
     /// echoed command line reads `EXIT:$?"`).
     static func isExitLine(_ line: String) -> Bool {
         line.hasPrefix("EXIT:") && line.count > 5 && line.dropFirst(5).allSatisfy(\.isNumber)
+    }
+}
+
+extension TmuxSession {
+    /// Waits for table-browser's first screen, the Books list: its column titles on the top
+    /// line and the footer's quit hint on the last.
+    @discardableResult
+    func waitForTheBooksList(_ description: String = "the Books list", sourceLocation: SourceLocation = #_sourceLocation) async -> [String]? {
+        await waitUntil(description, sourceLocation: sourceLocation) { $0.first?.contains("Title │ Author") == true && $0.last?.contains("quit") == true }
+    }
+
+    /// Waits for the app's exit status, printed by the shell of
+    /// ``TableBrowserBinary/launchInTmux(binary:arguments:width:height:environment:)`` (the
+    /// wait named `description`), and expects it to be 0.
+    func expectExitStatusZero(_ description: String = "the end", _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let end = await waitUntil(description, sourceLocation: sourceLocation) { $0.contains(where: TableBrowserBinary.isExitLine) }
+        #expect(end?.contains("EXIT:0") == true, comment, sourceLocation: sourceLocation)
     }
 }
