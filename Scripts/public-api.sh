@@ -25,7 +25,9 @@
 # reads it from the debug build, `swift build --build-tests`, which this script runs first):
 # a reference to the declaration's USR in a user's file (a call, a type named, `.case`, an
 # initializer, an operator), or a requirement or class method a user's type implements or
-# overrides. No name is matched as text. A declaration also counts as used when
+# overrides. No name is matched as text. The compiler indexes no function's local types: a
+# method of a class declared inside a test function is no use of what it implements (declare
+# such a delegate beside the test). A declaration also counts as used when
 #   - it implements or overrides one that counts as used, or one of another module
 #     (`description`, `==`, `hash(into:)`, `init(from:)`, `<`: used through their protocol);
 #   - it is the default implementation of a requirement that counts as used;
