@@ -57,6 +57,8 @@ struct CanvasAPITests {
             "  ·Cancel      ·",
             "  Pay now·······",
         ])
+        let beside = Rect(x: 16, y: 0, width: 5, height: 3).intersection(canvas.bounds)
+        #expect(beside.isEmpty && beside.height == 3, "three lines of no column: empty")
         let outside = Rect(x: 16, y: 5, width: 5, height: 3)
         #expect(outside.intersection(canvas.bounds).isEmpty && outside.intersection(canvas.bounds).size == .zero)
         var untouched = Canvas(size: canvas.size)
