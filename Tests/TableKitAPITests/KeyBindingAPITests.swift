@@ -51,12 +51,13 @@ private final class CounterScreen: Screen {
 /// A playlist whose rows play: Enter says "play", `p` plays too, and Space, which pages a
 /// table, is left for the app (it would pause).
 @MainActor
-private final class Playlist: TableViewController, TableViewDelegate {
-    var played: [IndexPath] = []
+private final class Playlist: TableViewController {
+    /// The rows played, as the delegate heard them (held here: the screen holds its delegate weakly).
+    let played = SelectionRecorder()
 
     init() {
         super.init(title: "Songs", dataSource: StaticTableDataSource(cells: (1...8).map { TableViewCell(text: "Song \($0)") }))
-        delegate = self
+        delegate = played
     }
 
     override var rowKeyBindings: [KeyBinding<TableViewAction>] {
@@ -72,21 +73,17 @@ private final class Playlist: TableViewController, TableViewDelegate {
             return binding
         }
     }
-
-    func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
-        played.append(indexPath)
-        return .handled
-    }
 }
+
+/// The screens below are drawn at this size.
+private let screenSize = Size(width: 40, height: 8)
 
 @MainActor
 @Suite("Key bindings: one table for a screen's keys, its help and its footer; a table's keys edited")
 struct KeyBindingAPITests {
-    static let size = Size(width: 40, height: 8)
-
     @Test func aScreensKeysItsHelpAndItsFooterAreReadFromOneTable() {
         let counter = CounterScreen()
-        let root = RootController(content: NavigationController(root: counter), size: Self.size)
+        let root = RootController(content: NavigationController(root: counter), size: screenSize)
         for key: Key in [.character("k"), .up, .right, .character("j")] { _ = root.handle(.key(key)) }
         #expect(counter.count == 11)
         _ = root.handle(.key(.character("0")))
@@ -103,6 +100,7 @@ struct KeyBindingAPITests {
         ], "↑ and ↓ share their short help in the footer")
         let tall = RootController(content: NavigationController(root: counter), size: Size(width: 40, height: 12))
         _ = tall.handle(.key(.character("?")))
+        #expect(tall.modals.count == 1, "? presents help")
         expectFrame(tall.render(context: RenderContext()), equals: [
             "╭─ Keys ───────────────────────────────╮",
             "│ Counter                              │",
@@ -121,7 +119,7 @@ struct KeyBindingAPITests {
 
     @Test func aClickReachesTheScreenWithTheKeysHeld() {
         let counter = CounterScreen()
-        let root = RootController(content: NavigationController(root: counter), size: Self.size)
+        let root = RootController(content: NavigationController(root: counter), size: screenSize)
         _ = root.handle(.mouse(MouseEvent(.press, at: Point(x: 3, y: 2))))
         _ = root.handle(.mouse(MouseEvent(.press, at: Point(x: 3, y: 2), modifiers: .shift)))
         #expect(counter.count == 11, "a click, then a Shift-click")
@@ -129,12 +127,12 @@ struct KeyBindingAPITests {
 
     @Test func aTablesKeysEditedAsValuesChangeWhatTheKeysDoAndWhatHelpSays() {
         let playlist = Playlist()
-        let root = RootController(content: NavigationController(root: playlist), size: Self.size)
+        let root = RootController(content: NavigationController(root: playlist), size: screenSize)
         _ = root.handle(.key(.space))
         #expect(playlist.state.focusedRow == IndexPath(row: 0, section: 0), "Space no longer pages")
         _ = root.handle(.key(.character("j")))
         _ = root.handle(.key(.character("p")))
-        #expect(playlist.played == [IndexPath(row: 1, section: 0)])
+        #expect(playlist.played.selected == [IndexPath(row: 1, section: 0)])
         expectFrame(root.render(context: RenderContext()), equals: [
             "                 Songs",
             " Song 1",

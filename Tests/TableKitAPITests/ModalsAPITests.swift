@@ -64,16 +64,9 @@ struct ModalsAPITests {
         let root = Self.inbox()
         var dismissals = 0
         root.present(Banner("Message sent") { dismissals += 1 })
-        let banner = [
-            "                 Inbox",
-            " Ada",
-            " Grace",
-            " Linus",
-            "",
-            "",
-            " Message sent",
-            " Enter dismiss",
-        ]
+        var banner = Self.list
+        banner[6] = " Message sent"
+        banner[7] = " Enter dismiss"
         expectFrame(root.render(context: RenderContext()), equals: banner, "over the list's last line, its keys in the footer")
         #expect(root.wantsTicks)
         _ = root.handle(.key(.character("j")))
@@ -87,6 +80,16 @@ struct ModalsAPITests {
         root.present(Banner("Saved") { dismissals += 1 })
         _ = root.handle(.key(.enter))
         #expect(root.modals.isEmpty && dismissals == 2, "Enter takes it down at once")
+    }
+
+    /// Where the alerts below are drawn and pressed.
+    static let alertArea = Rect(x: 0, y: 0, width: 32, height: 12)
+
+    /// `controller`'s alert drawn over ``alertArea``.
+    static func drawn(_ controller: AlertController) -> Canvas {
+        var canvas = Canvas(size: alertArea.size)
+        controller.render(into: &canvas, area: alertArea, context: RenderContext())
+        return canvas
     }
 
     /// "Copy 3 files?" with Cancel, Skip and Copy; Copy preferred.
@@ -104,9 +107,7 @@ struct ModalsAPITests {
     @Test func thePreferredActionIsBoldAndFocusedFirstSoEnterChoosesIt() {
         var chosen: [String] = []
         let controller = AlertController(alert: Self.copyAlert()) { chosen.append($0.title) }
-        var canvas = Canvas(size: Size(width: 32, height: 12))
-        controller.render(into: &canvas, area: canvas.bounds, context: RenderContext())
-        expectFrame(canvas, equals: [
+        expectFrame(Self.drawn(controller), equals: [
             "«dim|                                »",
             "«dim|                                »",
             "«dim|    »╭──────────────────────╮«dim|    »",
@@ -120,17 +121,15 @@ struct ModalsAPITests {
             "«dim|                                »",
             "«dim|                                »",
         ], styled: true, "Copy bold in Cancel's stead, and focused")
-        if case .dismiss(let completion) = controller.handle(.key(.enter), area: canvas.bounds) { _ = completion?() }
+        if case .dismiss(let completion) = controller.handle(.key(.enter), area: Self.alertArea) { _ = completion?() }
         #expect(chosen == ["Copy"])
     }
 
     @Test func theAlertChangedWhileItIsUpIsDrawnAsItIsNow() {
         let controller = AlertController(alert: Self.copyAlert())
-        var canvas = Canvas(size: Size(width: 32, height: 12))
         controller.alert.title = "Copying…"
         controller.alert.message = "2 of 3 copied."
-        controller.render(into: &canvas, area: canvas.bounds, context: RenderContext())
-        expectFrame(canvas, equals: [
+        expectFrame(Self.drawn(controller), equals: [
             "",
             "",
             "    ╭──────────────────────╮",
@@ -145,9 +144,7 @@ struct ModalsAPITests {
             "",
         ])
         controller.alert.style = .actionSheet
-        var sheet = Canvas(size: Size(width: 32, height: 12))
-        controller.render(into: &sheet, area: sheet.bounds, context: RenderContext())
-        expectFrame(sheet, equals: [
+        expectFrame(Self.drawn(controller), equals: [
             "",
             "",
             " ╭────────────────────────────╮",
@@ -167,8 +164,7 @@ struct ModalsAPITests {
         var skips = 0
         var alert = Self.copyAlert { skips += 1 }
         let controller = AlertController(alert: alert)
-        let area = Rect(origin: .zero, size: Size(width: 32, height: 12))
-        guard case .dismiss(let completion) = controller.handle(.key(.character("s")), area: area) else {
+        guard case .dismiss(let completion) = controller.handle(.key(.character("s")), area: Self.alertArea) else {
             Issue.record("s did not choose Skip")
             return
         }
@@ -179,10 +175,8 @@ struct ModalsAPITests {
         skip.isEnabled = false
         alert = Alert(title: "Copy 3 files?", actions: [AlertAction(title: "Cancel", style: .cancel), skip, AlertAction(title: "Copy")])
         let disabled = AlertController(alert: alert)
-        if case .dismiss = disabled.handle(.key(.character("s")), area: area) { Issue.record("a disabled Skip was chosen") }
-        var canvas = Canvas(size: area.size)
-        disabled.render(into: &canvas, area: area, context: RenderContext())
-        expectFrame(canvas, equals: [
+        if case .dismiss = disabled.handle(.key(.character("s")), area: Self.alertArea) { Issue.record("a disabled Skip was chosen") }
+        expectFrame(Self.drawn(disabled), equals: [
             "«dim|                                »",
             "«dim|                                »",
             "«dim|    »╭──────────────────────╮«dim|    »",
