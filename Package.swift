@@ -75,8 +75,8 @@ let package = Package(
         .target(name: "TableKitTestSupport", dependencies: ["TableKit"], path: "Tests/TestSupport"),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit", "TableKitTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
                     path: "Tests/TableKitTests"),
-        // The public API only: `import Foundation` and `import TableKit`, never @testable.
-        .testTarget(name: "TableKitAPITests", dependencies: ["TableKit", "TableKitTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+        // The public API only: `import Foundation`, `import TableKit` (and `TableKitTerminal`), never @testable.
+        .testTarget(name: "TableKitAPITests", dependencies: ["TableKit", "TableKitTerminal", "TableKitTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
                     path: "Tests/TableKitAPITests"),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TableKit", "TableKitTerminal", "TableKitTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
                     // The whole frames of the app's screens, read from the source tree by #filePath.

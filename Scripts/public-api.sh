@@ -18,15 +18,16 @@
 # catalog has all its top-level symbols unsorted. Nested types are listed under their parent.
 #
 # Unused (issue 39): a public declaration that no user of the libraries uses. The users are the
-# example apps (Examples/), the API tests (Tests/TableKitAPITests/, which hold the code of the
-# DocC articles verbatim: ArticleSnippetsTests checks that), the one test file that holds the
-# articles' TableKitTerminal code (Tests/TUITests/ArticleTerminalSnippetsTests.swift), and
-# nothing else: not the app, not the other tests. A `package` declaration is not counted, though
+# example apps (Examples/) and the API tests (Tests/TableKitAPITests/, which hold the code of the
+# DocC articles verbatim: ArticleSnippetsTests checks that), and nothing else: not the app, not
+# the other tests. A `package` declaration is not counted, though
 # the API tests can see it (they are in the package). "Uses" is what the compiler's index store says (Scripts/indexstore.py
 # reads it from the debug build, `swift build --build-tests`, which this script runs first):
 # a reference to the declaration's USR in a user's file (a call, a type named, `.case`, an
 # initializer, an operator), or a requirement or class method a user's type implements or
-# overrides. No name is matched as text. A declaration also counts as used when
+# overrides. No name is matched as text. The compiler indexes no function's local types: a
+# method of a class declared inside a test function is no use of what it implements (declare
+# such a delegate beside the test). A declaration also counts as used when
 #   - it implements or overrides one that counts as used, or one of another module
 #     (`description`, `==`, `hash(into:)`, `init(from:)`, `<`: used through their protocol);
 #   - it is the default implementation of a requirement that counts as used;
@@ -85,10 +86,8 @@ sys.path.insert(0, "Scripts")
 import indexstore
 
 graphs, show_list, store, check = sys.argv[1], sys.argv[2] == "1", sys.argv[3], sys.argv[4] == "1"
-# Folders end in "/"; ArticleTerminalSnippetsTests holds the DocC code that needs TableKitTerminal,
-# which the API tests do not link.
-users = [os.path.realpath(folder) + "/" for folder in ("Examples", "Tests/TableKitAPITests")] + \
-        [os.path.realpath("Tests/TUITests/ArticleTerminalSnippetsTests.swift")]
+# Folders end in "/".
+users = [os.path.realpath(folder) + "/" for folder in ("Examples", "Tests/TableKitAPITests")]
 referenced, implements = indexstore.read(store, users)
 total = 0
 total_unused = 0

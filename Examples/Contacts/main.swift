@@ -181,5 +181,4 @@ final class ContactDetail: TableViewController, TableViewDelegate {
     }
 }
 
-ProcessSignals.install(programName: "contacts")
 TerminalApp(root: RootController(content: NavigationController(root: ContactList(book: AddressBook())))).main()

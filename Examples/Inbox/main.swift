@@ -3,7 +3,8 @@ import TableKit
 import TableKitTerminal
 
 /// A mail inbox: cells of styled paragraphs that size themselves, and a side-swipe menu on
-/// every message (s or Shift-←: Flag, Archive, Delete; Shift-→: Mark Read).
+/// every message (s or Shift-←: Flag, Archive, Delete; Shift-→: Mark Read). `inbox --no-mouse`
+/// leaves the mouse to the terminal, to select and copy a message's text.
 struct Message {
     var sender: String
     var subject: String
@@ -66,7 +67,5 @@ final class Inbox: TableViewController, TableViewDelegate, TableViewDataSource {
     }
 }
 
-// First: from here on a signal ends the app quietly and a crash says so in one line, even
-// before the terminal is taken over (where a real app would read its files).
-ProcessSignals.install(programName: "inbox")
-TerminalApp(root: RootController(content: NavigationController(root: Inbox()))).main()
+let options = TerminalApp.Options(mouse: !CommandLine.arguments.contains("--no-mouse"))
+TerminalApp(root: RootController(content: NavigationController(root: Inbox())), options: options).main()

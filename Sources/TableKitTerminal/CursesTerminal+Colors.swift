@@ -8,8 +8,6 @@ import TableKit
 /// the nearest entry of the 6×6×6 cube or the grey ramp (the way tmux does it). The 16 system
 /// colours are never chosen for RGB at 256 colours: themes redefine them.
 enum ColorLowering {
-    typealias ColorDepth = TerminalCapabilities.ColorDepth
-
     /// The palette index for `color` at `depth`; -1 means the terminal's default colour.
     ///
     /// - `.terminalDefault`, and every colour at `.none`: -1.

@@ -362,7 +362,7 @@ final class CursesTerminal: TerminalBackend {
     /// empty) turns colour off; a `*-direct` entry (2²⁴ colours) gets true colour; 256 and 8–16
     /// colours what they say. `COLORTERM` cannot raise the depth: without a direct entry curses
     /// has no way to send 24-bit colour (``withholdsTrueColor(environment:depth:)`` says so).
-    static func colorDepth(environment: [String: String], hasColors: Bool, colors: Int) -> TerminalCapabilities.ColorDepth {
+    static func colorDepth(environment: [String: String], hasColors: Bool, colors: Int) -> ColorDepth {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
         guard hasColors else { return .none }
         if colors >= ColorLowering.directColorThreshold { return .trueColor }
@@ -372,7 +372,7 @@ final class CursesTerminal: TerminalBackend {
 
     /// Whether the terminal announces true colour (`COLORTERM=truecolor` or `24bit`) that
     /// terminfo gives no way to send at `depth`: the app says so rather than claim it.
-    static func withholdsTrueColor(environment: [String: String], depth: TerminalCapabilities.ColorDepth) -> Bool {
+    static func withholdsTrueColor(environment: [String: String], depth: ColorDepth) -> Bool {
         let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
         return (colorTerm == "truecolor" || colorTerm == "24bit") && depth != .trueColor && depth != .none
     }

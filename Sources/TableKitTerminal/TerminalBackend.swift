@@ -2,11 +2,8 @@ import TableKit
 
 /// What a terminal can show; decided once by the backend at start-up.
 public struct TerminalCapabilities: Equatable, Sendable {
-    /// How many colours the terminal shows: TableKit's `ColorDepth`, which the event loop
-    /// hands to drawing in `RenderContext.colorDepth`.
-    public typealias ColorDepth = TableKit.ColorDepth
-
-    /// How many colours are shown.
+    /// How many colours are shown; the event loop hands it to drawing in
+    /// `RenderContext.colorDepth`.
     public var colorDepth: ColorDepth
     /// Unicode glyphs when the locale is UTF-8 and the terminal can draw them, else ASCII.
     public var glyphs: Glyphs

@@ -54,21 +54,6 @@ struct ASCIIInterfaceTests {
         #expect(Glyphs.unicode.interface("↑ ↓") == "↑ ↓", "Unicode terminals see the text as written")
     }
 
-    @Test("the locale decides the glyphs as the C library reads it: LC_ALL, else LC_CTYPE, else LANG")
-    func glyphsFollowTheLocale() {
-        func glyphs(_ environment: [String: String]) -> Glyphs { TerminalCapabilities.glyphs(forLocaleIn: environment) }
-        #expect(glyphs(["LANG": "C.UTF-8"]) == .unicode)
-        #expect(glyphs(["LANG": "en_GB.utf8"]) == .unicode)
-        #expect(glyphs(["LANG": "de_DE.UTF-8@euro"]) == .unicode)
-        #expect(glyphs(["LANG": "C"]) == .ascii)
-        #expect(glyphs([:]) == .ascii, "no locale is C")
-        #expect(glyphs(["LANG": "POSIX"]) == .ascii)
-        #expect(glyphs(["LANG": "en_US.ISO-8859-1"]) == .ascii)
-        #expect(glyphs(["LANG": "C.UTF-8", "LC_ALL": "C"]) == .ascii, "LC_ALL wins")
-        #expect(glyphs(["LANG": "C", "LC_CTYPE": "C.UTF-8"]) == .unicode, "LC_CTYPE before LANG")
-        #expect(glyphs(["LANG": "C.UTF-8", "LC_ALL": ""]) == .unicode, "an empty variable is not set")
-    }
-
     @Test("table-browser snapshot under LANG=C prints what a C-locale terminal shows: ASCII only")
     func aSnapshotUnderTheCLocaleIsASCII() throws {
         var environment = TableBrowserBinary.environment

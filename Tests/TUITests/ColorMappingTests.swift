@@ -8,7 +8,7 @@ import TableKit
 @MainActor
 @Suite("Colour mapping")
 struct ColorMappingTests {
-    typealias Depth = TerminalCapabilities.ColorDepth
+    typealias Depth = ColorDepth
 
     @Test("the terminal's default colour is -1 at every depth")
     func terminalDefault() {

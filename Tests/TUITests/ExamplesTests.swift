@@ -202,4 +202,16 @@ struct ExamplesTests {
         #expect(screen.contains("TTY-SAME"), "the terminal's modes came back")
         #expect(session.format("#{alternate_on}") == "0", "left the alternate screen")
     }
+
+    @Test("inbox --no-mouse asks the terminal for no mouse reports (its own selection works); without it, it asks for them")
+    func inboxLeavesTheMouseToTheTerminalWhenAsked() async throws {
+        for (arguments, asked) in [([String](), "1"), (["--no-mouse"], "0")] {
+            let session = try await TableBrowserBinary.launchInTmux(binary: try TableBrowserBinary.example("inbox"), arguments: arguments, width: 60, height: 16)
+            await session.waitUntilScreen(equals: try printedFrame("inbox"), "the inbox at launch, \(arguments)")
+            #expect(session.format("#{mouse_button_flag}#{mouse_sgr_flag}") == asked + asked, "\(arguments)")
+            session.send("q")
+            guard let screen = await TableBrowserBinary.waitForTheEnd(of: session) else { return }
+            #expect(screen.contains("EXIT:0"))
+        }
+    }
 }

@@ -416,8 +416,8 @@ struct ArticleSnippetsTests {
         let compiled = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let examples = try FileManager.default.contentsOfDirectory(atPath: Self.packageRoot.appendingPathComponent("Examples").path)
             .map { try String(contentsOf: Self.packageRoot.appendingPathComponent("Examples/\($0)/main.swift"), encoding: .utf8) }
-            // The code that needs TableKitTerminal, which this target does not link, is compiled and run there.
-            + [try String(contentsOf: Self.packageRoot.appendingPathComponent("Tests/TUITests/ArticleTerminalSnippetsTests.swift"), encoding: .utf8)]
+            // The code that needs TableKitTerminal is compiled and run in a file of its own.
+            + [try String(contentsOf: Self.packageRoot.appendingPathComponent("Tests/TableKitAPITests/ArticleTerminalSnippetsTests.swift"), encoding: .utf8)]
         let blocks = Self.swiftBlocks(of: markdown)
         #expect(!blocks.isEmpty, "\(article) has no swift block")
         for block in blocks {

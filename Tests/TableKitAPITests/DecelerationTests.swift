@@ -45,4 +45,13 @@ struct DecelerationTests {
         let nonsense = Deceleration(velocityX: .nan, velocityY: .infinity, rate: .nan)
         #expect(nonsense.duration == .zero)
     }
+
+    @Test func aGlideGivenNoRateKeepsTheNormalOneAndMovesUntilItsSpeedIsTheRestingSpeed() {
+        #expect(Deceleration(velocityX: 300, velocityY: 0) == Deceleration(velocityX: 300, velocityY: 0, rate: Deceleration.normalRate))
+        #expect(Deceleration(velocityX: 300, velocityY: 0) != Deceleration(velocityX: 300, velocityY: 0, rate: Deceleration.fastRate))
+        #expect(Deceleration(velocityX: Deceleration.restingSpeed, velocityY: 0).duration == .zero, "already at rest")
+        let glide = Deceleration(velocityX: 100, velocityY: 0)
+        let lastSpeed = glide.velocity(after: glide.duration - .microseconds(1)).x
+        #expect(abs(lastSpeed - Deceleration.restingSpeed) < 0.01, "it stops at the resting speed: \(lastSpeed)")
+    }
 }

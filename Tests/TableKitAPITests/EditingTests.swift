@@ -54,16 +54,6 @@ private final class AddRowStyles: TableViewDelegate {
     }
 }
 
-/// Notes the rows selected.
-@MainActor
-private final class SelectionRecorder: TableViewDelegate {
-    var selected: [IndexPath] = []
-    func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
-        selected.append(indexPath)
-        return .handled
-    }
-}
-
 @MainActor
 @Suite("Editing mode: ⊖ reveals Delete and only Delete deletes, ⊕ inserts, swipe-to-delete for free")
 struct EditingTests {

@@ -47,6 +47,14 @@ struct SectionIndexMappingTests {
         #expect(sections.section(forSectionIndexTitleAt: -1) == 0, "before the first: the first")
     }
 
+    @Test("a data source that shows all 27 sections, as UIKit's classic one does, maps a title by its position, held to the sections there are")
+    func everySectionShownMapsAnIndexTitleToItsOwnSection() {
+        #expect(collation.sectionIndexTitles == collation.sectionTitles, "in English the index is the sections")
+        #expect(collation.section(forSectionIndexTitleAt: 4) == 4)
+        #expect(collation.section(forSectionIndexTitleAt: 40) == Collation.otherSection, "past the end: #")
+        #expect(collation.section(forSectionIndexTitleAt: -3) == 0)
+    }
+
     @Test("typing a digit or a symbol on the focused index jumps to #")
     func typingADigitOnTheIndexJumpsToHash() {
         let size = Size(width: 34, height: 10)

@@ -81,3 +81,13 @@ extension ScreenResponse {
         return false
     }
 }
+
+/// Notes the rows selected.
+@MainActor
+final class SelectionRecorder: TableViewDelegate {
+    var selected: [IndexPath] = []
+    func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
+        selected.append(indexPath)
+        return .handled
+    }
+}

@@ -179,7 +179,7 @@ final class BrowserApp {
         }
     }
 
-    private static func describe(_ depth: TerminalCapabilities.ColorDepth) -> String {
+    private static func describe(_ depth: ColorDepth) -> String {
         switch depth {
         case .none: return "None"
         case .ansi16: return "16"

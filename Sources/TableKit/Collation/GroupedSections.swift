@@ -37,7 +37,7 @@ public struct GroupedSections<Item> {
     ///   - title: The text an item is sorted by within its section.
     ///   - searchText: The text ``filtered(by:)`` looks in; the title by default.
     ///   - cell: The cell that shows an item.
-    init(
+    public init(
         _ items: [Item], collation: Collation = .english, section: (Item) -> String, title: @escaping (Item) -> String,
         searchText: ((Item) -> String)? = nil, cell: @escaping (Item) -> TableViewCell
     ) {
@@ -64,7 +64,7 @@ public struct GroupedSections<Item> {
     ///   - title: The key path of the text an item is sorted by.
     ///   - searchText: The text ``filtered(by:)`` looks in; the title by default.
     ///   - cell: The cell that shows an item.
-    package init(
+    public init(
         _ items: [Item], collation: Collation = .english, section: KeyPath<Item, String>, title: KeyPath<Item, String>,
         searchText: ((Item) -> String)? = nil, cell: @escaping (Item) -> TableViewCell
     ) {
@@ -130,7 +130,7 @@ public struct GroupedSections<Item> {
     ///     TableViewCell(text: game.title)
     /// }.identified(by: \.title)
     /// ```
-    package func identified<ID: Hashable>(by id: @escaping (Item) -> ID) -> GroupedSections {
+    public func identified<ID: Hashable>(by id: @escaping (Item) -> ID) -> GroupedSections {
         var result = self
         result.identity = { AnyHashable(id($0)) }
         return result
@@ -152,7 +152,7 @@ extension GroupedSections: TableViewDataSource {
     public func titleForHeader(inSection section: Int) -> String? {
         sections.indices.contains(section) ? sections[section].title : nil
     }
-    /// The item's identity, once given by `identified(by:)`.
+    /// The item's identity, once given by ``identified(by:)``.
     public func itemIdentifier(for indexPath: IndexPath) -> AnyHashable? {
         guard let identity else { return nil }
         return item(at: indexPath).map(identity)

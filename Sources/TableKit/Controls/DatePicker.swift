@@ -108,7 +108,7 @@ public struct DatePicker: Sendable {
     }
 
     /// The mode, limits and calendar.
-    public let configuration: Configuration
+    let configuration: Configuration
     /// The value chosen: always within the limits and a day that exists.
     public private(set) var date: Date
     /// The countdown's length in the ``Mode/countDownTimer`` mode: whole minutes, at least one,

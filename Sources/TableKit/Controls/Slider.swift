@@ -27,11 +27,11 @@ public struct Slider: Hashable, Sendable {
     }
 
     /// The values the slider spans.
-    public let range: ClosedRange<Double>
+    let range: ClosedRange<Double>
     /// The value: within the range, on a step from its lower end.
     public private(set) var value: Double
     /// What ← and → add or take away.
-    public let step: Double
+    let step: Double
     /// What PgUp and PgDn add or take away.
     public let pageStep: Double
 

@@ -33,9 +33,9 @@ public struct Deceleration: Hashable, Sendable {
     public static let restingSpeed = 1.0
 
     /// The speed at the start, in cells per second.
-    public let velocity: Offset
+    let velocity: Offset
     /// The share of its speed the glide keeps each millisecond, between 0 and 1.
-    public let rate: Double
+    let rate: Double
 
     /// A glide that starts at `velocityX`, `velocityY` cells per second and keeps `rate` of its
     /// speed each millisecond (clamped to 0.5…0.9999).

@@ -63,8 +63,9 @@ public class GestureRecognizer {
     private var actions: [@MainActor (GestureRecognizer) -> Void] = []
     private var failureRequirements: [WeakRecognizer] = []
 
-    /// Creates a recognizer with no actions; add them with ``addTarget(_:)``.
-    public init() {}
+    /// Creates a recognizer with no actions; add them with ``addTarget(_:)``. Only the
+    /// library's recognizers are made: the input methods a subclass overrides are internal.
+    init() {}
 
     /// Adds an action, run on every change of state except to ``State-swift.enum/failed``, as
     /// UIKit's `addTarget(_:action:)`.

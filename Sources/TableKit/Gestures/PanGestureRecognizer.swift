@@ -6,7 +6,7 @@ public struct GestureVelocity: Hashable, Sendable {
     public var y: Double
 
     /// Creates a velocity.
-    public init(x: Double, y: Double) {
+    init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }

@@ -33,16 +33,16 @@ public struct KeyBinding<Action>: Sendable where Action: Sendable {
     }
 
     /// The footer's key label: the first key the help names, unless the binding names its own.
-    public var footerLabel: String {
+    var footerLabel: String {
         footerKeyLabel ?? String(label.split(separator: " ").first ?? Substring(label))
     }
 
     /// The binding as the help overlay lists it: every key, and the long help.
-    public var hint: KeyHint { KeyHint(label, help) }
+    var hint: KeyHint { KeyHint(label, help) }
 
     /// The binding as the footer shows it (first key, short help); `nil` when it stays out of
     /// the footer.
-    public var footerHint: KeyHint? { footerHelp.map { KeyHint(footerLabel, $0) } }
+    var footerHint: KeyHint? { footerHelp.map { KeyHint(footerLabel, $0) } }
 
     /// The binding without `key`, and its label without `name`: for a screen or a row where
     /// that key does something else (Space flips a switch rather than paging).

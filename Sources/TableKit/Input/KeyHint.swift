@@ -1,7 +1,7 @@
 /// A key and what it does, as help and the one-line footer show it: `Enter` — `open`.
 ///
 /// Screens, modals and bars describe their keys with hints; most come from a
-/// ``KeyBinding`` table (``KeyBinding/hint`` and ``Swift/Array/footerHints()``), so that help
+/// ``KeyBinding`` table (``Swift/Array/helpHints()`` and ``Swift/Array/footerHints()``), so that help
 /// and handling read the same data.
 public struct KeyHint: Hashable, Sendable, CustomStringConvertible {
     /// How the keys are named: `↑ k`, `Enter → l`, `^S`.

@@ -129,7 +129,7 @@ public struct Alert {
     }
 
     /// The index of the cancel action, if there is one.
-    public var cancelActionIndex: Int? {
+    var cancelActionIndex: Int? {
         actions.firstIndex { $0.style == .cancel }
     }
 

@@ -39,7 +39,7 @@ open class FormEditor: TableViewController, TableViewDelegate {
     /// Why each invalid field was refused at the last save, by key.
     public internal(set) var errors: [String: String] = [:]
     /// The status line's sentence: why a key was refused.
-    public internal(set) var message: String?
+    var message: String?
     /// Told about save, cancel and delete; held weakly.
     public weak var formDelegate: (any FormEditorDelegate)?
     /// The title of Save.
@@ -49,7 +49,7 @@ open class FormEditor: TableViewController, TableViewDelegate {
     /// The title of Delete, or `nil` for none.
     public var deleteTitle: String?
     /// Whether labels are shown beside the fields.
-    public private(set) var showsLabels = true
+    private(set) var showsLabels = true
     private(set) var clock: @Sendable () -> ContinuousClock.Instant = { .now }
     /// The date an empty date field's screen starts from (held to its limits); tests fix it.
     var currentDate: () -> Date = { Date() }

@@ -24,7 +24,7 @@ public enum FormValue: Hashable, Sendable {
     case null
 
     /// The value's type, or nil for `null`.
-    public var type: FormValueType? {
+    var type: FormValueType? {
         switch self {
         case .text: return .text
         case .number: return .number
@@ -47,7 +47,7 @@ public enum FormValueType: String, CaseIterable, Hashable, Sendable {
     case date
 
     /// The type in words, as a form shows it beside a label ("number").
-    public var name: String {
+    var name: String {
         switch self {
         case .text: return "text"
         case .number: return "number"
@@ -105,7 +105,7 @@ public struct FormNumber: Hashable, Sendable, CustomStringConvertible, Expressib
     public var isWhole: Bool { !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) }
 
     /// The number's text, with `decimalSeparator` for the point: what a decimal pad shows.
-    public func text(decimalSeparator: String) -> String {
+    func text(decimalSeparator: String) -> String {
         decimalSeparator == "." ? text : text.replacingOccurrences(of: ".", with: decimalSeparator)
     }
 

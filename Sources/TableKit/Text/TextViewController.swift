@@ -33,7 +33,7 @@ open class TextViewController: Screen {
     /// The title in the navigation bar.
     open var title: String
     /// The text shown.
-    public let text: String
+    let text: String
     /// The text laid out in blocks, wrapped as they are shown.
     private var blocks: TextBlocks
     /// The first line on screen.

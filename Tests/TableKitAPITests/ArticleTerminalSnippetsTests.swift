@@ -3,9 +3,8 @@ import TableKit
 import TableKitTerminal
 import Testing
 
-// The code of DocC's "Running an App" that needs TableKitTerminal, which the API tests do not
-// link: ArticleSnippetsTests finds each block of the article here, word for word, and the
-// test below runs it.
+// The code of DocC's "Running an App" that needs TableKitTerminal: ArticleSnippetsTests finds
+// each block of the article here, word for word, and the test below runs it.
 
 @MainActor
 func headlessFrame() throws -> [String] {
