@@ -92,7 +92,7 @@ public final class NavigationController {
     }
 
     /// The stack comes to the front (its tab was chosen, or the app started).
-    public func viewWillAppear() {
+    package func viewWillAppear() {
         topWillAppear()
     }
 
@@ -231,7 +231,7 @@ public final class NavigationController {
     /// Carries out `response` for `screen` if it is on this stack: a push goes on top, a pop
     /// leaves only when `screen` is in front (asking it first). Returns `.ignored` when
     /// `screen` is not on the stack, else what is left for the root.
-    public func deliver(_ response: ScreenResponse, from screen: any Screen, area: Rect) -> ScreenResponse {
+    package func deliver(_ response: ScreenResponse, from screen: any Screen, area: Rect) -> ScreenResponse {
         guard stack.contains(where: { $0 === screen }) else { return .ignored }
         if case .pop = response, top !== screen { return .handled }
         return perform(response, area: area)

@@ -41,7 +41,7 @@ public final class RootController {
     /// The smallest terminal the app lays out in; below it a notice asks for more room.
     var minimumSize = Size(width: 20, height: 8)
     /// What the app shows.
-    public let content: any ShellContent
+    package let content: any ShellContent
     /// The modals, bottom first; the last one is in front.
     public private(set) var modals: [any Modal] = []
     /// The screen size.
@@ -58,9 +58,20 @@ public final class RootController {
     /// Keys, clicks and pastes that came while the screen in front deferred them.
     private var deferredEvents: [Event] = []
 
-    /// Creates the root at `size` (a terminal runner sets the real size when it starts); the
-    /// content appears and is laid out.
-    public init(content: any ShellContent, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, mailbox: Mailbox = .main) {
+    /// Creates the root of an app of one navigation stack, at `size` (a terminal runner sets
+    /// the real size when it starts); the stack appears and is laid out.
+    public convenience init(content: NavigationController, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, mailbox: Mailbox = .main) {
+        self.init(shell: content, size: size, glyphs: glyphs, mailbox: mailbox)
+    }
+
+    /// Creates the root of an app of tabs, at `size` (a terminal runner sets the real size
+    /// when it starts); the tab in front appears and is laid out.
+    public convenience init(content: TabBarController, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, mailbox: Mailbox = .main) {
+        self.init(shell: content, size: size, glyphs: glyphs, mailbox: mailbox)
+    }
+
+    /// Creates the root showing `content`; the content appears and is laid out.
+    package init(shell content: any ShellContent, size: Size, glyphs: Glyphs, mailbox: Mailbox) {
         self.content = content
         self.size = size
         self.glyphs = glyphs

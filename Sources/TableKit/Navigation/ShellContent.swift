@@ -1,6 +1,7 @@
-/// What a ``RootController`` hosts: a navigation stack, or tabs of navigation stacks.
+/// What a ``RootController`` hosts: a navigation stack, or tabs of navigation stacks. The
+/// library's two containers are the only ones: a root is made with either.
 @MainActor
-public protocol ShellContent: AnyObject {
+package protocol ShellContent: AnyObject {
     /// Draws into `area`.
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext)
     /// Handles a key, a click or a tick; mouse positions are in the coordinates of `area`.
@@ -36,7 +37,7 @@ public protocol ShellContent: AnyObject {
 
 extension NavigationController: ShellContent {
     /// The screen's own keys, then the stack's.
-    public var helpSections: [HelpOverlay.Section] {
+    package var helpSections: [HelpOverlay.Section] {
         [HelpOverlay.Section(title: top.title, entries: top.keyHelp + keyHelp)]
     }
 
@@ -47,23 +48,23 @@ extension NavigationController: ShellContent {
     }
 
     /// Whether the screen in front wants ticks.
-    public var wantsTicks: Bool { top.wantsTicks }
+    package var wantsTicks: Bool { top.wantsTicks }
 
     /// Whether the screen in front takes typed letters.
-    public var capturesTextInput: Bool { top.capturesTextInput }
+    package var capturesTextInput: Bool { top.capturesTextInput }
 
     /// Whether a screen of the stack holds unsaved edits.
-    public var hasUnsavedChanges: Bool { stack.contains { $0.hasUnsavedChanges } }
+    package var hasUnsavedChanges: Bool { stack.contains { $0.hasUnsavedChanges } }
 
     /// The screen in front's status.
-    public var statusMessage: String? { top.statusMessage }
+    package var statusMessage: String? { top.statusMessage }
 
     /// The screen on top of the stack.
-    public var frontScreen: any Screen { top }
+    package var frontScreen: any Screen { top }
 
     /// Whether `screen` is on the stack.
-    public func hosts(_ screen: any Screen) -> Bool { stack.contains { $0 === screen } }
+    package func hosts(_ screen: any Screen) -> Bool { stack.contains { $0 === screen } }
 
     /// Whether the screen in front holds keys until its work arrives.
-    public var defersEvents: Bool { top.defersEvents }
+    package var defersEvents: Bool { top.defersEvents }
 }
