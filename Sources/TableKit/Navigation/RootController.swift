@@ -58,6 +58,9 @@ public final class RootController {
     /// Keys, clicks and pastes that came while the screen in front deferred them.
     private var deferredEvents: [Event] = []
 
+    /// The press under way: what it landed on, until its release.
+    private var pressCapture = PressCapture<MouseTarget>()
+
     /// Creates the root of an app of one navigation stack, at `size` (a terminal runner sets
     /// the real size when it starts); the stack appears and is laid out.
     public convenience init(content: NavigationController, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, mailbox: Mailbox = .main) {
@@ -177,6 +180,11 @@ public final class RootController {
             let answer = apply(modal.handle(event, area: contentArea), from: modal)
             // A button's action answers for the screen in front (a form pops after Discard).
             return answer.map(outcome(of:)) ?? .keepGoing
+        }
+        if case .mouse(let mouse) = event {
+            // One hit test when the press lands; its drags and release go where it went.
+            let target = pressCapture.target(for: mouse) { content.hitTest($0, area: contentArea, glyphs: glyphs) }
+            return outcome(of: target.handle(mouse))
         }
         let response = content.handle(event, area: contentArea, glyphs: glyphs)
         if case .ignored = response, let key = event.key, let action = Self.globalBindings.action(for: key) {

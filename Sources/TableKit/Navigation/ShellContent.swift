@@ -4,8 +4,12 @@
 package protocol ShellContent: AnyObject {
     /// Draws into `area`.
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext)
-    /// Handles a key, a click or a tick; mouse positions are in the coordinates of `area`.
+    /// Handles a key, a click or a tick; a mouse report goes to what ``hitTest(_:area:glyphs:)``
+    /// finds at its position (the root keeps a press with it until the release).
     func handle(_ event: Event, area: Rect, glyphs: Glyphs) -> ScreenResponse
+    /// What a press at `point` lands on, the containers descended once: a bar, the tab bar or
+    /// the screen in front, with the area its positions are counted from.
+    func hitTest(_ point: Point, area: Rect, glyphs: Glyphs) -> MouseTarget
     /// Lays the content out in `area`: at start and whenever the terminal changes size.
     func layout(in area: Rect)
     /// The content comes to the front: the app starts.
@@ -22,10 +26,11 @@ package protocol ShellContent: AnyObject {
     var hasUnsavedChanges: Bool { get }
     /// The status line's sentence from what is in front, if any.
     var statusMessage: String? { get }
-    /// Carries out `response`, the answer of `screen` to a delivery of the ``Mailbox`` or to a
-    /// modal's button, as its stack would have carried out an answer to an event: a push
-    /// goes on that screen's stack, a pop leaves it when it is in front. Returns what is left
-    /// for the root (a modal to present, quit), or `.ignored` when no stack holds `screen`.
+    /// Carries out `response`, the answer of `screen` to a delivery of the ``Mailbox``, to a
+    /// modal's button or to a press it had, as its stack would have carried out an answer to an
+    /// event: a push goes on that screen's stack, a pop leaves it when it is in front. Returns
+    /// what is left for the root (a modal to present, quit), or `.ignored` when no stack holds
+    /// `screen`.
     func deliver(_ response: ScreenResponse, from screen: any Screen, area: Rect) -> ScreenResponse
     /// Whether `screen` is on one of the content's stacks, in front or not.
     func hosts(_ screen: any Screen) -> Bool
@@ -33,6 +38,25 @@ package protocol ShellContent: AnyObject {
     var frontScreen: any Screen { get }
     /// Whether keys and clicks must wait for work in flight (see ``Screen/defersEvents``).
     var defersEvents: Bool { get }
+}
+
+/// What a press landed on, found by one descent through the containers
+/// (``ShellContent/hitTest(_:area:glyphs:)``): the part that takes the press, its drags and its
+/// release, and the area whose origin its positions are counted from. The root keeps it for the
+/// press, so every report of the press reaches the same part, converted the same way.
+@MainActor
+package struct MouseTarget {
+    /// The area the part's positions are counted from.
+    let area: Rect
+    /// The part's handling of a report, its position in `area`'s cells.
+    let receive: @MainActor (MouseEvent) -> ScreenResponse
+
+    /// Hands `mouse` (positions in the root's cells) to the part, converted into its area.
+    func handle(_ mouse: MouseEvent) -> ScreenResponse {
+        var local = mouse
+        local.position = Point(x: mouse.position.x - area.minX, y: mouse.position.y - area.minY)
+        return receive(local)
+    }
 }
 
 extension NavigationController: ShellContent {

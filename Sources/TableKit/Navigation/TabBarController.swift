@@ -240,9 +240,8 @@ public final class TabBarController: ShellContent {
                 if case .present = behind, case .handled = response { response = behind }
             }
             return response
-        case .mouse(let mouse) where pressCapture.part(for: mouse, hitTest: { $0.y >= stack.maxY ? .tabBar : .stack }) == .tabBar:
-            barArea = area
-            return barGestures.handle(mouse, now: now()) ?? .handled
+        case .mouse(let mouse):
+            return hitTest(mouse.position, area: area, glyphs: glyphs).handle(mouse)
         default:
             break
         }
@@ -261,13 +260,23 @@ public final class TabBarController: ShellContent {
         return response
     }
 
-    /// The parts of the area a press may land on.
-    private enum Part: Equatable { case stack, tabBar }
-    /// The part the press under way landed on: a drag from the list over the bar stays the list's.
-    private var pressCapture = PressCapture<Part>()
-    /// The area of the mouse report in hand.
-    private var barArea = Rect(origin: .zero, size: .zero)
-    /// The bar's mouse: a press on a tab (or More) chooses it.
+    /// What a press at `point` lands on: the tab bar, in its own lines; else what the stack in
+    /// front finds there.
+    package func hitTest(_ point: Point, area: Rect, glyphs: Glyphs) -> MouseTarget {
+        width = area.width
+        let stack = stackArea(in: area)
+        guard point.y >= stack.maxY else { return frontNavigation.hitTest(point, area: stack, glyphs: glyphs) }
+        let bar = area.bottomLines(TabBar.height)
+        return MouseTarget(area: bar) { [weak self] mouse in
+            guard let self else { return .ignored }
+            barWidth = bar.width
+            return barGestures.handle(mouse, now: now()) ?? .handled
+        }
+    }
+
+    /// The width of the bar of the mouse report in hand.
+    private var barWidth = 0
+    /// The bar's mouse: a press on a tab (or More) chooses it (positions in the bar's lines).
     private lazy var barGestures: ScreenGestures = {
         let gestures = ScreenGestures()
         gestures.addButton(receives: { [unowned self] point in hit(at: point) != nil },
@@ -275,10 +284,9 @@ public final class TabBarController: ShellContent {
         return gestures
     }()
 
-    /// The tab (or More) drawn at `point` of the bar's line.
+    /// The tab (or More) drawn at `point` of the bar's lines.
     private func hit(at point: Point) -> TabBar.Hit? {
-        guard point.y >= stackArea(in: barArea).maxY else { return nil }
-        return tabBar.itemIndex(atColumn: point.x - barArea.minX, width: barArea.width)
+        tabBar.itemIndex(atColumn: point.x, width: barWidth)
     }
 
     /// A tab chosen by a key or a click: with unsaved edits in the tab in front, "Discard
