@@ -123,6 +123,49 @@ struct EndToEndInputTests {
         await quit(session)
     }
 
+    /// The 0-based terminal column where `text` starts on `line` of `screen`.
+    private func column(of text: String, in line: String) throws -> Int {
+        let range = try #require(line.range(of: text), "\(text) on '\(line)'")
+        return line[..<range.lowerBound].displayWidth
+    }
+
+    @Test("a click on a tab or a row acts; a press keeps its drags and release, from a row over the tab bar and from a tab into the rows", arguments: terminals)
+    func clicksAndDragsAcrossTheTabBar(term: String) async throws {
+        let books = try TableBrowserBinary.snapshot(size: "80x24", keys: "")
+        let tweets = try TableBrowserBinary.snapshot(size: "80x24", keys: "2")
+        let opened = try TableBrowserBinary.snapshot(size: "80x24", keys: "Enter")
+        let tabLine = try #require(books.lastIndex { $0.contains("2 Tweets") })
+        // 1-based, as the terminal reports them: a letter of each tab's label, the first row's title.
+        let tweetsX = try column(of: "Tweets", in: books[tabLine]) + 2, booksX = try column(of: "Books", in: books[tabLine]) + 2
+        let tabY = tabLine + 1, rowX = 4, rowY = 3
+        let (session, _) = try await launch(term)
+        await session.waitUntilScreen(equals: books, "the Books list under \(term)")
+
+        // From the first row down over Tweets, let go there: the release is the row's (a press on
+        // a row is a tap at its release), so the book opens, and Tweets is not chosen.
+        session.sendLiteral("\u{1B}[<0;\(rowX);\(rowY)M")
+        for y in [8, 16, tabY] { session.sendLiteral("\u{1B}[<32;\(y == tabY ? tweetsX : rowX);\(y)M") }
+        session.sendLiteral("\u{1B}[<0;\(tweetsX);\(tabY)m")
+        await session.waitUntilScreen(equals: opened, "the first book, still in Books, after a drag from its row released on Tweets under \(term)")
+
+        // A click on Tweets chooses it. A press on Books chooses it back, and its drag up into the
+        // rows and release on one are the bar's: the book stays as it was.
+        session.sendLiteral("\u{1B}[<0;\(tweetsX);\(tabY)M\u{1B}[<0;\(tweetsX);\(tabY)m")
+        await session.waitUntilScreen(equals: tweets, "the Tweets tab after a click on it under \(term)")
+        session.sendLiteral("\u{1B}[<0;\(booksX);\(tabY)M")
+        for y in [16, 8, rowY] { session.sendLiteral("\u{1B}[<32;\(rowX);\(y)M") }
+        session.sendLiteral("\u{1B}[<0;\(rowX);\(rowY)m")
+        await settle(session)
+        await session.waitUntilScreen(equals: opened, "the Books tab as it was left after a press on Books dragged to a row under \(term)")
+
+        // A click on Books, in front, goes back to its list; a click on the first row opens it.
+        session.sendLiteral("\u{1B}[<0;\(booksX);\(tabY)M\u{1B}[<0;\(booksX);\(tabY)m")
+        await session.waitUntilScreen(equals: books, "the Books list after a click on Books in front under \(term)")
+        session.sendLiteral("\u{1B}[<0;\(rowX);\(rowY)M\u{1B}[<0;\(rowX);\(rowY)m")
+        await session.waitUntilScreen(equals: opened, "the first book after a click on its row under \(term)")
+        await quit(session)
+    }
+
     /// Scripts whose keys a terminal sends as escape sequences (`ESC [1;2D` Shift-←, `ESC [1;3B`
     /// Alt-↓) or that wait on background work (the photos' decoding), typed live and scripted.
     /// Each live key may name what the screen shows once it has acted (the photos decode in

@@ -512,8 +512,9 @@ struct ArticleSnippetsTests {
     @Test func formsAndKeyboardTypes() throws {
         let saver = ProfileSaver()
         let form = profileForm(saver: saver)
-        let root = RootController(content: NavigationController(root: earthFacts()), size: Size(width: 50, height: 16))
-        if case .push(let screen) = ScreenResponse.push(form) { (root.content as? NavigationController)?.push(screen) }
+        let navigation = NavigationController(root: earthFacts())
+        let root = RootController(content: navigation, size: Size(width: 50, height: 16))
+        navigation.push(form)
         let shown = Self.trimmed(root.render(context: RenderContext()).lines)
         try Self.expectDrawing(0, of: "FormsAndKeyboardTypes", in: shown)
         for key: Key in [.down, .character("x")] { _ = root.handle(.key(key)) }

@@ -68,25 +68,25 @@ func pressTracker(_ action: @escaping @MainActor (LongPressGestureRecognizer) ->
     return press
 }
 
-/// Which part of a screen the press under way belongs to: the part it landed on, until the
-/// release, as UIKit keeps a touch with the view it began in. A drag from the rows over the
-/// bar stays the rows'; a wheel notch goes by where it is.
-struct PressCapture<Part: Equatable> {
-    private var captured: Part?
+/// What the press under way belongs to: what it landed on, until the release, as UIKit keeps
+/// a touch with the view it began in. A drag from the rows over the bar stays the rows'; a
+/// wheel notch goes by where it is.
+struct PressCapture<Target> {
+    private var captured: Target?
 
-    /// The part `mouse` goes to; `hitTest` says which part is at a point.
-    mutating func part(for mouse: MouseEvent, hitTest: (Point) -> Part) -> Part {
+    /// What `mouse` goes to; `hitTest` says what is at a point.
+    mutating func target(for mouse: MouseEvent, hitTest: (Point) -> Target) -> Target {
         switch mouse.kind {
         case .press:
-            let part = hitTest(mouse.position)
-            captured = part
-            return part
+            let target = hitTest(mouse.position)
+            captured = target
+            return target
         case .drag:
             return captured ?? hitTest(mouse.position)
         case .release:
-            let part = captured ?? hitTest(mouse.position)
+            let target = captured ?? hitTest(mouse.position)
             captured = nil
-            return part
+            return target
         case .scrollUp, .scrollDown:
             return hitTest(mouse.position)
         }

@@ -92,7 +92,7 @@ public final class NavigationController {
     }
 
     /// The stack comes to the front (its tab was chosen, or the app started).
-    public func viewWillAppear() {
+    package func viewWillAppear() {
         topWillAppear()
     }
 
@@ -151,21 +151,16 @@ public final class NavigationController {
     /// Handles an event (mouse positions in the coordinates of `area`). Returns `.present`
     /// for a modal the app must show, `.quit`, `.ignored` when nothing used the event, or
     /// `.handled`.
+    ///
+    /// A mouse report goes to what is where it points: the bars, or the screen in front with
+    /// the position counted from its area's origin. A ``RootController`` keeps a press with
+    /// what it landed on until the release, so that a drag from the rows over the bar stays
+    /// the rows'.
     public func handle(_ event: Event, area: Rect, glyphs: Glyphs = .unicode) -> ScreenResponse {
+        if case .mouse(let mouse) = event { return hitTest(mouse.position, area: area, glyphs: glyphs).handle(mouse) }
         if self.area != area { layout(in: area) }
         let content = contentArea(in: area)
-        var forwarded = event
-        if case .mouse(var mouse) = event {
-            switch pressCapture.part(for: mouse, hitTest: { content.contains($0) ? .content : .bars }) {
-            case .bars:
-                barGlyphs = glyphs
-                return barGestures.handle(mouse, now: .now) ?? .handled
-            case .content:
-                mouse.position = Point(x: mouse.position.x - content.minX, y: mouse.position.y - content.minY)
-                forwarded = .mouse(mouse)
-            }
-        }
-        let response = top.handle(forwarded, area: content)
+        let response = top.handle(event, area: content)
         if case .ignored = response, case .key(let key) = event {
             if let id = navigationBar.itemID(for: key) ?? toolbar?.itemID(for: key) {
                 return perform(top.barButtonTapped(id, area: content), area: area)
@@ -177,14 +172,31 @@ public final class NavigationController {
         return perform(response, area: area)
     }
 
-    /// The parts of the stack's area a press may land on.
-    private enum Part: Equatable { case bars, content }
-    /// The part the press under way landed on.
-    private var pressCapture = PressCapture<Part>()
+    /// What a press at `point` lands on: the screen in front, in its area between the bars
+    /// (its answers carried out as ``deliver(_:from:area:)`` does, so a screen that has left
+    /// the front pops nothing); else the bars, in the stack's area.
+    package func hitTest(_ point: Point, area: Rect, glyphs: Glyphs) -> MouseTarget {
+        if self.area != area { layout(in: area) }
+        let content = contentArea(in: area)
+        guard content.contains(point) else {
+            return MouseTarget(area: area) { [weak self] mouse in
+                guard let self else { return .ignored }
+                barGlyphs = glyphs
+                return barGestures.handle(mouse, now: .now) ?? .handled
+            }
+        }
+        let screen = top
+        return MouseTarget(area: content) { [weak self, weak screen] mouse in
+            guard let self, let screen else { return .ignored }
+            return deliver(screen.handle(.mouse(mouse), area: content), from: screen, area: area)
+        }
+    }
+
     /// The glyphs of the mouse report in hand: the bar's layout depends on them.
     private var barGlyphs = Glyphs.unicode
     /// The bars' mouse: the back button, the bar buttons, the title's segments and the
-    /// toolbar's buttons, each acting at the press (positions in the stack's area).
+    /// toolbar's buttons, each acting at the press (positions in the stack's area, from its
+    /// top left corner).
     private lazy var barGestures = makeBarGestures()
 
     private func makeBarGestures() -> ScreenGestures {
@@ -216,22 +228,22 @@ public final class NavigationController {
     /// The width the stack was laid out in.
     private var barWidth: Int { area?.width ?? 0 }
 
-    /// The navigation bar's column at `point`, when `point` is on the bar's line.
+    /// The navigation bar's column at `point` of the stack's area, when `point` is on the bar's line.
     private func barColumn(at point: Point) -> Int? {
-        guard let area, point.y == area.minY + barHeight - 1 else { return nil }
-        return point.x - area.minX
+        point.y == barHeight - 1 ? point.x : nil
     }
 
-    /// The toolbar's column at `point`, when there is a toolbar and `point` is on its line.
+    /// The toolbar's column at `point` of the stack's area, when there is a toolbar and `point`
+    /// is on its line.
     private func toolbarColumn(at point: Point) -> Int? {
-        guard let area, toolbar != nil, point.y == area.maxY - 1 else { return nil }
-        return point.x - area.minX
+        guard let area, toolbar != nil, point.y == area.height - 1 else { return nil }
+        return point.x
     }
 
     /// Carries out `response` for `screen` if it is on this stack: a push goes on top, a pop
     /// leaves only when `screen` is in front (asking it first). Returns `.ignored` when
     /// `screen` is not on the stack, else what is left for the root.
-    public func deliver(_ response: ScreenResponse, from screen: any Screen, area: Rect) -> ScreenResponse {
+    package func deliver(_ response: ScreenResponse, from screen: any Screen, area: Rect) -> ScreenResponse {
         guard stack.contains(where: { $0 === screen }) else { return .ignored }
         if case .pop = response, top !== screen { return .handled }
         return perform(response, area: area)

@@ -41,7 +41,7 @@ public final class RootController {
     /// The smallest terminal the app lays out in; below it a notice asks for more room.
     var minimumSize = Size(width: 20, height: 8)
     /// What the app shows.
-    public let content: any ShellContent
+    package let content: any ShellContent
     /// The modals, bottom first; the last one is in front.
     public private(set) var modals: [any Modal] = []
     /// The screen size.
@@ -58,9 +58,23 @@ public final class RootController {
     /// Keys, clicks and pastes that came while the screen in front deferred them.
     private var deferredEvents: [Event] = []
 
-    /// Creates the root at `size` (a terminal runner sets the real size when it starts); the
-    /// content appears and is laid out.
-    public init(content: any ShellContent, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, mailbox: Mailbox = .main) {
+    /// The press under way: what it landed on, until its release.
+    private var pressCapture = PressCapture<MouseTarget>()
+
+    /// Creates the root of an app of one navigation stack, at `size` (a terminal runner sets
+    /// the real size when it starts); the stack appears and is laid out.
+    public convenience init(content: NavigationController, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, mailbox: Mailbox = .main) {
+        self.init(shell: content, size: size, glyphs: glyphs, mailbox: mailbox)
+    }
+
+    /// Creates the root of an app of tabs, at `size` (a terminal runner sets the real size
+    /// when it starts); the tab in front appears and is laid out.
+    public convenience init(content: TabBarController, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, mailbox: Mailbox = .main) {
+        self.init(shell: content, size: size, glyphs: glyphs, mailbox: mailbox)
+    }
+
+    /// Creates the root showing `content`; the content appears and is laid out.
+    package init(shell content: any ShellContent, size: Size, glyphs: Glyphs, mailbox: Mailbox) {
         self.content = content
         self.size = size
         self.glyphs = glyphs
@@ -166,6 +180,11 @@ public final class RootController {
             let answer = apply(modal.handle(event, area: contentArea), from: modal)
             // A button's action answers for the screen in front (a form pops after Discard).
             return answer.map(outcome(of:)) ?? .keepGoing
+        }
+        if case .mouse(let mouse) = event {
+            // One hit test when the press lands; its drags and release go where it went.
+            let target = pressCapture.target(for: mouse) { content.hitTest($0, area: contentArea, glyphs: glyphs) }
+            return outcome(of: target.handle(mouse))
         }
         let response = content.handle(event, area: contentArea, glyphs: glyphs)
         if case .ignored = response, let key = event.key, let action = Self.globalBindings.action(for: key) {

@@ -1,10 +1,15 @@
-/// What a ``RootController`` hosts: a navigation stack, or tabs of navigation stacks.
+/// What a ``RootController`` hosts: a navigation stack, or tabs of navigation stacks. The
+/// library's two containers are the only ones: a root is made with either.
 @MainActor
-public protocol ShellContent: AnyObject {
+package protocol ShellContent: AnyObject {
     /// Draws into `area`.
     func render(into canvas: inout Canvas, area: Rect, context: RenderContext)
-    /// Handles a key, a click or a tick; mouse positions are in the coordinates of `area`.
+    /// Handles a key, a click or a tick; a mouse report goes to what ``hitTest(_:area:glyphs:)``
+    /// finds at its position (the root keeps a press with it until the release).
     func handle(_ event: Event, area: Rect, glyphs: Glyphs) -> ScreenResponse
+    /// What a press at `point` lands on, the containers descended once: a bar, the tab bar or
+    /// the screen in front, with the area its positions are counted from.
+    func hitTest(_ point: Point, area: Rect, glyphs: Glyphs) -> MouseTarget
     /// Lays the content out in `area`: at start and whenever the terminal changes size.
     func layout(in area: Rect)
     /// The content comes to the front: the app starts.
@@ -21,10 +26,11 @@ public protocol ShellContent: AnyObject {
     var hasUnsavedChanges: Bool { get }
     /// The status line's sentence from what is in front, if any.
     var statusMessage: String? { get }
-    /// Carries out `response`, the answer of `screen` to a delivery of the ``Mailbox`` or to a
-    /// modal's button, as its stack would have carried out an answer to an event: a push
-    /// goes on that screen's stack, a pop leaves it when it is in front. Returns what is left
-    /// for the root (a modal to present, quit), or `.ignored` when no stack holds `screen`.
+    /// Carries out `response`, the answer of `screen` to a delivery of the ``Mailbox``, to a
+    /// modal's button or to a press it had, as its stack would have carried out an answer to an
+    /// event: a push goes on that screen's stack, a pop leaves it when it is in front. Returns
+    /// what is left for the root (a modal to present, quit), or `.ignored` when no stack holds
+    /// `screen`.
     func deliver(_ response: ScreenResponse, from screen: any Screen, area: Rect) -> ScreenResponse
     /// Whether `screen` is on one of the content's stacks, in front or not.
     func hosts(_ screen: any Screen) -> Bool
@@ -34,9 +40,28 @@ public protocol ShellContent: AnyObject {
     var defersEvents: Bool { get }
 }
 
+/// What a press landed on, found by one descent through the containers
+/// (``ShellContent/hitTest(_:area:glyphs:)``): the part that takes the press, its drags and its
+/// release, and the area whose origin its positions are counted from. The root keeps it for the
+/// press, so every report of the press reaches the same part, converted the same way.
+@MainActor
+package struct MouseTarget {
+    /// The area the part's positions are counted from.
+    let area: Rect
+    /// The part's handling of a report, its position in `area`'s cells.
+    let receive: @MainActor (MouseEvent) -> ScreenResponse
+
+    /// Hands `mouse` (positions in the root's cells) to the part, converted into its area.
+    func handle(_ mouse: MouseEvent) -> ScreenResponse {
+        var local = mouse
+        local.position = Point(x: mouse.position.x - area.minX, y: mouse.position.y - area.minY)
+        return receive(local)
+    }
+}
+
 extension NavigationController: ShellContent {
     /// The screen's own keys, then the stack's.
-    public var helpSections: [HelpOverlay.Section] {
+    package var helpSections: [HelpOverlay.Section] {
         [HelpOverlay.Section(title: top.title, entries: top.keyHelp + keyHelp)]
     }
 
@@ -47,23 +72,23 @@ extension NavigationController: ShellContent {
     }
 
     /// Whether the screen in front wants ticks.
-    public var wantsTicks: Bool { top.wantsTicks }
+    package var wantsTicks: Bool { top.wantsTicks }
 
     /// Whether the screen in front takes typed letters.
-    public var capturesTextInput: Bool { top.capturesTextInput }
+    package var capturesTextInput: Bool { top.capturesTextInput }
 
     /// Whether a screen of the stack holds unsaved edits.
-    public var hasUnsavedChanges: Bool { stack.contains { $0.hasUnsavedChanges } }
+    package var hasUnsavedChanges: Bool { stack.contains { $0.hasUnsavedChanges } }
 
     /// The screen in front's status.
-    public var statusMessage: String? { top.statusMessage }
+    package var statusMessage: String? { top.statusMessage }
 
     /// The screen on top of the stack.
-    public var frontScreen: any Screen { top }
+    package var frontScreen: any Screen { top }
 
     /// Whether `screen` is on the stack.
-    public func hosts(_ screen: any Screen) -> Bool { stack.contains { $0 === screen } }
+    package func hosts(_ screen: any Screen) -> Bool { stack.contains { $0 === screen } }
 
     /// Whether the screen in front holds keys until its work arrives.
-    public var defersEvents: Bool { top.defersEvents }
+    package var defersEvents: Bool { top.defersEvents }
 }

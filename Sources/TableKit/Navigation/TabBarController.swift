@@ -180,7 +180,7 @@ public final class TabBarController: ShellContent {
 
     /// Lays the tab in front out in `area` less the tab bar; a tab behind is laid out in it
     /// when it is chosen or first handles an event, so tabs never shown cost nothing.
-    public func layout(in area: Rect) {
+    package func layout(in area: Rect) {
         width = area.width
         self.area = area
         // Widened so that every tab fits: the More list goes, and its tab stays in front.
@@ -204,7 +204,7 @@ public final class TabBarController: ShellContent {
     }
 
     /// The tab in front appears.
-    public func viewWillAppear() {
+    package func viewWillAppear() {
         frontNavigation.viewWillAppear()
     }
 
@@ -217,7 +217,7 @@ public final class TabBarController: ShellContent {
     private func stackArea(in area: Rect) -> Rect { area.inset(bottom: TabBar.height) }
 
     /// Draws the tab in front and the tab bar.
-    public func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
+    package func render(into canvas: inout Canvas, area: Rect, context: RenderContext) {
         frontNavigation.render(into: &canvas, area: stackArea(in: area), context: context)
         // The More list lights More (the fifth slot shows every tab from the fifth on).
         tabBar.render(selectedIndex: showsMoreList ? TabBar.maximumSlots - 1 : selectedIndex, indicatorColumn: indicatorColumn(at: now()),
@@ -225,7 +225,7 @@ public final class TabBarController: ShellContent {
     }
 
     /// Handles an event: the tab in front first, then the tab keys and clicks on the bar.
-    public func handle(_ event: Event, area: Rect, glyphs: Glyphs) -> ScreenResponse {
+    package func handle(_ event: Event, area: Rect, glyphs: Glyphs) -> ScreenResponse {
         width = area.width
         let stack = stackArea(in: area)
         switch event {
@@ -240,9 +240,8 @@ public final class TabBarController: ShellContent {
                 if case .present = behind, case .handled = response { response = behind }
             }
             return response
-        case .mouse(let mouse) where pressCapture.part(for: mouse, hitTest: { $0.y >= stack.maxY ? .tabBar : .stack }) == .tabBar:
-            barArea = area
-            return barGestures.handle(mouse, now: now()) ?? .handled
+        case .mouse(let mouse):
+            return hitTest(mouse.position, area: area, glyphs: glyphs).handle(mouse)
         default:
             break
         }
@@ -261,13 +260,23 @@ public final class TabBarController: ShellContent {
         return response
     }
 
-    /// The parts of the area a press may land on.
-    private enum Part: Equatable { case stack, tabBar }
-    /// The part the press under way landed on: a drag from the list over the bar stays the list's.
-    private var pressCapture = PressCapture<Part>()
-    /// The area of the mouse report in hand.
-    private var barArea = Rect(origin: .zero, size: .zero)
-    /// The bar's mouse: a press on a tab (or More) chooses it.
+    /// What a press at `point` lands on: the tab bar, in its own lines; else what the stack in
+    /// front finds there.
+    package func hitTest(_ point: Point, area: Rect, glyphs: Glyphs) -> MouseTarget {
+        width = area.width
+        let stack = stackArea(in: area)
+        guard point.y >= stack.maxY else { return frontNavigation.hitTest(point, area: stack, glyphs: glyphs) }
+        let bar = area.bottomLines(TabBar.height)
+        return MouseTarget(area: bar) { [weak self] mouse in
+            guard let self else { return .ignored }
+            barWidth = bar.width
+            return barGestures.handle(mouse, now: now()) ?? .handled
+        }
+    }
+
+    /// The width of the bar of the mouse report in hand.
+    private var barWidth = 0
+    /// The bar's mouse: a press on a tab (or More) chooses it (positions in the bar's lines).
     private lazy var barGestures: ScreenGestures = {
         let gestures = ScreenGestures()
         gestures.addButton(receives: { [unowned self] point in hit(at: point) != nil },
@@ -275,10 +284,9 @@ public final class TabBarController: ShellContent {
         return gestures
     }()
 
-    /// The tab (or More) drawn at `point` of the bar's line.
+    /// The tab (or More) drawn at `point` of the bar's lines.
     private func hit(at point: Point) -> TabBar.Hit? {
-        guard point.y >= stackArea(in: barArea).maxY else { return nil }
-        return tabBar.itemIndex(atColumn: point.x - barArea.minX, width: barArea.width)
+        tabBar.itemIndex(atColumn: point.x, width: barWidth)
     }
 
     /// A tab chosen by a key or a click: with unsaved edits in the tab in front, "Discard
@@ -303,41 +311,41 @@ public final class TabBarController: ShellContent {
     }
 
     /// Whether any tab holds unsaved edits.
-    public var hasUnsavedChanges: Bool { tabs.contains { $0.navigation.hasUnsavedChanges } }
+    package var hasUnsavedChanges: Bool { tabs.contains { $0.navigation.hasUnsavedChanges } }
 
     /// The status of the screen in front.
-    public var statusMessage: String? { frontNavigation.statusMessage }
+    package var statusMessage: String? { frontNavigation.statusMessage }
 
     /// The keys of the screen in front, its stack, and the tabs.
-    public var helpSections: [HelpOverlay.Section] {
+    package var helpSections: [HelpOverlay.Section] {
         frontNavigation.helpSections + [HelpOverlay.Section(title: "Tabs", entries: tabKeyHelp)]
     }
 
     /// The hints of the screen in front.
-    public var keyHints: [KeyHint] { frontNavigation.keyHints }
+    package var keyHints: [KeyHint] { frontNavigation.keyHints }
 
     /// Ticks while the indicator slides or a tab's screen wants them (the one in front, or
     /// one behind with work under way).
-    public var wantsTicks: Bool {
+    package var wantsTicks: Bool {
         animation != nil || tabs.contains { $0.navigation.wantsTicks } || (showsMoreList && moreNavigationController.wantsTicks)
     }
 
     /// Whether the screen in front takes typed letters.
-    public var capturesTextInput: Bool { frontNavigation.capturesTextInput }
+    package var capturesTextInput: Bool { frontNavigation.capturesTextInput }
 
     /// Whether `screen` is on one of the tabs' stacks.
-    public func hosts(_ screen: any Screen) -> Bool {
+    package func hosts(_ screen: any Screen) -> Bool {
         tabs.contains { $0.navigation.hosts(screen) } || (tabBar.hasMore && moreNavigationController.hosts(screen))
     }
 
     /// The screen in front of the tab in front.
-    public var frontScreen: any Screen { frontNavigation.top }
+    package var frontScreen: any Screen { frontNavigation.top }
 
     /// Whether the screen in front holds keys until its work arrives.
-    public var defersEvents: Bool { frontNavigation.defersEvents }
+    package var defersEvents: Bool { frontNavigation.defersEvents }
 
     /// Carries out `response` on the stack of whichever tab holds `screen`, in front or not.
-    public func deliver(_ response: ScreenResponse, from screen: any Screen, area: Rect) -> ScreenResponse {
+    package func deliver(_ response: ScreenResponse, from screen: any Screen, area: Rect) -> ScreenResponse {
         for index in tabs.indices {
             let answer = tabs[index].navigation.deliver(response, from: screen, area: stackArea(in: area))
             if case .ignored = answer { continue }
