@@ -5,14 +5,14 @@
 @MainActor
 public final class HelpOverlay: Modal {
     /// A group of keys under a heading, such as "Books" or "Everywhere".
-    public struct Section: Sendable {
+    package struct Section: Sendable {
         /// The heading.
         package var title: String
         /// Each entry's keys and what they do.
         package var entries: [KeyHint]
 
         /// Creates a section.
-        public init(title: String, entries: [KeyHint]) {
+        package init(title: String, entries: [KeyHint]) {
             self.title = title
             self.entries = entries
         }
