@@ -81,3 +81,10 @@ extension ScreenResponse {
         return false
     }
 }
+
+/// A clock moved by hand, for a screen's `now`.
+@MainActor
+final class TestClock {
+    var instant = ContinuousClock.now
+    func advance(_ milliseconds: Int) { instant += .milliseconds(milliseconds) }
+}
