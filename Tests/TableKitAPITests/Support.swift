@@ -91,3 +91,10 @@ final class SelectionRecorder: TableViewDelegate {
         return .handled
     }
 }
+
+/// A clock moved by hand, for a screen's `now`.
+@MainActor
+final class TestClock {
+    var instant = ContinuousClock.now
+    func advance(_ milliseconds: Int) { instant += .milliseconds(milliseconds) }
+}

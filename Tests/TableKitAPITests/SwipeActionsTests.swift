@@ -2,13 +2,6 @@ import Foundation
 import TableKit
 import Testing
 
-/// A clock moved by hand.
-@MainActor
-private final class TestClock {
-    var instant = ContinuousClock.now
-    func advance(_ milliseconds: Int) { instant += .milliseconds(milliseconds) }
-}
-
 @MainActor
 @Suite("Side-swipe menus: keys, clicks, drags and their timelines")
 struct SwipeActionsTests {

@@ -9,10 +9,10 @@ import Foundation
 /// and moves leave free in their section.
 ///
 /// ```swift
-/// var update = TableViewBatchUpdate()
-/// update.deleteRows(at: [IndexPath(row: 2, section: 0)])
-/// update.insertRows(at: [IndexPath(row: 0, section: 0)])
-/// tableViewController.performBatchUpdates(update)
+/// tableViewController.performBatchUpdates { update in
+///     update.deleteRows(at: [IndexPath(row: 2, section: 0)])
+///     update.insertRows(at: [IndexPath(row: 0, section: 0)])
+/// }
 /// ```
 public struct TableViewBatchUpdate: Hashable, Sendable {
     /// A move of a section or a row: from its place before the update to its place after.
@@ -47,8 +47,9 @@ public struct TableViewBatchUpdate: Hashable, Sendable {
     /// their selection.
     @usableFromInline var reloadedRows: Set<IndexPath> = []
 
-    /// An update that changes nothing.
-    public init() {}
+    /// An update that changes nothing: ``TableViewController/performBatchUpdates(animated:_:)``
+    /// hands one to its closure (the app's tweets screen makes its own).
+    @usableFromInline package init() {}
 
     /// Whether the update changes nothing.
     var isEmpty: Bool {

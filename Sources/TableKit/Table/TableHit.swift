@@ -56,8 +56,8 @@ public struct TableHit: Hashable, Sendable {
     /// The point, from the top-left corner of the screen's area.
     public var location: Point
 
-    /// A hit on `target` at `location`.
-    public init(_ target: Target, at location: Point) {
+    /// A hit on `target` at `location` (only the hit test makes one).
+    init(_ target: Target, at location: Point) {
         self.target = target
         self.location = location
     }
@@ -89,8 +89,9 @@ public enum TableCoordinateSpace: Hashable, Sendable {
 extension TableView {
     /// What `point` of a table area of `size` (from its top-left corner) is on: the section
     /// index's column, a section's header, a row and the part of it (its buttons wherever
-    /// either glyph set draws them, its slider's track), or nothing.
-    public func hitTarget<DataSource: TableViewDataSource>(
+    /// either glyph set draws them, its slider's track), or nothing. An app asks the screen
+    /// (``TableViewController/hitTest(_:)``).
+    func hitTarget<DataSource: TableViewDataSource>(
         at point: Point, state: TableViewState, dataSource: DataSource, size: Size
     ) -> TableHit.Target {
         hitTarget(at: point, state: state, dataSource: dataSource, size: size, heightCache: nil)

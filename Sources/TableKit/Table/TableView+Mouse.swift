@@ -2,7 +2,7 @@ import Foundation
 
 /// The presses of ``TableViewAction``: what the hit test found, applied to the state. No
 /// positions reach here but the slider's value and the index title's place, worked out by
-/// ``TableView/hitTarget(at:state:dataSource:size:)``.
+/// `TableView.hitTarget(at:state:dataSource:size:)`.
 @MainActor
 extension TableView {
     /// A press on `part` of the row at `indexPath`: the row takes the focus; a slider's thumb

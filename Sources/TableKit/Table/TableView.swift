@@ -16,8 +16,9 @@ public enum TableStyle: Hashable, Sendable {
 /// caused; `render(_:dataSource:into:area:context:heightCache:)` draws that state and never changes it.
 /// The data source is asked only about the rows that are on screen.
 public struct TableView: Sendable {
-    /// Plain or grouped; fixed when the table is made, as in UIKit.
-    public let style: TableStyle
+    /// Plain or grouped; fixed when the table is made, as in UIKit (an app passes it to the
+    /// initializer; only the table reads it back).
+    let style: TableStyle
     /// The lines a section header takes in the plain style.
     public var sectionHeaderHeight: Int
     /// Whether the section index is drawn when the data source has titles for it.
@@ -191,7 +192,7 @@ public enum TableViewAction: Hashable, Sendable {
     case jumpToIndexLetter(Character)
     /// Jump to the title at this position in the full index list.
     case jumpToIndexPosition(Int)
-    /// A press on the row at `indexPath`, on `part` of it (``TableView/hitTarget(at:state:dataSource:size:)``
+    /// A press on the row at `indexPath`, on `part` of it (``TableViewController/hitTest(_:)``
     /// says which): the row takes the focus, and the press selects it, taps the button it is
     /// on, flips its switch or takes its slider's thumb to the value under it.
     case tap(IndexPath, TableHit.RowPart)
