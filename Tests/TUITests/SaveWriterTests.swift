@@ -111,7 +111,7 @@ struct SaveWriterTests {
         let (store, path, identity) = try loaded(text, files)
         let changes = RecordChanges(replaced: [0: Array(#"{"title": "Z"}"#.utf8)])
         let other = Array(#"[{"title": "another program's"}]"#.utf8) + Array("\n".utf8)
-        FileManager.default.createFile(atPath: path, contents: Data(other))
+        try #require(FileManager.default.createFile(atPath: path, contents: Data(other)), "another program rewrites the file")
         let splice = SaveWriter.Splice(records: store, changes: changes, path: path, identity: identity)
         let writer: SaveWriter = switch kind {
         case .edits: .edits(splice)

@@ -79,8 +79,9 @@ public struct TableViewCell: Hashable, Sendable {
     /// ``text`` (UIKit's cell with a text field in its content view). The row is as tall as
     /// the field's lines.
     public var textField: TextField?
-    /// A line under the row's content in the danger colour, such as why a field's value is
-    /// refused; wrapped, it makes the row taller.
+    /// A line under a form field's row (one with a ``textField``) in the danger colour, such
+    /// as why the field's value is refused; wrapped, it makes the row taller. Other rows do not
+    /// draw it.
     public var footnote: String?
     /// The cell's content as paragraphs of styled text laid out one under another, in place
     /// of the labels (a custom cell's content view): see ``init(paragraphs:image:accessory:isHighlightable:)``.
