@@ -166,6 +166,25 @@ struct EndToEndInputTests {
         await quit(session)
     }
 
+    @Test("a drag across a tweet to the left opens its swipe menu as `s` does, in a real terminal", arguments: terminals)
+    func dragAcrossARowOpensItsSwipeMenu(term: String) async throws {
+        let tweets = try TableBrowserBinary.snapshot(size: "80x24", keys: "2")
+        let swiped = try TableBrowserBinary.snapshot(size: "80x24", keys: "2 s")
+        let (session, _) = try await launch(term)
+        session.sendLiteral("2")
+        await session.waitUntilScreen(equals: tweets, "the Tweets tab under \(term)")
+        // 1-based, as the terminal reports them: a press on the first tweet's text, dragged left
+        // past a fifth of the row (the swipe part's pan, through the one hit test), let go.
+        session.sendLiteral("\u{1B}[<0;60;3M")
+        for x in [56, 48, 36, 24] { session.sendLiteral("\u{1B}[<32;\(x);3M") }
+        session.sendLiteral("\u{1B}[<0;24;3m")
+        await session.waitUntilScreen(equals: swiped, "the first tweet's menu open after a drag across it under \(term)")
+        // A click away from its buttons closes it, as a tap outside an open row does in UIKit.
+        session.sendLiteral("\u{1B}[<0;40;12M\u{1B}[<0;40;12m")
+        await session.waitUntilScreen(equals: tweets, "the menu closed by a click elsewhere under \(term)")
+        await quit(session)
+    }
+
     /// Scripts whose keys a terminal sends as escape sequences (`ESC [1;2D` Shift-←, `ESC [1;3B`
     /// Alt-↓) or that wait on background work (the photos' decoding), typed live and scripted.
     /// Each live key may name what the screen shows once it has acted (the photos decode in
