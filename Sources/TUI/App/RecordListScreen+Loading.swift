@@ -48,7 +48,6 @@ extension RecordListScreen {
         guard reloadTask === task, !task.isFinished, reloadSheet == nil else { return .handled }
         let sheet = ProgressModal(
             title: backgroundWorkTitle ?? "Loading \(title)…", progress: { nil },
-            isFinished: { task.isFinished },
             onCancel: { [weak self] in
                 task.cancel()
                 guard let self, reloadTask === task else { return }

@@ -188,7 +188,7 @@ final class TweetsScreen: TableViewController, TableViewDelegate {
     /// Half a second into a refresh: a progress sheet with Cancel, if the list is in front.
     private func showProgressSheet(ifStillRunning task: BackgroundTask<Result<[Tweet], CommandFailure>>) -> ScreenResponse {
         guard refreshTask === task, !task.isFinished, isVisible, progressSheet == nil else { return .handled }
-        let sheet = ProgressModal(title: "Loading new tweets…", progress: { nil }, isFinished: { task.isFinished }, onCancel: { [weak self] in
+        let sheet = ProgressModal(title: "Loading new tweets…", progress: { nil }, onCancel: { [weak self] in
             task.cancel()
             self?.refreshTask = nil
         })

@@ -1,9 +1,9 @@
 /// A progress sheet with Cancel, over work that runs elsewhere.
 ///
 /// The presenter shows it only once the work has taken longer than half a second, so quick
-/// work never flashes a sheet, and takes it down when the work's result arrives by answering
-/// ``ScreenResponse/dismiss(_:)`` with it. The sheet also closes itself at its next tick once
-/// `isFinished` says so, for work whose end is not delivered as an event.
+/// work never flashes a sheet, and takes it down when the work's result arrives as an event,
+/// by answering ``ScreenResponse/dismiss(_:)`` with it. The sheet asks the work nothing: its
+/// ticks only move the bar.
 @MainActor
 public final class ProgressModal: Modal {
     /// How long work may run before a progress sheet appears.
@@ -11,16 +11,14 @@ public final class ProgressModal: Modal {
 
     private let title: String
     private let progress: () -> Double?
-    private let isFinished: () -> Bool
     private let onCancel: @MainActor () -> Void
     private var phase = 0
 
-    /// Creates a sheet titled `title`, reading `progress` (nil: indeterminate) and
-    /// `isFinished` each tick; Esc or a click on Cancel calls `onCancel` after it closes.
-    package init(title: String, progress: @escaping () -> Double?, isFinished: @escaping () -> Bool, onCancel: @escaping @MainActor () -> Void) {
+    /// Creates a sheet titled `title`, showing `progress` (nil: indeterminate) as it is drawn;
+    /// Esc or a click on Cancel calls `onCancel` after it closes.
+    package init(title: String, progress: @escaping () -> Double?, onCancel: @escaping @MainActor () -> Void) {
         self.title = title
         self.progress = progress
-        self.isFinished = isFinished
         self.onCancel = onCancel
     }
 
@@ -33,13 +31,12 @@ public final class ProgressModal: Modal {
         sheet.render(into: &canvas, area: area, context: context, phase: phase)
     }
 
-    /// Ticks advance the bar and close the sheet when the work is done; Esc or a click on
-    /// Cancel cancels; everything else is swallowed.
+    /// Ticks move the bar; Esc or a click on Cancel cancels; everything else is swallowed.
     public func handle(_ event: Event, area: Rect) -> ModalResponse {
         switch event {
         case .tick:
             phase += 1
-            return isFinished() ? .dismiss(completion: nil) : .handled
+            return .handled
         case .key(let key) where Self.keyBindings.action(for: key) != nil:
             return .dismiss(then: onCancel)
         case .mouse(let mouse):
@@ -68,6 +65,6 @@ public final class ProgressModal: Modal {
     /// Esc cancels.
     public var keyHints: [KeyHint] { Self.keyBindings.footerHints() }
 
-    /// Polls the work every tick.
+    /// The bar moves while the sheet is up.
     public var wantsTicks: Bool { true }
 }

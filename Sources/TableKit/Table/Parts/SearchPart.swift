@@ -267,7 +267,6 @@ final class SearchPart: TableViewPart {
                 guard let controller else { return nil }
                 return controller.searchResultsUpdater?.searchProgress(for: controller) ?? controller.session?.pending?.progress
             },
-            isFinished: { [weak controller] in controller?.isPending != true },
             onCancel: { [weak self] in self?.cancelPendingSearch() }
         )
         progressSheet = sheet
