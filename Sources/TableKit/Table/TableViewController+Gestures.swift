@@ -1,11 +1,12 @@
 import Foundation
 
-/// A table screen's mouse, through gesture recognizers (issue 27): one ``GestureArena`` for
-/// the table's area, each part adding the recognizers of its gestures, the table its own last.
-/// The arena settles which one a press belongs to — the first that takes it and begins —
-/// where the parts used to pass a click along in turn:
+/// A table screen's mouse. A press is hit-tested once (``TableViewController/hitTest(_:)``);
+/// the parts see it first through ``TableViewPart/handleMouse(_:hit:context:)`` (the search
+/// bar, the page scrubber, an app's part), and one that answers keeps its drags and release.
+/// Otherwise it goes to one ``GestureArena`` for the table's area, each part adding the
+/// recognizers of its gestures, the rows' own press (`RowPressPart`) last. The arena settles
+/// which one a press belongs to — the first that takes it and begins:
 ///
-/// - the page scrubber's line: the scrubber takes the press and its drags (PageScrubberPart);
 /// - an open side-swipe menu: any press (a button acts, anywhere else closes it);
 /// - a row with a swipe menu: a pan across it slides the row (its menu opens past a fifth),
 ///   and a tap on it, at the release, selects it;
