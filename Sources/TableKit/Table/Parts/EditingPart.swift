@@ -265,8 +265,9 @@ final class EditingPart: TableViewPart {
                                                 heightCache: context.heightCache),
               under != row else { return .handled }
         // The row goes where the delegate lets it (maybe nowhere), and the hold goes with it.
-        draggedRow = context.answers.moveTarget(row, under)
-        return move(row, to: under, context: context)
+        let target = context.answers.moveTarget(row, under)
+        draggedRow = target
+        return target == row ? .handled : .moveRow(at: row, to: target)
     }
 
     // MARK: The slide
