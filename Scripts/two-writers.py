@@ -115,7 +115,9 @@ def write_data(path, size):
 
 
 def in_list(screen):
-    return "Record 0000" in screen and "Edit “" not in screen and "Not Saved" not in screen
+    # The form goes as soon as its save starts; the list's prompt says "Saving to …" until
+    # the save has landed (a failure brings the form back with "Not Saved").
+    return "Record 0000" in screen and "Edit “" not in screen and "Not Saved" not in screen and "Saving to" not in screen
 
 
 def trial(tmux, binary, data, offset_ms, number):

@@ -6,6 +6,7 @@ import TableKit
 /// one, the folder flushed, and the records taken from the file written (only the edited
 /// record parsed). Then a delete and an addition, which go the same way. Works on a copy next to the file (the file itself is not
 /// written). Figures only; `table-browser benchmark --save`.
+@MainActor
 func benchmarkSave(path: String, repetitions: Int) throws -> String {
     let clock = ContinuousClock()
     func ms(_ duration: Duration) -> Double {

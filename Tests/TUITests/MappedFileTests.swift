@@ -8,6 +8,7 @@ import Testing
 /// when another program truncates the file under the mapping, and a save that does not take
 /// the mapped bytes' word for what the file held. The size at which files are mapped is
 /// lowered here (the load's limits) so that small files take the mapped path.
+@MainActor
 @Suite("A mapped file: the same records, zeros and no crash when truncated, saves by identity")
 struct MappedFileTests {
     /// `count` records, each with a title and an author; about 60 bytes a record.

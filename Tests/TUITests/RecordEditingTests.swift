@@ -62,8 +62,7 @@ struct RecordEditingTests {
         try keys(app, "Esc")
         #expect(contents(path) == #"[{"name": "Ann", "age": 41}]"#, "Keep Editing saves nothing")
         #expect(screen(app).contains("Edit “Ann”"), "and the edit is still in the form")
-        try keys(app, "C-s")
-        _ = app.handle(.key(.enter))
+        try keys(app, "C-s Enter")
         #expect(contents(path) == #"[{"name": "Ann", "age": null}]"#, "\(screen(app))")
     }
 

@@ -45,7 +45,7 @@ struct RecordRoundTripPropertyTests {
     /// The form of record `record` of the file at `path`, laid out.
     private func form(_ record: Int, path: String) throws -> RecordFormScreen {
         let records = DataFileRecords(store: try JSONRecordStore.load(path: path, format: .of(path: path)), path: path)
-        let form = RecordFormScreen(editing: RecordIndex(record), of: records, isBook: false) { _ in }
+        let form = RecordFormScreen(editing: RecordIndex(record), of: records, isBook: false, startSave: savingAtOnce(records)) { _ in }
         form.layout(for: Size(width: 80, height: 30))
         return form
     }

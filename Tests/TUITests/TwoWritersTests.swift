@@ -29,16 +29,19 @@ struct TwoWritersTests {
         let writer = SecondWriter()
         let firstCalls = RecordingFileSystem(), secondCalls = RecordingFileSystem()
         secondCalls.beforeCall = { call in if call.step == .lockFolder { writer.atTheLock.signal() } }
+        first.fileSystem = firstCalls
+        second.fileSystem = secondCalls
+        // Made ready here, run on a thread of its own, as the app's background save runs it.
+        let secondSave = try second.prepareSave(RecordChanges(replaced: [1: Array(#"{"title": "second's"}"#.utf8)]))
         var started = false
         firstCalls.beforeCall = { call in
             guard call.step == .rename, !started else { return }
             started = true
             // The second writer saves now, on its own thread; the first goes on once the
             // second waits for the folder (or, were there no lock, has saved).
-            nonisolated(unsafe) let second = second
             Thread {
                 do {
-                    try second.save(RecordChanges(replaced: [1: Array(#"{"title": "second's"}"#.utf8)]))
+                    _ = try secondSave.run()
                     writer.saved = true
                 } catch {
                     writer.failure = error as? SaveFailure
@@ -48,8 +51,6 @@ struct TwoWritersTests {
             }.start()
             writer.atTheLock.wait()
         }
-        first.fileSystem = firstCalls
-        second.fileSystem = secondCalls
         try first.save(RecordChanges(replaced: [0: Array(#"{"title": "first's"}"#.utf8)]))
         writer.done.wait()
         #expect(!writer.saved, "the second save does not pass: it would have overwritten the first")

@@ -61,6 +61,7 @@ private final class RecordingTextViewController: TextViewController {
     override var wantsTicks: Bool { log(#function, super.wantsTicks) }
     override var capturesTextInput: Bool { log(#function, super.capturesTextInput) }
     override var hasUnsavedChanges: Bool { log(#function, true) }
+    override var savingDescription: String? { log(#function, "Saving to a test") }
     override var statusMessage: String? { log(#function, super.statusMessage) }
     override var defersEvents: Bool { log(#function, super.defersEvents) }
     override func defers(_ event: Event) -> Bool { log(#function, super.defers(event)) }
@@ -94,6 +95,7 @@ private final class RecordingDatePickerController: DatePickerController {
     override var wantsTicks: Bool { log(#function, super.wantsTicks) }
     override var capturesTextInput: Bool { log(#function, super.capturesTextInput) }
     override var hasUnsavedChanges: Bool { log(#function, true) }
+    override var savingDescription: String? { log(#function, "Saving to a test") }
     override var statusMessage: String? { log(#function, super.statusMessage) }
     override var defersEvents: Bool { log(#function, super.defersEvents) }
     override func defers(_ event: Event) -> Bool { log(#function, super.defers(event)) }
@@ -128,6 +130,7 @@ private final class RecordingTableViewController: TableViewController {
     override var wantsTicks: Bool { log(#function, super.wantsTicks) }
     override var capturesTextInput: Bool { log(#function, super.capturesTextInput) }
     override var hasUnsavedChanges: Bool { log(#function, true) }
+    override var savingDescription: String? { log(#function, "Saving to a test") }
     override var statusMessage: String? { log(#function, super.statusMessage) }
     override var defersEvents: Bool { log(#function, super.defersEvents) }
     override func defers(_ event: Event) -> Bool { log(#function, super.defers(event)) }
@@ -245,6 +248,7 @@ private enum Requirements {
         "wantsTicks": { _ = $0.wantsTicks },
         "capturesTextInput": { _ = $0.capturesTextInput },
         "hasUnsavedChanges": { _ = $0.hasUnsavedChanges },
+        "savingDescription": { _ = $0.savingDescription },
         "statusMessage": { _ = $0.statusMessage },
         "defersEvents": { _ = $0.defersEvents },
         "defers(_:)": { _ = $0.defers(.tick) },
@@ -389,7 +393,7 @@ struct OpenClassOverridesTests {
         }
     }
 
-    @Test("TextViewController: all 25 Screen requirements are open")
+    @Test("TextViewController: all 26 Screen requirements are open")
     func textViewController() throws {
         let controller = RecordingTextViewController(title: "Notes", text: "One\nTwo\nThree")
         try expectScreenOverrides(of: controller, log: controller.log, fixed: [])

@@ -1,12 +1,24 @@
 import Foundation
 import TableKit
 
+/// Starts a save in the background for a form and has its end delivered (by the list, which
+/// outlives the form): `landed` runs on the main actor with what the save did, after the
+/// records took it, and returns the response of the list's stack (a push of the form again,
+/// after a failure). Throws when the save cannot start (another is running): nothing began.
+typealias RecordSaveStarter = @MainActor (_ save: RecordSave, _ landed: @escaping @MainActor (Result<RecordSaveOutcome, SaveFailure>) -> ScreenResponse) throws(SaveFailure) -> Void
+
 /// A record's form: Edit (its values, with Delete) or Add (empty), for a book (the book
 /// form's fields) or a record of a `--data` file (fields inferred from its values). Save
-/// writes through ``EditableRecords``; a save that fails says why, keeps the edits, and
-/// offers Save As… (a file) and, when another writer got there first, Reload and Re-apply.
+/// hands the change to the background through ``EditableRecords`` and the form goes at once,
+/// the list marking the row as saving; a save that fails brings the form back with the edits,
+/// says why, and offers Save As… (a file) and, when another writer got there first, Reload
+/// and Re-apply.
 final class RecordFormScreen: FormEditor, FormEditorDelegate {
     private let records: EditableRecords
+    /// Runs saves in the background (the list's).
+    private let startSave: RecordSaveStarter
+    /// The values the form began with: what its edits are unsaved against.
+    private var initialValues: [String: FormValue]
     /// The record edited; nil when adding (or when a reload found it removed).
     private var recordIndex: RecordIndex?
     private let specs: [RecordFieldSpec]
@@ -19,25 +31,27 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
     private let didChange: (_ focusing: RecordIndex?) -> Void
 
     /// A form editing record `index` of `records`.
-    convenience init(editing index: RecordIndex, of records: EditableRecords, isBook: Bool, didChange: @escaping (RecordIndex?) -> Void) {
+    convenience init(editing index: RecordIndex, of records: EditableRecords, isBook: Bool, startSave: @escaping RecordSaveStarter,
+                     didChange: @escaping (RecordIndex?) -> Void) {
         let members = records.store.members(at: index)
         let specs = isBook ? RecordForm.bookSpecs() : RecordForm.inferredSpecs(from: members, columns: Self.columns(of: records, members: members, record: index))
         let title = records.store.title(at: index)
         self.init(records: records, recordIndex: index, specs: specs, original: (records.store.rawBytes(at: index), members),
                   title: isBook ? "Edit Book" : title.isEmpty ? "Edit Record" : "Edit “\(title)”",
-                  values: RecordForm.values(of: members, specs: specs), deleteTitle: isBook ? "Delete Book" : "Delete Record", didChange: didChange)
+                  values: RecordForm.values(of: members, specs: specs), deleteTitle: isBook ? "Delete Book" : "Delete Record", startSave: startSave, didChange: didChange)
     }
 
     /// A form adding a record: a book, or a record with the keys (and kinds of value) of
     /// record `template` of a `--data` file.
-    convenience init(addingTo records: EditableRecords, likeRecord template: RecordIndex?, didChange: @escaping (RecordIndex?) -> Void) {
+    convenience init(addingTo records: EditableRecords, likeRecord template: RecordIndex?, startSave: @escaping RecordSaveStarter,
+                     didChange: @escaping (RecordIndex?) -> Void) {
         if let template {
             let members = records.store.members(at: template)
             self.init(records: records, recordIndex: nil, specs: RecordForm.inferredSpecs(from: members, columns: Self.columns(of: records, members: members, record: template)),
-                      original: (records.store.rawBytes(at: template), members), title: "Add Record", values: [:], deleteTitle: nil, didChange: didChange)
+                      original: (records.store.rawBytes(at: template), members), title: "Add Record", values: [:], deleteTitle: nil, startSave: startSave, didChange: didChange)
         } else {
             self.init(records: records, recordIndex: nil, specs: RecordForm.bookSpecs(), original: nil, title: "Add Book",
-                      values: [:], deleteTitle: nil, didChange: didChange)
+                      values: [:], deleteTitle: nil, startSave: startSave, didChange: didChange)
         }
     }
 
@@ -47,8 +61,11 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
     }
 
     private init(records: EditableRecords, recordIndex: RecordIndex?, specs: [RecordFieldSpec], original: (raw: [UInt8], members: [RecordMember])?,
-                 title: String, values: [String: FormValue], deleteTitle: String?, didChange: @escaping (RecordIndex?) -> Void) {
+                 title: String, values: [String: FormValue], deleteTitle: String?, startSave: @escaping RecordSaveStarter,
+                 didChange: @escaping (RecordIndex?) -> Void) {
         self.records = records
+        self.startSave = startSave
+        initialValues = values
         self.recordIndex = recordIndex
         self.specs = specs
         self.original = original
@@ -91,16 +108,37 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
         return changes
     }
 
+    /// Hands the save of `newValues` to the background and goes (the list marks the row as
+    /// saving); a save that cannot start says why and keeps the form.
     private func commit(_ newValues: [(key: String, value: JSONValue)]) -> FormSaveResult {
         let changes = changes(for: newValues)
         guard !changes.isEmpty else { return .saved(.pop) }
         do {
-            try records.save(changes)
+            try startSave(try records.prepareSave(changes)) { [self] result in saveDidLand(result, changes: changes) }
         } catch {
-            return .ask(failureAlert(error, changes: changes))
+            return error.reason == .busy ? .failed(error.message) : .ask(failureAlert(error, changes: changes))
         }
-        didChange(recordIndex ?? lastRecord)
         return .saved(.pop)
+    }
+
+    /// The save handed to the background ended (the records took it, if it worked): the list
+    /// shows the record; a failure brings the form back, its edits unsaved, and says why.
+    private func saveDidLand(_ result: Result<RecordSaveOutcome, SaveFailure>, changes: RecordChanges) -> ScreenResponse {
+        switch result {
+        case .success:
+            didChange(recordIndex ?? lastRecord)
+            return .handled
+        case .failure(let failure):
+            return comeBack(presenting: failureAlert(failure, changes: changes))
+        }
+    }
+
+    /// The form in front again after its save failed, with its edits unsaved, and `alert`
+    /// over it once it is there.
+    private func comeBack(presenting alert: AlertController) -> ScreenResponse {
+        markUnsaved(since: initialValues)
+        post { _ in .present(alert) }
+        return .push(self)
     }
 
     /// Says why a save failed; for a file, offers Save As…; when another writer changed the
@@ -115,10 +153,16 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
         if records.canSaveAs {
             alert.addAction(AlertAction(title: "Save As…", key: .character("s")) { [weak self] in
                 guard let self else { return }
-                self.respondAfterModal(.push(SaveAsScreen(records: self.records, changes: changes) { [weak self] in
-                    guard let self else { return }
-                    self.didChange(self.recordIndex ?? self.lastRecord)
-                    self.finishSave(.saved(.pop))
+                self.respondAfterModal(.push(SaveAsScreen(records: self.records, changes: changes, startSave: self.startSave) { [weak self] result in
+                    guard let self else { return .handled }
+                    switch result {
+                    case .success:
+                        self.didChange(self.recordIndex ?? self.lastRecord)
+                        self.finishSave(.saved(.pop))
+                    case .failure(let failure):
+                        self.finishSave(.failed(failure.message))
+                    }
+                    return .handled
                 }))
             })
         }
@@ -187,21 +231,35 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
     /// The record a save added: the store's last.
     private var lastRecord: RecordIndex { RecordIndex(records.store.count - 1) }
 
+    /// Hands the deletion to the background and goes; a deletion that fails brings the form
+    /// back and says why.
     func formEditorDidDelete(_ form: FormEditor) -> ScreenResponse {
         guard let recordIndex else { return .pop }
         do {
-            try records.save(RecordChanges(deleted: [recordIndex.rawValue]))
-        } catch {
-            var alert = Alert(title: "Not Deleted", message: error.message)
-            // Read again, the record shows as the other writer left it; Delete asks again.
-            if error.reason == .changedOnDisk, records.canReload {
-                alert.addAction(AlertAction(title: "Reload", key: .character("r")) { [weak self] in self?.reloadAndReapply() })
+            try startSave(try records.prepareSave(RecordChanges(deleted: [recordIndex.rawValue]))) { [self] result in
+                switch result {
+                case .success:
+                    didChange(nil)
+                    return .handled
+                case .failure(let failure):
+                    return comeBack(presenting: notDeletedAlert(failure))
+                }
             }
-            alert.addAction(.ok)
-            return .present(AlertController(alert: alert))
+        } catch {
+            return .present(notDeletedAlert(error))
         }
-        didChange(nil)
         return .pop
+    }
+
+    /// Says why the record was not deleted; when another writer changed the records, offers
+    /// to read them again (the record shows as the other writer left it; Delete asks again).
+    private func notDeletedAlert(_ failure: SaveFailure) -> AlertController {
+        var alert = Alert(title: "Not Deleted", message: failure.message)
+        if failure.reason == .changedOnDisk, records.canReload {
+            alert.addAction(AlertAction(title: "Reload", key: .character("r")) { [weak self] in self?.reloadAndReapply() })
+        }
+        alert.addAction(.ok)
+        return AlertController(alert: alert)
     }
 }
 
@@ -210,12 +268,17 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
 final class SaveAsScreen: FormEditor, FormEditorDelegate {
     private let records: EditableRecords
     private let changes: RecordChanges
-    private let didSave: () -> Void
+    private let startSave: RecordSaveStarter
+    private let didEnd: @MainActor (Result<RecordSaveOutcome, SaveFailure>) -> ScreenResponse
 
-    init(records: EditableRecords, changes: RecordChanges, didSave: @escaping () -> Void) {
+    /// A Save As of `changes` to `records`; `didEnd` hears how the save, run in the
+    /// background once a path is given, ended.
+    init(records: EditableRecords, changes: RecordChanges, startSave: @escaping RecordSaveStarter,
+         didEnd: @escaping @MainActor (Result<RecordSaveOutcome, SaveFailure>) -> ScreenResponse) {
         self.records = records
         self.changes = changes
-        self.didSave = didSave
+        self.startSave = startSave
+        self.didEnd = didEnd
         var path = TextInputTraits(autocapitalizationType: .none)
         path.isRequired = true
         path.returnKeyType = .done
@@ -228,11 +291,10 @@ final class SaveAsScreen: FormEditor, FormEditorDelegate {
 
     func formEditor(_ form: FormEditor, didSave values: [String: String]) -> FormSaveResult {
         do {
-            try records.saveAs(changes, to: values["path"] ?? "")
+            try startSave(try records.prepareSaveAs(changes, to: values["path"] ?? ""), didEnd)
         } catch {
             return .failed(error.message)
         }
-        didSave()
         return .saved(.pop)
     }
 }

@@ -9,7 +9,44 @@ extension RecordListScreen {
         guard let editing, isOn, records.isSorted else { return .ignored }
         let filesFirst = records.count > 0 ? RecordIndex(0) : nil
         let template = state.focusedRow.flatMap(dataSourceOfRecords.recordIndex(at:)) ?? filesFirst
-        return editing.addForm(like: template) { [weak self] in self?.recordsDidChange(focusing: $0) }
+        return editing.addForm(like: template, startSave: saveStarter) { [weak self] in self?.recordsDidChange(focusing: $0) }
+    }
+
+    // MARK: Saving in the background
+
+    /// Whether a save of these records is running.
+    var isSaving: Bool { editable?.saveUnderWay != nil }
+
+    /// The records a running save changes, marked on their rows: "Saving…", "Deleting…".
+    var savingRecords: [Int: String] {
+        guard let changes = editable?.saveUnderWay?.save.changes else { return [:] }
+        var marks = Dictionary(changes.replaced.keys.map { ($0, "Saving…") }) { first, _ in first }
+        for record in changes.deleted { marks[record] = "Deleting…" }
+        return marks
+    }
+
+    /// How the forms of this list save: in the background, their end delivered here (the
+    /// list outlives a form, which goes as soon as its save starts).
+    var saveStarter: RecordSaveStarter {
+        { [weak self] (save, landed) throws(SaveFailure) in
+            guard let self else { throw SaveFailure(reason: .other, message: "The list of these records is gone; nothing was saved.") }
+            try startSave(save, then: landed)
+        }
+    }
+
+    /// Starts `save` in the background: the rows it changes show that they are being saved,
+    /// and keys, navigation and search go on meanwhile. Its end arrives as an event: the
+    /// records take what was written, the marks go, and `landed` answers.
+    /// - Throws: `SaveFailure` when another save is running (nothing started).
+    func startSave(_ save: RecordSave, then landed: @escaping @MainActor (Result<RecordSaveOutcome, SaveFailure>) -> ScreenResponse) throws(SaveFailure) {
+        guard let editable else { throw SaveFailure(reason: .other, message: "These records cannot be changed.") }
+        let task = try editable.startSave(save)
+        task.deliver(to: self) { list in
+            guard let result = list.editable?.finishSave(task) else { return .handled }
+            list.updateShownResult()
+            return landed(result)
+        }
+        updateShownResult()
     }
 
     /// The records were saved: the list shows them as they are now, the focus on `record`
@@ -56,12 +93,24 @@ extension RecordListScreen {
         return .present(AlertController(alert: alert))
     }
 
-    /// Deletes `checked` with one save; a save that fails keeps them, checked, and says why.
+    /// Deletes `checked` with one save, in the background: the rows say "Deleting…" and stay
+    /// checked until it lands; a save that fails keeps them, checked, and says why.
     private func deleteChecked(_ checked: [RecordIndex]) -> ScreenResponse {
         guard let editing else { return .handled }
         do {
-            try editing.records.save(RecordChanges(deleted: Set(checked.map(\.rawValue))))
+            let save = try editing.records.prepareSave(RecordChanges(deleted: Set(checked.map(\.rawValue))))
+            try startSave(save) { [weak self] result in self?.checkedDeletionDidLand(result) ?? .handled }
         } catch {
+            return .present(AlertController.notice(title: "Not Deleted", message: error.message + "\nThe records are still checked."))
+        }
+        return .handled
+    }
+
+    /// The deletion of the checked records ended: the list shows the records left, out of
+    /// editing mode; or an alert says why not, the records still checked.
+    private func checkedDeletionDidLand(_ result: Result<RecordSaveOutcome, SaveFailure>) -> ScreenResponse {
+        guard let editing else { return .handled }
+        if case .failure(let error) = result {
             var alert = Alert(title: "Not Deleted", message: error.message + "\nThe records are still checked.")
             if error.reason == .changedOnDisk, editing.records.canReload {
                 // Read again, the rows are where the other writer left them: check them again.

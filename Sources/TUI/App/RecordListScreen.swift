@@ -91,6 +91,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
 
     var dataSourceOfRecords: RecordsDataSource {
         var dataSource = RecordsDataSource(records: records, result: shown.result, isEditable: editing != nil)
+        dataSource.savingRecords = savingRecords
         fields.apply(to: &dataSource)
         return dataSource
     }
@@ -183,7 +184,12 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
 
     // MARK: Bars and keys
 
-    override var prompt: String? { source.prompt(for: records.store) }
+    /// While a save runs, it says where it writes (the prompt shows it, and quitting waits).
+    override var savingDescription: String? {
+        editable?.saveUnderWay.map { "Saving to \($0.save.destination)" }
+    }
+
+    override var prompt: String? { savingDescription.map { $0 + "…" } ?? source.prompt(for: records.store) }
 
     /// Sort (o), for a `--data` list: the books have Title | Author in the bar instead.
     override var leftBarButtonItems: [BarButtonItem] {
@@ -195,7 +201,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
             items.append(edit)
         }
         guard !isBookList else { return items }
-        let isEnabled = isOn && records.isSorted && records.count > 0 && reloadTask == nil && !isEditing
+        let isEnabled = isOn && records.isSorted && records.count > 0 && reloadTask == nil && !isEditing && !isSaving
         return items + [BarButtonItem(id: .sortBy, title: "Sort", key: .character("o"), isEnabled: isEnabled, help: "sort by a field"),
                         BarButtonItem(id: .columns, title: "Columns", key: .character("c"), isEnabled: isEnabled, help: "show fields as columns")]
     }
@@ -211,7 +217,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
                                        help: isBookList ? "add a book" : "add a record"))
         }
         if source.reload != nil {
-            items.append(BarButtonItem(system: .refresh, id: .reload, key: .character("r"), isEnabled: reloadTask == nil && !isEditing,
+            items.append(BarButtonItem(system: .refresh, id: .reload, key: .character("r"), isEnabled: reloadTask == nil && !isEditing && !isSaving,
                                        help: "reload the file"))
         }
         return items
@@ -222,7 +228,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         guard isEditing else { return [] }
         let count = numberOfSelectedItems
         return [.flexibleSpace,
-                BarButtonItem(id: .deleteChecked, title: count > 0 ? "Delete (\(count))" : "Delete", key: .character("d"), isEnabled: count > 0,
+                BarButtonItem(id: .deleteChecked, title: count > 0 ? "Delete (\(count))" : "Delete", key: .character("d"), isEnabled: count > 0 && !isSaving,
                               help: isBookList ? "delete the checked books" : "delete the checked records")]
     }
 
@@ -325,6 +331,8 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         switch id {
         case .actions:
             return rowActionSheet().map { .present($0) } ?? .ignored
+        case .sortBy where isSaving, .columns where isSaving:
+            return .ignored
         case .sortBy:
             return .push(SortByScreen(records: records) { [weak self] key in self?.sort(byField: key) })
         case .columns:
@@ -335,7 +343,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         case .deleteChecked:
             return confirmDeletingChecked()
         case .reload:
-            guard let reload = source.reload, reloadTask == nil else { return .ignored }
+            guard let reload = source.reload, reloadTask == nil, !isSaving else { return .ignored }
             backgroundWorkTitle = nil
             startReload(BackgroundTask(reload))
             return .handled
@@ -359,7 +367,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
 
     func tableView(_ tableView: TableViewController, customAccessoryTappedForRowWith indexPath: IndexPath) -> ScreenResponse {
         guard let editing, let record = dataSourceOfRecords.recordIndex(at: indexPath) else { return .handled }
-        return .push(editing.editForm(record) { [weak self] in self?.recordsDidChange(focusing: $0) })
+        return .push(editing.editForm(record, startSave: saveStarter) { [weak self] in self?.recordsDidChange(focusing: $0) })
     }
 
     override func titleSegmentedControlChanged(to index: Int) -> ScreenResponse {
@@ -385,8 +393,8 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         }
         if let editing {
             detail.editForm = { [weak self, weak detail] record in
-                guard self != nil else { return nil }
-                return editing.editForm(record) { [weak self, weak detail] focusing in
+                guard let self else { return nil }
+                return editing.editForm(record, startSave: self.saveStarter) { [weak self, weak detail] focusing in
                     self?.recordsDidChange(focusing: focusing)
                     detail?.recordDidChange(store: editing.records.store, deleted: focusing == nil)
                 }

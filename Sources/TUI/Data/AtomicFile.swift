@@ -90,6 +90,9 @@ struct SaveFailure: Error, CustomStringConvertible, Equatable {
         case diskFull
         case readOnlyFolder
         case notWritable
+        /// Another save of the same records is still running, or they are being read again:
+        /// nothing was tried.
+        case busy
         case other
     }
 

@@ -4,6 +4,13 @@ import TableKit
 /// Records a person may change, and where the changes go: the `--data` file itself
 /// (``DataFileRecords``), or a file of changes kept beside the bundled books
 /// (``BundledBookRecords``). The list, a record's detail and its form share one.
+///
+/// A save is made in two halves: ``prepareSave(_:)``, on the main actor, hands everything it
+/// needs (the store as read, the changes, the path, the file's identity) to a ``RecordSave``,
+/// which runs on any thread and touches nothing here; ``take(_:)``, on the main actor again,
+/// takes what it wrote. ``startSave(_:)`` runs the middle in the background, one save at a
+/// time; ``save(_:)`` runs all three at once (benchmarks, tests).
+@MainActor
 class EditableRecords {
     /// The records as they are now.
     fileprivate(set) var store: JSONRecordStore {
@@ -26,15 +33,71 @@ class EditableRecords {
     /// Whether a failed save may be retried under another path.
     var canSaveAs: Bool { false }
 
-    /// Saves `changes` to the records as they are now, and takes the result.
-    /// - Throws: `SaveFailure`, with nothing written and the records as they were.
-    func save(_ changes: RecordChanges) throws(SaveFailure) {
+    /// The save running in the background, while it runs (``startSave(_:)``).
+    private(set) var saveUnderWay: SaveUnderWay?
+    /// Why a save may not start now, when the records are being read again (⟳): the list
+    /// says so while its reload runs, so that no save is made of records about to be replaced.
+    var savesWaitFor: String?
+
+    /// A save running in the background: its task, and what it changes.
+    struct SaveUnderWay {
+        /// The work; its end is delivered as an event (``BackgroundTask/deliver(to:_:)``).
+        let task: BackgroundTask<Result<RecordSaveOutcome, SaveFailure>>
+        /// The save, for what it changes (``RecordSave/changes``).
+        let save: RecordSave
+    }
+
+    /// Makes ready a save of `changes` to the records as they are now, run anywhere.
+    /// - Throws: `SaveFailure` when these records cannot take it (nothing is written).
+    func prepareSave(_ changes: RecordChanges) throws(SaveFailure) -> RecordSave {
         throw SaveFailure(reason: .other, message: "These records cannot be changed.")
     }
 
-    /// Saves `changes` to a new file at `path`, which then takes the place of the file.
-    func saveAs(_ changes: RecordChanges, to path: String) throws(SaveFailure) {
+    /// Makes ready a save of `changes` to a new file at `path`, which then takes the place of
+    /// the file.
+    func prepareSaveAs(_ changes: RecordChanges, to path: String) throws(SaveFailure) -> RecordSave {
         throw SaveFailure(reason: .other, message: "These records cannot be saved elsewhere.")
+    }
+
+    /// Takes what a save wrote: the file's identity, and its records.
+    func take(_ outcome: RecordSaveOutcome) {
+        if let records = outcome.saved.records { store = records }
+        editedRecord = outcome.editedRecord
+    }
+
+    /// Saves `changes` to the records as they are now, and takes the result, on this thread.
+    /// - Throws: `SaveFailure`, with nothing written and the records as they were.
+    func save(_ changes: RecordChanges) throws(SaveFailure) {
+        take(try prepareSave(changes).run())
+    }
+
+    /// Saves `changes` to a new file at `path`, on this thread, as ``save(_:)`` does.
+    func saveAs(_ changes: RecordChanges, to path: String) throws(SaveFailure) {
+        take(try prepareSaveAs(changes, to: path).run())
+    }
+
+    /// Starts `save` in the background: the records stay as they are until its end, which the
+    /// caller has delivered to a screen and hands to ``finishSave(_:)``.
+    /// - Throws: `SaveFailure` when another save of these records is still running, or they
+    ///   are being read again: the caller keeps the edit and says why.
+    func startSave(_ save: RecordSave) throws(SaveFailure) -> BackgroundTask<Result<RecordSaveOutcome, SaveFailure>> {
+        if let savesWaitFor { throw SaveFailure(reason: .busy, message: savesWaitFor) }
+        guard saveUnderWay == nil else {
+            throw SaveFailure(reason: .busy, message: "Another change to \(destination) is still being saved; save again once it is done.")
+        }
+        let task = BackgroundTask { _ in Result { () throws(SaveFailure) in try save.run() } }
+        saveUnderWay = SaveUnderWay(task: task, save: save)
+        return task
+    }
+
+    /// Takes the end of the save ``startSave(_:)`` started: the records it wrote, or why it
+    /// failed (the records as they were). Nil when `task` is not the save under way.
+    func finishSave(_ task: BackgroundTask<Result<RecordSaveOutcome, SaveFailure>>) -> Result<RecordSaveOutcome, SaveFailure>? {
+        guard let underWay = saveUnderWay, underWay.task === task else { return nil }
+        saveUnderWay = nil
+        let result = task.takeResult() ?? .failure(SaveFailure(reason: .other, message: "The save was cancelled; nothing was written."))
+        if case .success(let outcome) = result { take(outcome) }
+        return result
     }
 
     /// Takes records read again from their source (⟳).
@@ -73,31 +136,35 @@ final class DataFileRecords: EditableRecords {
 
     override var canSaveAs: Bool { true }
 
-    override func save(_ changes: RecordChanges) throws(SaveFailure) {
+    override func prepareSave(_ changes: RecordChanges) throws(SaveFailure) -> RecordSave {
         guard let identity else {
             throw SaveFailure(reason: .changedOnDisk, message: "\(destination) was not read from the disk, so it cannot be saved over.")
         }
-        let read = store
-        let saved = try SaveWriter.save(at: path, fileSystem: fileSystem) { _ in
-            .choose(for: changes, of: read, to: .readFile(path: path, identity: identity))
+        let (read, path, fileSystem) = (store, path, fileSystem)
+        let edited = changes.deleted.isEmpty && changes.added.isEmpty && changes.replaced.count == 1 ? changes.replaced.first?.key : nil
+        return RecordSave(changes: changes, destination: destination) { () throws(SaveFailure) in
+            let saved = try SaveWriter.save(at: path, fileSystem: fileSystem) { _ in
+                .choose(for: changes, of: read, to: .readFile(path: path, identity: identity))
+            }
+            return RecordSaveOutcome(saved: saved, editedRecord: edited)
         }
-        take(saved)
-        if changes.deleted.isEmpty, changes.added.isEmpty, changes.replaced.count == 1 { editedRecord = changes.replaced.first?.key }
     }
 
-    /// Takes what a save wrote: the file's identity, and its records.
-    private func take(_ saved: SavedRecords) {
-        path = saved.path
-        identity = saved.identity
-        if let records = saved.records { store = records }
+    override func take(_ outcome: RecordSaveOutcome) {
+        path = outcome.saved.path
+        identity = outcome.saved.identity
+        super.take(outcome)
     }
 
-    override func saveAs(_ changes: RecordChanges, to newPath: String) throws(SaveFailure) {
+    override func prepareSaveAs(_ changes: RecordChanges, to newPath: String) throws(SaveFailure) -> RecordSave {
         if let problem = Self.problem(withSaveAsPath: newPath) {
             throw SaveFailure(reason: .other, message: "\(ControlEscaping.escaped(newPath)) \(problem).")
         }
-        let read = store
-        take(try SaveWriter.save(at: newPath, fileSystem: fileSystem) { _ in .choose(for: changes, of: read, to: .newFile(path: newPath)) })
+        let (read, fileSystem) = (store, fileSystem)
+        return RecordSave(changes: changes, destination: ControlEscaping.escaped(newPath)) { () throws(SaveFailure) in
+            let saved = try SaveWriter.save(at: newPath, fileSystem: fileSystem) { _ in .choose(for: changes, of: read, to: .newFile(path: newPath)) }
+            return RecordSaveOutcome(saved: saved, editedRecord: nil)
+        }
     }
 
     override func adopt(_ store: JSONRecordStore) {
@@ -133,7 +200,7 @@ final class DataFileRecords: EditableRecords {
 
     /// Why a Save As may not go to `path` (the end of a sentence that starts with the path),
     /// or nil when it may: a new file in a folder that exists.
-    static func problem(withSaveAsPath path: String) -> String? {
+    nonisolated static func problem(withSaveAsPath path: String) -> String? {
         guard !path.isEmpty else { return "is empty" }
         guard !path.contains("\0") else { return "holds a NUL character" }
         let url = URL(fileURLWithPath: path)
@@ -232,41 +299,49 @@ final class BundledBookRecords: EditableRecords {
     /// Saves `recordChanges`, merged into the file of changes as it is on disk: another
     /// instance's changes to other books, saved meanwhile, are kept and come into view. Only
     /// a change to a book that the other instance changed too is refused (its edit kept).
-    override func save(_ recordChanges: RecordChanges) throws(SaveFailure) {
+    override func prepareSave(_ recordChanges: RecordChanges) throws(SaveFailure) -> RecordSave {
         if let problem { throw SaveFailure(reason: .other, message: problem) }
-        let folder = URL(fileURLWithPath: changesPath).deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw SaveFailure(reason: .readOnlyFolder, message: "The folder \(ControlEscaping.escaped(folder.path)) cannot be made (\(error.localizedDescription)).")
-        }
-        // Read, merge and write as one step: no other instance saves between them. What was
-        // found is what is replaced: a file made or changed since (by another program, which
-        // takes no lock) is not.
-        let read = store
-        var merge: (changes: BookChanges, origins: [BookChanges.Origin])?
-        let saved = try SaveWriter.save(at: changesPath, fileSystem: fileSystem) { (found) throws(SaveFailure) in
-            let onDisk = try changesOnDisk(found: found)
-            let (newChanges, touched) = onDisk.applying(recordChanges, origins: origins)
-            if let clash = touched.first(where: { onDisk.entry(for: $0) != changes.entry(for: $0) }) {
-                throw SaveFailure(reason: .changedOnDisk, message: "\(destination) was saved by another instance of the app meanwhile, with a change to \(Self.describe(clash)) too; saving would overwrite it.")
+        let (read, changesPath, fileSystem, destination, bundled) = (store, changesPath, fileSystem, destination, bundled)
+        let (known, knownIdentity, origins) = (changes, changesIdentity, origins)
+        return RecordSave(changes: recordChanges, destination: destination) { () throws(SaveFailure) in
+            let folder = URL(fileURLWithPath: changesPath).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw SaveFailure(reason: .readOnlyFolder, message: "The folder \(ControlEscaping.escaped(folder.path)) cannot be made (\(error.localizedDescription)).")
             }
-            let merged = newChanges.merged(over: bundled)
-            merge = (newChanges, merged.origins)
-            return .choose(for: recordChanges, of: read,
-                           to: .bookChanges(path: changesPath, found: found, changes: newChanges.serialized(), records: merged.bytes))
+            // Read, merge and write as one step: no other instance saves between them. What was
+            // found is what is replaced: a file made or changed since (by another program, which
+            // takes no lock) is not.
+            var merge: RecordSaveOutcome.BookMerge?
+            let saved = try SaveWriter.save(at: changesPath, fileSystem: fileSystem) { (found) throws(SaveFailure) in
+                let onDisk = try Self.changesOnDisk(found: found, known: known, knownIdentity: knownIdentity, path: changesPath, destination: destination)
+                let (newChanges, touched) = onDisk.applying(recordChanges, origins: origins)
+                if let clash = touched.first(where: { onDisk.entry(for: $0) != known.entry(for: $0) }) {
+                    throw SaveFailure(reason: .changedOnDisk, message: "\(destination) was saved by another instance of the app meanwhile, with a change to \(Self.describe(clash)) too; saving would overwrite it.")
+                }
+                let merged = newChanges.merged(over: bundled)
+                merge = RecordSaveOutcome.BookMerge(changes: newChanges, origins: merged.origins)
+                return .choose(for: recordChanges, of: read,
+                               to: .bookChanges(path: changesPath, found: found, changes: newChanges.serialized(), records: merged.bytes))
+            }
+            return RecordSaveOutcome(saved: saved, editedRecord: nil, bookMerge: merge)
         }
-        guard let merge else { return }
-        changesIdentity = saved.identity
+    }
+
+    override func take(_ outcome: RecordSaveOutcome) {
+        guard let merge = outcome.bookMerge else { return }
+        changesIdentity = outcome.saved.identity
         changes = merge.changes
         origins = merge.origins
-        if let records = saved.records { store = records }
+        super.take(outcome)
     }
 
     /// The changes in the file as found under the lock: those read at start (or last saved)
     /// when it is still that file, else the file read again.
-    private func changesOnDisk(found: FileIdentity?) throws(SaveFailure) -> BookChanges {
-        guard found != changesIdentity else { return changes }
+    private nonisolated static func changesOnDisk(found: FileIdentity?, known: BookChanges, knownIdentity: FileIdentity?, path changesPath: String,
+                                                  destination: String) throws(SaveFailure) -> BookChanges {
+        guard found != knownIdentity else { return known }
         // Removed meanwhile (a person starting over): this change is made to no changes.
         guard found != nil else { return BookChanges() }
         do {
@@ -277,10 +352,42 @@ final class BundledBookRecords: EditableRecords {
     }
 
     /// A book in words: “Emma” by Jane Austen, or an added book.
-    private static func describe(_ origin: BookChanges.Origin) -> String {
+    private nonisolated static func describe(_ origin: BookChanges.Origin) -> String {
         switch origin {
         case .bundled(let key): return "“\(ControlEscaping.escaped(key.title))” by \(ControlEscaping.escaped(key.author))"
         case .added: return "a book added here"
         }
+    }
+}
+
+/// A save made ready on the main actor (``EditableRecords/prepareSave(_:)``) to run on any
+/// thread: it holds the store as read, the changes and where they go, as values, and
+/// touches no screen and nothing of ``EditableRecords``.
+struct RecordSave: Sendable {
+    /// What it changes, by the records' indices as read.
+    let changes: RecordChanges
+    /// Where it writes, in words, for messages.
+    let destination: String
+    /// The work: writes, and returns what it wrote.
+    fileprivate let work: @Sendable () throws(SaveFailure) -> RecordSaveOutcome
+
+    /// Writes the file, under its folder's lock, and returns what it now holds.
+    /// - Throws: `SaveFailure`, with nothing written.
+    func run() throws(SaveFailure) -> RecordSaveOutcome { try work() }
+}
+
+/// What a ``RecordSave`` wrote, for ``EditableRecords/take(_:)`` on the main actor.
+struct RecordSaveOutcome: Sendable {
+    /// The file, its identity now, and its records.
+    var saved: SavedRecords
+    /// The one record a single replacement changed (``EditableRecords/editedRecord``).
+    var editedRecord: Int?
+    /// For the bundled books: the file of changes as saved, and where each record comes from.
+    var bookMerge: BookMerge?
+
+    /// The changes to the bundled books a save left in their file, merged.
+    struct BookMerge: Sendable {
+        var changes: BookChanges
+        var origins: [BookChanges.Origin]
     }
 }

@@ -18,7 +18,7 @@ struct SystemCallError: Error, Equatable, Sendable {
 /// records every call in order and can fail any of them with an `errno`, or stop there as a
 /// crash would (as swift-nio's tests record system calls). A new call a save needs (`flock`,
 /// `fcntl` locks) is a new requirement here, its real form in ``SystemFileSystemCalls``.
-protocol FileSystemCalls {
+protocol FileSystemCalls: Sendable {
     /// `stat(2)`: what the file system says about `path`, following symbolic links.
     func stat(_ path: String) throws(SystemCallError) -> Glibc.stat
     /// `access(2)`: whether `path` may be used as `mode` (`W_OK`) says.

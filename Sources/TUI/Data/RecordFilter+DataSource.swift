@@ -21,6 +21,9 @@ struct RecordsDataSource: CollatedDataSource {
     var columns: ColumnLayout?
     /// The fields of the columns after the title.
     var columnKeys: [[UInt8]] = []
+    /// Records a save running in the background changes, by index, with what their rows say
+    /// meanwhile ("Saving…", "Deleting…"), before the title's line's subtitle.
+    var savingRecords: [Int: String] = [:]
 
     /// A data source showing `result`, which must come from a filter over `records`; every
     /// record by default.
@@ -72,8 +75,10 @@ struct RecordsDataSource: CollatedDataSource {
 
     func cell(for indexPath: IndexPath) -> TableViewCell {
         guard let record = recordIndex(at: indexPath) else { return TableViewCell(text: "") }
+        let mark = savingRecords[record.rawValue]
         if let columns {
-            let values = [records.shownTitle(at: record)] + columnKeys.map { FieldOrder.fieldText(store: records.store, record: record, key: $0) }
+            let title = mark.map { "\($0) " } ?? ""
+            let values = [title + records.shownTitle(at: record)] + columnKeys.map { FieldOrder.fieldText(store: records.store, record: record, key: $0) }
             return TableViewCell(columns: columns, values: values, accessory: accessory)
         }
         // Sorted by a field: the field's value stands under the title.
@@ -81,6 +86,7 @@ struct RecordsDataSource: CollatedDataSource {
         if case .field(let key) = records.sortOrder, key != records.store.titleKey {
             subtitle = key + ": " + FieldOrder.fieldText(store: records.store, record: record, key: Array(key.utf8))
         }
+        if let mark { subtitle = subtitle.map { "\(mark) \($0)" } ?? mark }
         return TableViewCell(
             style: subtitle == nil ? .default : .subtitle,
             text: records.shownTitle(at: record),

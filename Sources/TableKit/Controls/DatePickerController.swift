@@ -164,6 +164,10 @@ open class DatePickerController: Screen {
     open func shouldPop(confirm: @escaping () -> Void) -> PopDecision { .allow }
     /// Whether leaving the screen would lose work: no, by default.
     open var hasUnsavedChanges: Bool { false }
+
+    /// What the screen is saving in the background, in words (default: nothing); quitting
+    /// waits for it.
+    open var savingDescription: String? { nil }
     /// A sentence for the status line in place of the key hints: none, by default.
     open var statusMessage: String? { nil }
     /// Whether every event must wait for work in flight: no, by default.

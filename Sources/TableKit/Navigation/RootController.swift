@@ -119,6 +119,7 @@ public final class RootController {
             if case .quit = self.outcome(of: content.deliver(response, from: screen, area: contentArea)) { outcome = .quit }
         }
         if outcome == .quit { return .quit }
+        if quitIfTheSaveWaitedForEnded() == .quit { return .quit }
         while let event = deferredEvents.first, !content.frontScreen.defers(event) {
             deferredEvents.removeFirst()
             let result = handleNow(event)
@@ -168,12 +169,16 @@ public final class RootController {
             return response
         }
         if case .key(.control(let letter)) = event, letter == "c" || letter == "z" {
-            // Ctrl-C asks once before unsaved edits go; a second Ctrl-C quits anyway.
-            if letter == "c", content.hasUnsavedChanges, !isAskingToDiscard { return askToDiscardThenQuit() }
-            return letter == "c" ? .quit : .suspend
+            // Ctrl-C asks once before unsaved edits go; a second Ctrl-C quits anyway. While a
+            // save runs it waits for the save, however often it is pressed.
+            guard letter == "c" else { return .suspend }
+            if let saving = content.savingDescription { return waitForSaveThenQuit(saving) }
+            if content.hasUnsavedChanges, !isAskingToDiscard { return askToDiscardThenQuit() }
+            return .quit
         }
         if isTooSmall {
-            return event.key.flatMap { Self.globalBindings.action(for: $0) } == .quit ? .quit : .keepGoing
+            guard event.key.flatMap({ Self.globalBindings.action(for: $0) }) == .quit else { return .keepGoing }
+            return content.savingDescription.map(waitForSaveThenQuit) ?? .quit
         }
         if case .mouse = event, !reportsMouse { return .keepGoing }
         if let modal = modals.last {
@@ -190,12 +195,43 @@ public final class RootController {
         if case .ignored = response, let key = event.key, let action = Self.globalBindings.action(for: key) {
             switch action {
             case .help: present(helpOverlay())
-            case .quit: return content.hasUnsavedChanges ? askToDiscardThenQuit() : .quit
+            case .quit: return quitWhenNothingIsLost()
             case .suspend: return .suspend
             }
             return .keepGoing
         }
         return outcome(of: response)
+    }
+
+    /// Quits, unless a save is running (quitting waits for it) or a screen holds unsaved
+    /// edits (quitting asks first).
+    private func quitWhenNothingIsLost() -> Outcome {
+        if let saving = content.savingDescription { return waitForSaveThenQuit(saving) }
+        return content.hasUnsavedChanges ? askToDiscardThenQuit() : .quit
+    }
+
+    /// The sheet that says quitting waits for a save, while it is up.
+    private weak var quitWaitSheet: ProgressModal?
+
+    /// Quitting while a save runs (`saving` says which): a sheet says that the app quits once it is saved, and
+    /// the save's end (an event) quits; its Cancel stays in the app. A second quit key
+    /// changes nothing: a save is never cut short.
+    private func waitForSaveThenQuit(_ saving: String) -> Outcome {
+        guard quitWaitSheet.map({ sheet in !modals.contains { $0 === sheet } }) ?? true else { return .keepGoing }
+        // The prompt of the screen saving says where; the sheet says what quitting waits for.
+        let sheet = ProgressModal(title: "Saving… quits once saved", progress: { nil }, onCancel: {})
+        quitWaitSheet = sheet
+        present(sheet)
+        return .keepGoing
+    }
+
+    /// After deliveries: the save that quitting waited for has ended. Saved, the app quits;
+    /// failed, its edits are back in front with the reason, and the app stays.
+    private func quitIfTheSaveWaitedForEnded() -> Outcome {
+        guard let sheet = quitWaitSheet, modals.contains(where: { $0 === sheet }), content.savingDescription == nil else { return .keepGoing }
+        modals.removeAll { $0 === sheet }
+        quitWaitSheet = nil
+        return content.hasUnsavedChanges ? .keepGoing : .quit
     }
 
     /// The modal asking before quitting, while it is up.

@@ -106,6 +106,10 @@ public protocol Screen: AnyObject, Sendable {
     /// tab switch and quitting ask "Discard changes?" first, as a pop asks through
     /// ``shouldPop(confirm:)``.
     var hasUnsavedChanges: Bool { get }
+    /// What the screen is saving now, in words ("Saving to books.json"), while a save it
+    /// started runs in the background; `nil` when none is. Quitting waits for it, saying so,
+    /// and never cuts it short.
+    var savingDescription: String? { get }
     /// A sentence for the status line, in place of the key hints: why a key was refused,
     /// say. `nil` shows the hints.
     var statusMessage: String? { get }
@@ -158,6 +162,8 @@ extension Screen {
     public var capturesTextInput: Bool { false }
     /// Nothing to lose, by default.
     public var hasUnsavedChanges: Bool { false }
+    /// Nothing being saved, by default.
+    public var savingDescription: String? { nil }
     /// No message, by default.
     public var statusMessage: String? { nil }
     /// Events are handled at once, by default.

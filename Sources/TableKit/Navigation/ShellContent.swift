@@ -24,6 +24,8 @@ package protocol ShellContent: AnyObject {
     var capturesTextInput: Bool { get }
     /// Whether some screen holds edits that leaving would lose (quitting asks first).
     var hasUnsavedChanges: Bool { get }
+    /// What some screen is saving in the background, if any (quitting waits for it).
+    var savingDescription: String? { get }
     /// The status line's sentence from what is in front, if any.
     var statusMessage: String? { get }
     /// Carries out `response`, the answer of `screen` to a delivery of the ``Mailbox``, to a
@@ -79,6 +81,9 @@ extension NavigationController: ShellContent {
 
     /// Whether a screen of the stack holds unsaved edits.
     package var hasUnsavedChanges: Bool { stack.contains { $0.hasUnsavedChanges } }
+
+    /// What a screen of the stack is saving in the background, if any.
+    package var savingDescription: String? { stack.lazy.compactMap(\.savingDescription).first }
 
     /// The screen in front's status.
     package var statusMessage: String? { top.statusMessage }

@@ -313,6 +313,9 @@ public final class TabBarController: ShellContent {
     /// Whether any tab holds unsaved edits.
     package var hasUnsavedChanges: Bool { tabs.contains { $0.navigation.hasUnsavedChanges } }
 
+    /// What a screen of any tab is saving in the background, if any.
+    package var savingDescription: String? { tabs.lazy.compactMap(\.navigation.savingDescription).first }
+
     /// The status of the screen in front.
     package var statusMessage: String? { frontNavigation.statusMessage }
 

@@ -465,6 +465,10 @@ open class TableViewController: Screen {
     /// Whether the screen holds edits that leaving would lose (default: no).
     open var hasUnsavedChanges: Bool { false }
 
+    /// What the screen is saving in the background, in words (default: nothing); quitting
+    /// waits for it.
+    open var savingDescription: String? { nil }
+
     /// The status line's sentence (default: none, the key hints show).
     open var statusMessage: String? { nil }
 

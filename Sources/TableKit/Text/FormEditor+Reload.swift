@@ -20,6 +20,14 @@ extension FormEditor {
         beginEditingFocusedField()
     }
 
+    /// Makes the form's edits unsaved again, compared with `values` (what the form began
+    /// with): a save handed to the background failed after the form had gone, and the form
+    /// comes back with the edits, which leaving asks about again.
+    package func markUnsaved(since values: [String: FormValue]) {
+        savedValues = values
+        refresh()
+    }
+
     /// Gives the fields of `values` those values, as the initialisers do.
     private func set(_ values: [String: FormValue]) {
         for (section, fieldsOfSection) in currentFields.enumerated() {

@@ -159,6 +159,10 @@ open class TextViewController: Screen {
     open var capturesTextInput: Bool { false }
     /// Whether leaving the screen would lose work: no, by default; the text is read only.
     open var hasUnsavedChanges: Bool { false }
+
+    /// What the screen is saving in the background, in words (default: nothing); quitting
+    /// waits for it.
+    open var savingDescription: String? { nil }
     /// A sentence for the status line in place of the key hints: none, by default.
     open var statusMessage: String? { nil }
     /// Whether every event must wait for work in flight: no, by default.

@@ -1,3 +1,5 @@
+import Foundation
+import Testing
 import TableKit
 @testable import TUI
 
@@ -33,13 +35,32 @@ func screen(_ app: BrowserApp) -> String {
     app.render(context: RenderContext()).lines.joined(separator: "\n")
 }
 
-/// Presses the keys of `script` (see `Key.parseScript`) one after another; the outcome of the last.
+/// Presses the keys of `script` (see `Key.parseScript`) one after another, each after the
+/// work the one before started has delivered its end (a save, a load), as a scripted run
+/// does; the outcome of the last.
 @MainActor
 @discardableResult
 func keys(_ app: BrowserApp, _ script: String) throws -> RootController.Outcome {
     var last = RootController.Outcome.keepGoing
-    for key in try Key.parseScript(script) { last = app.handle(.key(key)) }
+    for key in try Key.parseScript(script) {
+        last = app.handle(.key(key))
+        if last == .keepGoing { last = finishWork(of: app) }
+    }
     return last
+}
+
+/// Delivers the answers of the work a key started (a save, a photo decode, a load), as a
+/// headless run does before its next key; at most ten seconds. The outcome of the deliveries.
+@MainActor
+@discardableResult
+func finishWork(of app: BrowserApp) -> RootController.Outcome {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while app.root.isWorkInFlight, ContinuousClock.now < deadline {
+        usleep(1_000)
+        if app.root.deliverPosted() == .quit { return .quit }
+    }
+    if app.root.isWorkInFlight { print("finishWork: work still in flight after 10 s in \(Test.current?.name ?? "?")") }
+    return app.root.deliverPosted()
 }
 
 /// The app's frame as lines of text, trailing spaces dropped.

@@ -84,3 +84,15 @@ private func snapshotCanvas(_ json: String, size: Size, keys: String, files: Tem
 }
 
 import TableKit
+
+/// How a form saves in a test that has no list: at once, on this thread, the records taking
+/// what was written before the form hears how it went, as the list's background save does
+/// when it lands.
+@MainActor
+func savingAtOnce(_ records: EditableRecords) -> RecordSaveStarter {
+    { (save, landed) throws(SaveFailure) in
+        let result = Result { () throws(SaveFailure) in try save.run() }
+        if case .success(let outcome) = result { records.take(outcome) }
+        _ = landed(result)
+    }
+}

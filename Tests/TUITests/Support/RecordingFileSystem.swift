@@ -83,7 +83,9 @@ enum FileSystemStep: String, CaseIterable {
 /// The system calls of a save, made for real on the disk but recorded in order; any call can
 /// be made to fail with an `errno` instead, or to stop the "process" there: that call and
 /// every call after it do nothing (a killed process makes no more calls and runs no cleanup).
-final class RecordingFileSystem: FileSystemCalls {
+// Safe to send (as far as tests go): a save makes its calls on one thread at a time, and a test
+// reads `calls` only after the save's end has reached it as an event.
+final class RecordingFileSystem: FileSystemCalls, @unchecked Sendable {
     /// Every call made, in order (calls after a stop are not made, and not recorded).
     private(set) var calls: [FileSystemCall] = []
     /// Whether the process model has stopped.

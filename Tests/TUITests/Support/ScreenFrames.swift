@@ -115,14 +115,3 @@ func expectScreen(_ screen: ScreenFrame) throws {
     }
 }
 
-/// Delivers the answers of the work a key started (a photo decode, a load), as a headless run
-/// does before its next key; at most ten seconds.
-@MainActor
-private func finishWork(of app: BrowserApp) {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while app.root.isWorkInFlight, ContinuousClock.now < deadline {
-        usleep(1_000)
-        _ = app.root.deliverPosted()
-    }
-    _ = app.root.deliverPosted()
-}

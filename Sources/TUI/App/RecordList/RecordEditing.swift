@@ -11,18 +11,18 @@ struct RecordEditing {
     /// from each record).
     let isBook: Bool
 
-    /// The form editing `record`; `didChange` is told the record to focus after a save (nil
-    /// after a deletion).
-    func editForm(_ record: RecordIndex, didChange: @escaping (RecordIndex?) -> Void) -> RecordFormScreen {
-        RecordFormScreen(editing: record, of: records, isBook: isBook, didChange: didChange)
+    /// The form editing `record`, which saves through `startSave`; `didChange` is told the
+    /// record to focus once a save has landed (nil after a deletion).
+    func editForm(_ record: RecordIndex, startSave: @escaping RecordSaveStarter, didChange: @escaping (RecordIndex?) -> Void) -> RecordFormScreen {
+        RecordFormScreen(editing: record, of: records, isBook: isBook, startSave: startSave, didChange: didChange)
     }
 
     /// Add Book, or Add Record with the keys of `template`; an alert when a `--data` file has
     /// no record to take keys from.
-    func addForm(like template: RecordIndex?, didChange: @escaping (RecordIndex?) -> Void) -> ScreenResponse {
+    func addForm(like template: RecordIndex?, startSave: @escaping RecordSaveStarter, didChange: @escaping (RecordIndex?) -> Void) -> ScreenResponse {
         if !isBook, template == nil {
             return .present(AlertController.notice(title: "Nothing to Copy", message: "A new record takes its keys from a record of the file, and the file has none."))
         }
-        return .push(RecordFormScreen(addingTo: records, likeRecord: isBook ? nil : template, didChange: didChange))
+        return .push(RecordFormScreen(addingTo: records, likeRecord: isBook ? nil : template, startSave: startSave, didChange: didChange))
     }
 }
