@@ -253,9 +253,9 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
 
     /// Says why the record was not deleted; when another writer changed the records, offers
     /// to read them again (the record shows as the other writer left it; Delete asks again).
-    private func notDeletedAlert(_ failure: SaveFailure) -> AlertController {
-        var alert = Alert(title: "Not Deleted", message: failure.message)
-        if failure.reason == .changedOnDisk, records.canReload {
+    private func notDeletedAlert(_ refusal: SaveFailure) -> AlertController {
+        var alert = Alert(title: "Not Deleted", message: refusal.message)
+        if refusal.reason == .changedOnDisk, records.canReload {
             alert.addAction(AlertAction(title: "Reload", key: .character("r")) { [weak self] in self?.reloadAndReapply() })
         }
         alert.addAction(.ok)

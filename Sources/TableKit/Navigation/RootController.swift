@@ -172,9 +172,8 @@ public final class RootController {
             // Ctrl-C asks once before unsaved edits go; a second Ctrl-C quits anyway. While a
             // save runs it waits for the save, however often it is pressed.
             guard letter == "c" else { return .suspend }
-            if let saving = content.savingDescription { return waitForSaveThenQuit(saving) }
-            if content.hasUnsavedChanges, !isAskingToDiscard { return askToDiscardThenQuit() }
-            return .quit
+            if isAskingToDiscard, content.savingDescription == nil { return .quit }
+            return quitWhenNothingIsLost()
         }
         if isTooSmall {
             guard event.key.flatMap({ Self.globalBindings.action(for: $0) }) == .quit else { return .keepGoing }
