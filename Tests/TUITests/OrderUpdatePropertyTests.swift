@@ -135,10 +135,10 @@ struct OrderUpdatePropertyTests {
         }
     }
 
-    @Test("a thousand records, many tied: one add, one delete, a hundred deletes and an edit, by title and by author")
+    @Test("three thousand records, many tied: one add, one delete, a hundred deletes and edits, by title and by author")
     func manyRecords() throws {
         var random = Random(seed: 40)
-        let codes = (0 ..< 1_000).map { _ in Int.random(in: 0 ..< Self.titles.count * Self.authors.count, using: &random) }
+        let codes = (0 ..< 3_000).map { _ in Int.random(in: 0 ..< Self.titles.count * Self.authors.count, using: &random) }
         let store = try Self.store(Self.file(codes))
         for sortOrder in [IndexedRecords.SortOrder.title, .subtitleLastName] {
             let records = IndexedRecords(store: store, sortOrder: sortOrder)
@@ -146,7 +146,9 @@ struct OrderUpdatePropertyTests {
                 RecordChanges(added: [Self.record(codes[3])]),
                 RecordChanges(deleted: [500]),
                 RecordChanges(deleted: Set((0 ..< 100).map { $0 * 10 + 3 })),
-                RecordChanges(replaced: [0: Self.record(7), 999: Self.record(codes[0])], deleted: [1, 998], added: [Self.record(codes[999])]),
+                RecordChanges(replaced: [0: Self.record(7), 2_999: Self.record(codes[0])], deleted: [1, 2_998], added: [Self.record(codes[2_999])]),
+                // Records numbered past the blocks that lose any (1,024 records a block).
+                RecordChanges(replaced: [2_500: Self.record(codes[10])], deleted: [5]),
             ]
             for changes in batches {
                 let saved = try Self.store(store.splicing(changes))

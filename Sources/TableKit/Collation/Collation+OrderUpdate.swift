@@ -53,8 +53,8 @@ extension CollatedOrder {
         // The records that come in: the replaced ones under their new numbers, then the added
         // ones. In the old numbering an added record comes after every old one, as it does in
         // the new, so the old order's ties (equal keys, by number) place it as a build would.
-        var incoming = replaced.sorted().map { Incoming(old: $0, new: numbering.newIndex(of: $0)) }
-        incoming += (0 ..< added).map { Incoming(old: count + $0, new: count - deleted.count + $0) }
+        var incoming = replaced.sorted().map { IncomingRecord(old: $0, new: numbering.newIndex(of: $0)) }
+        incoming += (0 ..< added).map { IncomingRecord(old: count + $0, new: count - deleted.count + $0) }
         for index in incoming.indices {
             let key = Self.keyRecord(of: incoming[index].new, utf8: newUTF8)
             // As the whole sort buckets a key: by its section byte, the last section for any past it.
@@ -66,19 +66,36 @@ extension CollatedOrder {
         // In the order they take their places; two at one place by section, then as the sort
         // orders them.
         incoming.sort { a, b in a.position != b.position ? a.position < b.position : a.precedes(b) }
-        return numbering.apply(to: self, incoming: incoming, sections: sections)
+        return Self.apply(numbering, to: self, incoming: incoming, sections: sections)
+    }
+
+    /// `order` with the records that leave taken out, the others renumbered and `incoming`
+    /// (sorted by where they go) put in, in one pass; and the sections' new starts.
+    private static func apply(_ numbering: Renumbering, to order: CollatedOrder, incoming: [IncomingRecord], sections: Int) -> Update {
+        let pass = numbering.pass(over: order.order, incoming: incoming)
+        let removed = pass.removed
+        // Each section's count: its old one, less what left it, plus what came in.
+        var counts = (0 ..< sections).map { order.rows(inSection: $0) }
+        for place in removed { counts[order.section(ofPosition: place)] -= 1 }
+        for move in pass.moved { counts[order.section(ofPosition: move.from)] -= 1 }
+        for record in incoming { counts[record.section] += 1 }
+        var starts = [0]
+        starts.reserveCapacity(sections + 1)
+        for section in 0 ..< sections { starts.append(starts[section] + counts[section]) }
+        return Update(order: CollatedOrder(order: pass.order, sectionStarts: starts),
+                      change: OrderChange(removed: removed, inserted: pass.inserted, moved: pass.moved))
     }
 
     /// Where `record` goes in this order: the first position of `section` whose record sorts
     /// after it — keys compared byte by byte after the section byte (a key that is a prefix
     /// of another sorts first), then record numbers, as the whole sort orders them.
-    private func insertionPoint(of record: Incoming, in section: Int, utf8: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> Int {
+    private func insertionPoint(of record: IncomingRecord, in section: Int, utf8: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> Int {
         var low = sectionStarts[section], high = sectionStarts[section + 1]
         while low < high {
             let mid = (low + high) / 2
             let other = Int(order[mid])
             let otherKey = Self.keyRecord(of: other, utf8: utf8)
-            let isBefore = Incoming.keyPrecedes(otherKey, record.key) || otherKey.dropFirst().elementsEqual(record.key.dropFirst()) && other < record.old
+            let isBefore = IncomingRecord.keyPrecedes(otherKey, record.key) || otherKey.dropFirst().elementsEqual(record.key.dropFirst()) && other < record.old
             if isBefore { low = mid + 1 } else { high = mid }
         }
         return low
@@ -86,8 +103,8 @@ extension CollatedOrder {
 }
 
 /// A record that comes into the order: its number before and after the change, its key record
-/// and section, and the position of the old order it goes before.
-private struct Incoming {
+/// and section, and the position of the old order it goes before (``CollatedOrder/updating(deleting:replacing:adding:collation:oldUTF8:newUTF8:)``).
+struct IncomingRecord {
     var old: Int
     var new: Int
     var key: [UInt8] = []
@@ -95,7 +112,7 @@ private struct Incoming {
     var position = 0
 
     /// Whether this record sorts before `other`, as the whole sort orders them.
-    func precedes(_ other: Incoming) -> Bool {
+    func precedes(_ other: IncomingRecord) -> Bool {
         if section != other.section { return section < other.section }
         if Self.keyPrecedes(key, other.key) { return true }
         return key.dropFirst().elementsEqual(other.key.dropFirst()) && old < other.old
@@ -105,98 +122,5 @@ private struct Incoming {
     /// section byte, unsigned, a prefix first.
     static func keyPrecedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         a.dropFirst().lexicographicallyPrecedes(b.dropFirst())
-    }
-}
-
-/// The records' numbers after a change that deleted some: the ones left numbered again from 0
-/// without gaps. One bit a record says whether it was deleted, and a count of the deleted
-/// ones before each 64 records, so a new number costs a look-up and a population count.
-private struct Renumbering {
-    /// One bit a record: deleted.
-    private let deletedBits: [UInt64]
-    /// One bit a record: leaves the order (deleted or replaced).
-    private let leavingBits: [UInt64]
-    /// How many records before each word of ``deletedBits`` were deleted.
-    private let deletedBefore: [Int]
-    private let replaced: Set<Int>
-
-    init(count: Int, deleted: Set<Int>, replaced: Set<Int>) {
-        self.replaced = replaced
-        let words = deleted.isEmpty && replaced.isEmpty ? 0 : count / 64 + 1
-        var deletedBits = [UInt64](repeating: 0, count: deleted.isEmpty ? 0 : words)
-        for record in deleted { deletedBits[record >> 6] |= 1 << UInt64(record & 63) }
-        var leavingBits = deletedBits.isEmpty ? [UInt64](repeating: 0, count: words) : deletedBits
-        for record in replaced { leavingBits[record >> 6] |= 1 << UInt64(record & 63) }
-        var before = [Int](repeating: 0, count: deletedBits.count)
-        var total = 0
-        for word in deletedBits.indices {
-            before[word] = total
-            total += deletedBits[word].nonzeroBitCount
-        }
-        self.deletedBits = deletedBits
-        self.leavingBits = leavingBits
-        deletedBefore = before
-    }
-
-    /// The new number of record `record`, which was not deleted.
-    @inline(__always)
-    func newIndex(of record: Int) -> Int {
-        guard !deletedBits.isEmpty else { return record }
-        let word = record >> 6
-        return record - deletedBefore[word] - (deletedBits[word] & ((1 << UInt64(record & 63)) - 1)).nonzeroBitCount
-    }
-
-    /// `order` with the records that leave taken out, the others renumbered, and `incoming`
-    /// (sorted by where they go) put in: one pass, the positions between changes moved
-    /// together.
-    func apply(to order: CollatedOrder, incoming: [Incoming], sections: Int) -> CollatedOrder.Update {
-        let old = order.order
-        let count = old.count
-        var new: [Int32] = []
-        new.reserveCapacity(count + incoming.count)
-        var removed: [Int] = []
-        var inserted: [Int] = []
-        var oldPlaces: [Int: Int] = [:]
-        var moved: [(record: Int, to: Int)] = []
-        var next = 0
-        var position = 0
-        while true {
-            let stop = next < incoming.count ? incoming[next].position : count
-            if leavingBits.isEmpty {
-                // Nothing leaves, nothing is renumbered: the positions move as they are.
-                new.append(contentsOf: old[position ..< stop])
-            } else {
-                for place in position ..< stop {
-                    let record = Int(old[place])
-                    let word = record >> 6, bit: UInt64 = 1 << UInt64(record & 63)
-                    if leavingBits[word] & bit == 0 {
-                        new.append(Int32(truncatingIfNeeded: newIndex(of: record)))
-                    } else if deletedBits.isEmpty || deletedBits[word] & bit == 0 {
-                        oldPlaces[record] = place
-                    } else {
-                        removed.append(place)
-                    }
-                }
-            }
-            position = stop
-            guard next < incoming.count else { break }
-            while next < incoming.count, incoming[next].position == position {
-                let record = incoming[next]
-                if replaced.contains(record.old) { moved.append((record.old, new.count)) } else { inserted.append(new.count) }
-                new.append(Int32(truncatingIfNeeded: record.new))
-                next += 1
-            }
-        }
-        // Each section's count: its old one, less what left it, plus what came in.
-        var counts = (0 ..< sections).map { order.rows(inSection: $0) }
-        for place in removed { counts[order.section(ofPosition: place)] -= 1 }
-        for place in oldPlaces.values { counts[order.section(ofPosition: place)] -= 1 }
-        for record in incoming { counts[record.section] += 1 }
-        var starts = [0]
-        starts.reserveCapacity(sections + 1)
-        for section in 0 ..< sections { starts.append(starts[section] + counts[section]) }
-        let moves = moved.compactMap { move in oldPlaces[move.record].map { OrderChange.Move(from: $0, to: move.to) } }
-        return CollatedOrder.Update(order: CollatedOrder(order: new, sectionStarts: starts),
-                                    change: OrderChange(removed: removed, inserted: inserted, moved: moves))
     }
 }
