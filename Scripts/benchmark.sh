@@ -5,7 +5,7 @@
 # with sections and index, peak memory, resident memory as anonymous and file pages, the first
 # search, and the time of a focus move, an index jump and the jump to the last row; at
 # 1,000,000 rows also live search (UI-thread time per keystroke and
-# time until results are ready); then self-sizing rows: a million rows of mixed heights and a record with one 200 KB and one 1 MB value without spaces. Figures only; nothing here passes or fails.
+# time until results are ready); the list's order after a save, updated and sorted whole; then self-sizing rows: a million rows of mixed heights and a record with one 200 KB and one 1 MB value without spaces. Figures only; nothing here passes or fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=${BENCH_SIZES:-"1000 100000 1000000 5000000 10000000"}
@@ -66,6 +66,13 @@ if command -v tmux >/dev/null; then
     python3 Scripts/tmux-first-frame.py --runs "${BENCH_TMUX_RUNS:-5}" "${programs[@]}"
   done
 fi
+# The list's order after a save (issue 40): a delete, an add, a thousand deletes and an edit,
+# the order updated beside sorted whole.
+for n in $present; do
+  [ "$n" -ge 1000000 ] || continue
+  echo "== the order after a save at $n rows (issue 40)"
+  "$bin" benchmark --data "bench-data/books-$n.json" --order-update --repetitions 5
+done
 echo "== long values (issue 13)"
 "$bin" benchmark --long-values --size 80x24 --repetitions "${BENCH_REPETITIONS_LONG:-20}"
 echo "== self-sizing rows"

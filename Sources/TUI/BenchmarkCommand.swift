@@ -42,6 +42,9 @@ struct BenchmarkCommand: ParsableCommand {
     @Flag(help: "Time the save of the --data file after one edit instead (on a copy beside it; the file itself is not written).")
     var save = false
 
+    @Flag(help: "Time the list's order after a save of a delete, an add, a thousand deletes and an edit instead: updated, and sorted again whole (--data FILE.json; nothing is written).")
+    var orderUpdate = false
+
     @Option(help: "Nanoseconds since the epoch when the process was started (date +%s%N), to time the first frame from process start.")
     var startedAt: UInt64?
 
@@ -56,6 +59,11 @@ struct BenchmarkCommand: ParsableCommand {
         if save {
             guard let path = data.dataPath else { throw ValidationError("--save needs --data FILE.json") }
             print(try benchmarkSave(path: path, repetitions: max(1, min(repetitions, 20))), terminator: "")
+            return
+        }
+        if orderUpdate {
+            guard let path = data.dataPath else { throw ValidationError("--order-update needs --data FILE.json") }
+            print(try benchmarkOrderUpdate(path: path, repetitions: max(1, min(repetitions, 20))), terminator: "")
             return
         }
         if longValues {

@@ -48,7 +48,7 @@ extension CollatedOrder {
 
     /// The key record of one title as the whole sort makes it: the section byte, the
     /// collation key, a 0, and the title's own bytes.
-    private static func keyRecord(of record: Int, utf8: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> [UInt8] {
+    static func keyRecord(of record: Int, utf8: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> [UInt8] {
         // The title's bytes first (the closure lends them only for its call), then its key.
         var title: [UInt8]?
         utf8(record) { title = Array($0) }
