@@ -45,6 +45,9 @@ struct BenchmarkCommand: ParsableCommand {
     @Flag(help: "Time the list's order after a save of a delete, an add, a thousand deletes and an edit instead: updated, and sorted again whole (--data FILE.json; nothing is written).")
     var orderUpdate = false
 
+    @Flag(help: "Drive the app on the --data file with a real clock instead: each key's time to its frame (p50, p99, the longest) per action — scroll, search, open, edit, save, add, delete one and 1,000, sort — with j and k pressed every 5 ms while work runs. Writes the file: give it a copy.")
+    var latency = false
+
     @Option(help: "Nanoseconds since the epoch when the process was started (date +%s%N), to time the first frame from process start.")
     var startedAt: UInt64?
 
@@ -64,6 +67,10 @@ struct BenchmarkCommand: ParsableCommand {
         if orderUpdate {
             guard let path = data.dataPath else { throw ValidationError("--order-update needs --data FILE.json") }
             print(try benchmarkOrderUpdate(path: path, repetitions: max(1, min(repetitions, 20))), terminator: "")
+            return
+        }
+        if latency {
+            print(try benchmarkLatency(data: data, size: screenSize), terminator: "")
             return
         }
         if longValues {

@@ -53,12 +53,12 @@ func benchmarkLatency(data: DataOptions, size: Size) throws -> String {
     driver.pressWhile("sort", { list.reloadTask != nil })
     driver.settle()
 
-    report += "  action                         keys      p50 ms    p99 ms    max ms   longest main-actor hold ms\n"
+    report += "  action                            keys      p50 ms    p99 ms    max ms   longest main-actor hold ms\n"
     for action in driver.order {
         let times = driver.latencies[action, default: []].sorted()
         guard !times.isEmpty else { continue }
         func at(_ fraction: Double) -> Double { times[min(times.count - 1, Int(Double(times.count - 1) * fraction + 0.5))] }
-        report += String(format: "  %@ %6d %9.2f %9.2f %9.2f %12.2f\n", action.padding(toLength: 29, withPad: " ", startingAt: 0),
+        report += String(format: "  %@ %6d %9.2f %9.2f %9.2f %12.2f\n", action.padding(toLength: 32, withPad: " ", startingAt: 0),
                          times.count, at(0.5), at(0.99), times.last ?? 0, driver.longestHold[action] ?? 0)
     }
     report += String(format: "  peak memory: %.1f MiB; now %@\n", Platform.peakResidentBytes() / 1_048_576, ResidentMemory.now().description)
@@ -90,7 +90,7 @@ private final class LatencyDriver {
     }
 
     private func note(_ action: String, key: Double?, hold: Double) {
-        if latencies[action] == nil { order.append(action) }
+        if !order.contains(action) { order.append(action) }
         if let key { latencies[action, default: []].append(key) }
         longestHold[action] = max(longestHold[action] ?? 0, hold)
     }

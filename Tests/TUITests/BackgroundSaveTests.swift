@@ -155,3 +155,59 @@ struct BackgroundSaveTests {
         _ = files
     }
 }
+
+/// After a save lands, the list changes by what the save changed (a batch update of the rows
+/// deleted, inserted or moved, worked out in the background), not by a whole new sort and a
+/// fresh table: the rows on screen stay where they were, and the focus is carried.
+@MainActor
+@Suite("A save's change carried into the list: the screen stays where it was")
+struct SaveChangeCarriedTests {
+    /// Forty people, Name 00 to Name 39, in one section.
+    private static let people = "[" + (0 ..< 40).map { #"{"name": "Name \#(String(format: "%02d", $0))", "age": \#($0)}"# }.joined(separator: ", ") + "]"
+
+    /// The app on the forty people, scrolled down and back so that Name 20 has the focus
+    /// mid-screen, a dozen rows below the top one.
+    private func scrolled() throws -> (app: BrowserApp, path: String, files: TemporaryFiles) {
+        let files = TemporaryFiles()
+        let path = files.write(Self.people)
+        let app = try headlessApp(["--data", path])
+        try keys(app, String(repeating: "j ", count: 30) + String(repeating: "k ", count: 10))
+        #expect(view(app).top == "Name 12", "set-up: the list scrolled")
+        return (app, path, files)
+    }
+
+    /// The first record row on screen, and the focused record's name.
+    private func view(_ app: BrowserApp) -> (top: String, focused: String) {
+        let top = text(app).first { $0.contains("Name ") }.map { String($0.split(separator: " ").prefix(2).joined(separator: " ")) } ?? "none"
+        let focused = app.list.state.focusedRow.flatMap(app.list.dataSourceOfRecords.recordIndex(at:)).map { app.list.records.store.title(at: $0) } ?? "none"
+        return (top, focused)
+    }
+
+    @Test("a record deleted from its form: the top row stays, the focus goes to the record after it")
+    func deleteKeepsTheScreen() throws {
+        let (app, _, files) = try scrolled()
+        #expect(view(app).focused == "Name 20")
+        try keys(app, "e C-d d")
+        #expect(view(app).top == "Name 12", "the rows above stayed: \(view(app))")
+        #expect(view(app).focused == "Name 21", "the focus went to the next record")
+        _ = files
+    }
+
+    @Test("a record added: the top row stays, the focus is on the new record")
+    func addKeepsTheScreen() throws {
+        let (app, _, files) = try scrolled()
+        try keys(app, "+ N a m e Space 1 5 x Tab 5 C-s")
+        #expect(view(app).focused == "Name 15x", "\(view(app))")
+        #expect(view(app).top == "Name 12", "the rows above stayed: \(view(app))")
+        _ = files
+    }
+
+    @Test("an edit that moves its record: the focus follows it; the others keep their rows")
+    func editFollowsTheRecord() throws {
+        let (app, _, files) = try scrolled()
+        try keys(app, "e C-e Backspace Backspace 1 2 x C-s")
+        #expect(view(app).focused == "Name 12x", "\(view(app))")
+        #expect(view(app).top == "Name 12", "the rows above stayed: \(view(app))")
+        _ = files
+    }
+}

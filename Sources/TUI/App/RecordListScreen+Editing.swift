@@ -40,9 +40,11 @@ extension RecordListScreen {
     /// - Throws: `SaveFailure` when another save is running (nothing started).
     func startSave(_ save: RecordSave, then landed: @escaping @MainActor (Result<RecordSaveOutcome, SaveFailure>) -> ScreenResponse) throws(SaveFailure) {
         guard let editable else { throw SaveFailure(reason: .other, message: "These records cannot be changed.") }
-        let task = try editable.startSave(save)
+        let task = try editable.startSave(save, ordering: records)
         task.deliver(to: self) { list in
             guard let result = list.editable?.finishSave(task) else { return .handled }
+            list.landedOrder = try? result.get().order
+            defer { list.landedOrder = nil }
             list.updateShownResult()
             return landed(result)
         }
@@ -57,6 +59,7 @@ extension RecordListScreen {
         if let newTitle = source.followSaveAs(of: editing.records, store: records.store) {
             title = newTitle
         }
+        if let reordering = landedOrder, showChange(reordering, store: editing.records.store) { return }
         // One record edited in the order shown: it moves to its new place, and nothing else is
         // sorted again (at ten million records a whole sort takes seconds).
         let store = editing.records.store
@@ -69,6 +72,32 @@ extension RecordListScreen {
         } else if let row, records.count > 0 {
             focusRow(at: row)
         }
+    }
+}
+
+extension RecordListScreen {
+    /// Shows the records after a save as `reordering` has them, worked out from what the save
+    /// changed: the table's rows change by a batch update (deleted, inserted, moved), the
+    /// focus and the checks carried by it, with no sort and no lookup of every row. Returns
+    /// false, changing nothing, where it does not apply: the list shows other records now
+    /// (another order, a search, hidden rows) or the save's records are not `store`.
+    fileprivate func showChange(_ reordering: RecordSaveOutcome.Reordering, store: JSONRecordStore) -> Bool {
+        let update = reordering.update
+        guard reordering.from === records, update.records.store === store, sorting.chosenOrder == records.sortOrder,
+              isOn, !shown.isSearch, shown.hiddenPositions.isEmpty, searchController?.isActive != true else { return false }
+        let oldSections = dataSourceOfRecords.sections
+        performBatchUpdates(animated: false) { batch in
+            _ = adopt(update.records)
+            updateShownResult()
+            batch = update.change.batchUpdate(from: oldSections, to: dataSourceOfRecords.sections)
+        }
+        // The record added or moved by an edit is focused where it now is; after a deletion the
+        // batch update has handed the focus on.
+        if let position = update.change.inserted.last ?? update.change.moved.last?.to,
+           let indexPath = dataSourceOfRecords.indexPath(of: ResultIndex(position)) {
+            focusRow(at: indexPath)
+        }
+        return true
     }
 }
 

@@ -57,6 +57,9 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     var backgroundWorkTitle: String?
     /// Whether the list is in front (glowing new content is cleared by looking at it).
     var isVisible = false
+    /// The order after the save that just landed, worked out in the background from what it
+    /// changed, until ``recordsDidChange(focusing:)`` takes it.
+    var landedOrder: RecordSaveOutcome.Reordering?
 
     init(title: String, records: IndexedRecords, searchesSynchronously: Bool = false, reload: Load? = nil,
          editable: EditableRecords? = nil, isBookList: Bool = false) {

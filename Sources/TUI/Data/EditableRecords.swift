@@ -77,15 +77,25 @@ class EditableRecords {
     }
 
     /// Starts `save` in the background: the records stay as they are until its end, which the
-    /// caller has delivered to a screen and hands to ``finishSave(_:)``.
+    /// caller has delivered to a screen and hands to ``finishSave(_:)``. Given the records in
+    /// the order shown (`ordering`), the task also works out their order after the save from
+    /// what it changed (``IndexedRecords/updated(by:in:)``), off the main actor too.
     /// - Throws: `SaveFailure` when another save of these records is still running, or they
     ///   are being read again: the caller keeps the edit and says why.
-    func startSave(_ save: RecordSave) throws(SaveFailure) -> BackgroundTask<Result<RecordSaveOutcome, SaveFailure>> {
+    func startSave(_ save: RecordSave, ordering shown: IndexedRecords? = nil) throws(SaveFailure) -> BackgroundTask<Result<RecordSaveOutcome, SaveFailure>> {
         if let savesWaitFor { throw SaveFailure(reason: .busy, message: savesWaitFor) }
         guard saveUnderWay == nil else {
             throw SaveFailure(reason: .busy, message: "Another change to \(destination) is still being saved; save again once it is done.")
         }
-        let task = BackgroundTask { _ in Result { () throws(SaveFailure) in try save.run() } }
+        let task = BackgroundTask { _ in
+            Result { () throws(SaveFailure) in
+                var outcome = try save.run()
+                if let shown, outcome.keepsRecordOrder, let written = outcome.saved.records {
+                    outcome.order = shown.updated(by: save.changes, in: written).map { RecordSaveOutcome.Reordering(from: shown, update: $0) }
+                }
+                return outcome
+            }
+        }
         saveUnderWay = SaveUnderWay(task: task, save: save)
         return task
     }
@@ -314,6 +324,7 @@ final class BundledBookRecords: EditableRecords {
             // found is what is replaced: a file made or changed since (by another program, which
             // takes no lock) is not.
             var merge: RecordSaveOutcome.BookMerge?
+            var keepsOrder = false
             let saved = try SaveWriter.save(at: changesPath, fileSystem: fileSystem) { (found) throws(SaveFailure) in
                 let onDisk = try Self.changesOnDisk(found: found, known: known, knownIdentity: knownIdentity, path: changesPath, destination: destination)
                 let (newChanges, touched) = onDisk.applying(recordChanges, origins: origins)
@@ -322,10 +333,11 @@ final class BundledBookRecords: EditableRecords {
                 }
                 let merged = newChanges.merged(over: bundled)
                 merge = RecordSaveOutcome.BookMerge(changes: newChanges, origins: merged.origins)
+                keepsOrder = known.keepsRecordOrder(applying: recordChanges, onDisk: onDisk, origins: origins, newOrigins: merged.origins)
                 return .choose(for: recordChanges, of: read,
                                to: .bookChanges(path: changesPath, found: found, changes: newChanges.serialized(), records: merged.bytes))
             }
-            return RecordSaveOutcome(saved: saved, editedRecord: nil, bookMerge: merge)
+            return RecordSaveOutcome(saved: saved, editedRecord: nil, bookMerge: merge, keepsRecordOrder: keepsOrder)
         }
     }
 
@@ -384,6 +396,20 @@ struct RecordSaveOutcome: Sendable {
     var editedRecord: Int?
     /// For the bundled books: the file of changes as saved, and where each record comes from.
     var bookMerge: BookMerge?
+    /// Whether the records written are those read, in their order, less the ones deleted and
+    /// with the ones added after them: what an order can be updated by (``order``). Not so
+    /// when another instance's book changes came into view with this save.
+    var keepsRecordOrder = true
+    /// The order shown, updated by what the save changed, when the save was given it
+    /// (``EditableRecords/startSave(_:ordering:)``) and could.
+    var order: Reordering?
+
+    /// An order worked out after a save, with the order it was worked out from: it stands
+    /// only while the list still shows that one.
+    struct Reordering: Sendable {
+        let from: IndexedRecords
+        let update: IndexedRecords.OrderUpdate
+    }
 
     /// The changes to the bundled books a save left in their file, merged.
     struct BookMerge: Sendable {
