@@ -73,6 +73,15 @@ for n in $present; do
   echo "== the order after a save at $n rows (issue 40)"
   "$bin" benchmark --data "bench-data/books-$n.json" --order-update --repetitions 5
 done
+# Issue 40: a person at the keyboard while the app saves, sorts and loads — each key's time to
+# its frame, per action, at 1M and 10M rows, on a copy (the benchmark saves, adds and deletes).
+for n in $present; do
+  [ "$n" -ge 1000000 ] || continue
+  echo "== key latency at $n rows (issue 40)"
+  cp "bench-data/books-$n.json" "bench-data/latency-$n.json"
+  "$bin" benchmark --latency --data "bench-data/latency-$n.json" --size 120x40 || true
+  rm -f "bench-data/latency-$n.json"
+done
 echo "== long values (issue 13)"
 "$bin" benchmark --long-values --size 80x24 --repetitions "${BENCH_REPETITIONS_LONG:-20}"
 echo "== self-sizing rows"

@@ -53,13 +53,13 @@ func benchmarkLatency(data: DataOptions, size: Size) throws -> String {
     driver.pressWhile("sort", { list.reloadTask != nil })
     driver.settle()
 
-    report += "  action                            keys      p50 ms    p99 ms    max ms   longest main-actor hold ms\n"
+    report += "  action                            keys      p50 ms    p99 ms    max ms   longest main-actor hold ms (by)\n"
     for action in driver.order {
         let times = driver.latencies[action, default: []].sorted()
         guard !times.isEmpty else { continue }
         func at(_ fraction: Double) -> Double { times[min(times.count - 1, Int(Double(times.count - 1) * fraction + 0.5))] }
-        report += String(format: "  %@ %6d %9.2f %9.2f %9.2f %12.2f\n", action.padding(toLength: 32, withPad: " ", startingAt: 0),
-                         times.count, at(0.5), at(0.99), times.last ?? 0, driver.longestHold[action] ?? 0)
+        report += String(format: "  %@ %6d %9.2f %9.2f %9.2f %12.2f (%@)\n", action.padding(toLength: 32, withPad: " ", startingAt: 0),
+                         times.count, at(0.5), at(0.99), times.last ?? 0, driver.longestHold[action] ?? 0, driver.longestHoldCause[action] ?? "")
     }
     report += String(format: "  peak memory: %.1f MiB; now %@\n", Platform.peakResidentBytes() / 1_048_576, ResidentMemory.now().description)
     return report
@@ -75,6 +75,8 @@ private final class LatencyDriver {
     private(set) var latencies: [String: [Double]] = [:]
     /// Per action, the longest the main actor spent on one key or one delivery with its frame.
     private(set) var longestHold: [String: Double] = [:]
+    /// Per action, what that longest hold was: a key's name, or "delivery".
+    private(set) var longestHoldCause: [String: String] = [:]
     /// The actions in the order first timed.
     private(set) var order: [String] = []
 
@@ -89,10 +91,13 @@ private final class LatencyDriver {
         _ = app.render(context: context)
     }
 
-    private func note(_ action: String, key: Double?, hold: Double) {
+    private func note(_ action: String, key: Double?, hold: Double, cause: String) {
         if !order.contains(action) { order.append(action) }
         if let key { latencies[action, default: []].append(key) }
-        longestHold[action] = max(longestHold[action] ?? 0, hold)
+        if hold > longestHold[action] ?? -1 {
+            longestHold[action] = hold
+            longestHoldCause[action] = cause
+        }
     }
 
     /// Delivers what is due, as the event loop does between keys, and draws the frame.
@@ -101,7 +106,7 @@ private final class LatencyDriver {
         let start = ContinuousClock.now
         _ = app.root.deliverPosted()
         _ = app.render(context: context)
-        note(action, key: nil, hold: milliseconds(ContinuousClock.now - start))
+        note(action, key: nil, hold: milliseconds(ContinuousClock.now - start), cause: "a delivered result")
     }
 
     /// Presses `keys` one after another, each timed to its frame, with the results that come
@@ -113,7 +118,7 @@ private final class LatencyDriver {
             _ = app.handle(.key(key))
             _ = app.render(context: context)
             let took = milliseconds(ContinuousClock.now - start)
-            note(action, key: took, hold: took)
+            note(action, key: took, hold: took, cause: key.description)
         }
         deliver(to: action)
     }

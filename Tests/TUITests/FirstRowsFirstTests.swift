@@ -66,6 +66,23 @@ struct FirstRowsFirstTests {
         #expect(preview.render(context: context).text == whole.render(context: context).text, "nothing moved")
     }
 
+    @Test("while the rest sorts, Enter opens a record in place, a tab's number switches tabs and q quits, at once")
+    func keysThatReadNoMoreThanIsInPlaceAnswerAtOnce() throws {
+        let files = TemporaryFiles()
+        let gate = DispatchSemaphore(value: 0)
+        let (preview, _, list) = try Self.lists(rows: 40, gate: gate, files: files)
+        defer { gate.signal() }
+        _ = preview.handle(.key(.enter))
+        #expect(preview.root.content.frontScreen is RecordDetailScreen, "the focused record, in place, opened")
+        _ = preview.handle(.key(.escape))
+        #expect(preview.root.content.frontScreen === list)
+        _ = preview.handle(.key(.character("2")))
+        #expect(preview.root.content.frontScreen is TweetsScreen, "2 switched to Tweets")
+        _ = preview.handle(.key(.character("1")))
+        #expect(preview.handle(.key(.character("q"))) == .quit, "q quit")
+        #expect(list.restOfSort != nil, "all before the rest of the sort came")
+    }
+
     @Test func aKeyBeforeTheRestWaitsForItAndLandsWhereTheWholeOrderSays() throws {
         let files = TemporaryFiles()
         let gate = DispatchSemaphore(value: 0)

@@ -283,7 +283,8 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
             default: return true
             }
         }
-        if restOfSort != nil, searchController?.isActive != true, movesAmongTheRowsInPlace(key) { return false }
+        if restOfSort != nil, searchController?.isActive != true,
+           movesAmongTheRowsInPlace(key) || readsNoOrder(key) || opensARecordInPlace(key) { return false }
         return !(key == .character("/") && isSearchAvailable)
     }
 
@@ -303,6 +304,21 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         }
         let position = state.focusedRow.flatMap(dataSourceOfRecords.position(at:))?.rawValue ?? 0
         return position + reach + 2 * size.height <= records.positionsInPlace
+    }
+
+    /// Whether `key` is one of the app's around the list, which read nothing of the order:
+    /// a tab's number, help, quit. They act at once while the rest of the sort runs.
+    private func readsNoOrder(_ key: Key) -> Bool {
+        guard !state.isIndexFocused, !isSwipeMenuOpen, case .character(let character) = key else { return false }
+        return character.isASCII && character.isNumber || character == "q" || character == "?"
+    }
+
+    /// Whether `key` opens the focused record (Enter, `i`), which is in the whole order's
+    /// place already: its detail opens at once while the rest of the sort runs.
+    private func opensARecordInPlace(_ key: Key) -> Bool {
+        guard !isEditing, !state.isIndexFocused, !isSwipeMenuOpen, key == .enter,
+              let position = state.focusedRow.flatMap(dataSourceOfRecords.position(at:))?.rawValue else { return false }
+        return position < records.positionsInPlace
     }
 
     /// In editing mode the title counts the records checked ("3 Selected").
