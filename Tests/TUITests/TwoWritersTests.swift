@@ -31,7 +31,7 @@ struct TwoWritersTests {
         secondCalls.beforeCall = { call in if call.step == .lockFolder { writer.atTheLock.signal() } }
         var started = false
         firstCalls.beforeCall = { call in
-            guard call.step == .rename, !started else { return }
+            guard call.step.replacesFile, !started else { return }
             started = true
             // The second writer saves now, on its own thread; the first goes on once the
             // second waits for the folder (or, were there no lock, has saved).

@@ -327,6 +327,21 @@ long long tk_json_copy_by_reading(int source, long long offset, int destination,
 int tk_json_copies_in_kernel(void);
 
 /**
+ * Exchanges the files at `first` and `second` in one step (renameat2(2) with RENAME_EXCHANGE
+ * on Linux, renamex_np(2) with RENAME_SWAP on macOS): each name then holds the other's file.
+ * 0, or -1 with errno set: EINVAL, ENOSYS or ENOTSUP where the file system or the system
+ * cannot (and always when TABLEKIT_PORTABLE is defined, so that the fallback is tested).
+ */
+int tk_json_rename_exchange(const char *first, const char *second);
+
+/**
+ * rename(2) that fails with EEXIST instead of replacing a file at `destination`
+ * (renameat2(2) with RENAME_NOREPLACE, renamex_np(2) with RENAME_EXCL). 0, or -1 with errno
+ * set; EINVAL, ENOSYS or ENOTSUP as tk_json_rename_exchange() says.
+ */
+int tk_json_rename_noreplace(const char *source, const char *destination);
+
+/**
  * 1 when the store's file shrank under its mapping (another program truncated or rewrote
  * it in place) and a read past the new end found zeros instead of the file's bytes: what
  * the store shows may be blank, and its bytes must not be saved back. 0 otherwise.
