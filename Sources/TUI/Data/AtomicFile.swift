@@ -111,6 +111,14 @@ enum FileExpectation {
     case identity(FileIdentity, contents: ExpectedContents?)
 }
 
+extension FileExpectation {
+    /// Whether whatever is there may be replaced: nothing to check.
+    var acceptsAnything: Bool {
+        if case .anything = self { return true }
+        return false
+    }
+}
+
 /// A stretch of a file to write: `bytes`, which the file open at `source` (when there is
 /// one) also holds from `offset` on. Such a stretch is copied from file to file in the kernel
 /// (`copy_file_range(2)`), without this process reading it: a save copies the unchanged
@@ -290,7 +298,7 @@ enum AtomicFile {
         let shown = ControlEscaping.escaped(path)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let cannotReplace = { (error: SystemCallError) in failure(error.code, "it cannot be replaced", path: shown, folder: folder) }
-        /// Errors of a file system (or a system) that has no such rename: the save falls back.
+        // Errors of a file system (or a system) that has no such rename: the save falls back.
         let unsupported: [Int32] = [EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP]
         switch expecting {
         case .anything:
@@ -303,7 +311,7 @@ enum AtomicFile {
             } catch where error.code == EEXIST {
                 throw madeByAnother(shown)
             } catch where unsupported.contains(error.code) {
-                try check(try? fileSystem.stat(path), against: expecting, path: path, fileSystem: fileSystem)
+                break
             } catch {
                 throw cannotReplace(error)
             }
@@ -313,7 +321,6 @@ enum AtomicFile {
             do throws(SystemCallError) {
                 try fileSystem.exchange(temporary, path)
             } catch where unsupported.contains(error.code) {
-                try check(try? fileSystem.stat(path), against: expecting, path: path, fileSystem: fileSystem)
                 break
             } catch {
                 throw cannotReplace(error)
@@ -323,7 +330,7 @@ enum AtomicFile {
             let displaced = (try? fileSystem.stat(temporary)).map(FileIdentity.init)
             guard let displaced, let found, displaced.differsAtMostInChangeTime(from: FileIdentity(found)) else {
                 do throws(SystemCallError) {
-                    try fileSystem.exchange(temporary, path)
+                    try fileSystem.exchange(path, temporary)
                 } catch {
                     removesTemporary = false
                     throw SaveFailure(reason: .changedOnDisk, message: "\(shown) was replaced by another program while it was being saved, "
@@ -335,6 +342,11 @@ enum AtomicFile {
             fileSystem.unlink(temporary)
             removesTemporary = false
             return
+        }
+        // No exchange here (nor a rename that refuses to replace): the file is checked once
+        // more, one system call before the rename.
+        if !expecting.acceptsAnything {
+            try check(try? fileSystem.stat(path), against: expecting, path: path, fileSystem: fileSystem)
         }
         do throws(SystemCallError) {
             try fileSystem.rename(temporary, path)
