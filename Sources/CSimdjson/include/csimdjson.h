@@ -171,12 +171,19 @@ typedef struct tk_json_load_options {
  * stage 1 (finding the structure) and walking and checking the records, for each half when
  * the records were walked in two (the second half 0 otherwise; JSON Lines interleave the
  * two, and count all as walking); and settling the title and subtitle keys after.
+ *
+ * For a pipe or FIFO, also the work its reading did in bytes, each of which a linear read
+ * keeps within the bytes that arrived (a test's measure, free of the clock):
+ * `stream_scanned`, the bytes looked at for the first that is not white space, and
+ * `stream_moved`, the bytes copied to a bigger buffer as the stream outgrew one.
  */
 typedef struct tk_json_timings {
     uint64_t read_ns;
     uint64_t parse_ns[2];
     uint64_t walk_ns[2];
     uint64_t refine_ns;
+    uint64_t stream_scanned;
+    uint64_t stream_moved;
 } tk_json_timings;
 
 /** Fills `*timings` for a loaded store (all 0 for NULL). */
