@@ -150,6 +150,26 @@ struct AtomicSaveOtherProgramTests {
         _ = files
     }
 
+    @Test("a file whose change time alone moved since it was read (chmod) is compared byte for byte once, not again just before the exchange")
+    func bytesAreComparedOnce() throws {
+        let (files, path, _) = makeFile()
+        let records = try DataFileRecords.loaded(from: path)
+        let read = try #require(FileIdentity.of(path))
+        // New permissions move the change time (once the clock has ticked: it is coarse).
+        var turn = 0
+        while FileIdentity.of(path) == read, turn < 100_000 {
+            chmod(path, turn.isMultiple(of: 2) ? 0o600 : 0o640)
+            turn += 1
+        }
+        try #require(FileIdentity.of(path) != read, "the change time did not move")
+        let recording = RecordingFileSystem()
+        records.fileSystem = recording
+        try records.save(RecordChanges(replaced: [0: Array(#"{"title": "mine"}"#.utf8)]))
+        #expect(recording.calls.filter { $0 == .openForReading(path) }.count == 1, "\(recording.calls)")
+        #expect(records.store.title(at: 0) == "mine")
+        _ = files
+    }
+
     @Test("where the file system cannot exchange, the file is checked again after the attempt and just before the rename",
           arguments: [EINVAL, ENOSYS, EOPNOTSUPP])
     func withoutAnExchangeTheFileIsCheckedJustBeforeTheRename(_ error: Int32) throws {

@@ -242,7 +242,7 @@ enum AtomicFile {
                      whileFlushing: whileFlushing)
             try beforeRename(temporary.descriptor)
         }
-        try replace(path, with: temporary.path, expecting: expecting, fileSystem: fileSystem, removesTemporary: &removesTemporary)
+        try replace(path, with: temporary.path, expecting: expecting, checked: existing, fileSystem: fileSystem, removesTemporary: &removesTemporary)
         try? flushFolder(folder, fileSystem: fileSystem)
         let saved = try? fileSystem.stat(path)
         return saved.map(FileIdentity.init) ?? FileIdentity(device: 0, inode: 0, size: 0, modified: timespec(), changed: timespec())
@@ -290,11 +290,14 @@ enum AtomicFile {
     /// refused, its file at `path` as it left it. Where the file system cannot exchange, a
     /// plain rename follows the check (a window of one system call). A new file is renamed
     /// without replacing one another program made meanwhile.
-    /// - Parameter removesTemporary: Set to false when nothing at `temporary` is this save's
-    ///   to remove (it was renamed, or it holds another program's file that could not be put
-    ///   back).
-    private static func replace(_ path: String, with temporary: String, expecting: FileExpectation, fileSystem: any FileSystemCalls,
-                                removesTemporary: inout Bool) throws(SaveFailure) {
+    /// - Parameters:
+    ///   - checked: What the first check found at `path` and let through: a file found
+    ///     unchanged since is let through again without comparing its bytes.
+    ///   - removesTemporary: Set to false when nothing at `temporary` is this save's to
+    ///     remove (it was renamed, or it holds another program's file that could not be put
+    ///     back).
+    private static func replace(_ path: String, with temporary: String, expecting: FileExpectation, checked: stat?,
+                                fileSystem: any FileSystemCalls, removesTemporary: inout Bool) throws(SaveFailure) {
         let shown = ControlEscaping.escaped(path)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let cannotReplace = { (error: SystemCallError) in failure(error.code, "it cannot be replaced", path: shown, folder: folder) }
@@ -317,7 +320,9 @@ enum AtomicFile {
             }
         case .identity:
             let found = try? fileSystem.stat(path)
-            try check(found, against: expecting, path: path, fileSystem: fileSystem)
+            if found.map(FileIdentity.init) != checked.map(FileIdentity.init) {
+                try check(found, against: expecting, path: path, fileSystem: fileSystem)
+            }
             do throws(SystemCallError) {
                 try fileSystem.exchange(temporary, path)
             } catch where unsupported.contains(error.code) {
