@@ -270,6 +270,18 @@ enum AtomicFile {
         }
     }
 
+    /// Checks the file at `path` again as ``check(_:against:path:fileSystem:)`` did, and
+    /// returns what it found: a file found exactly as that first check found it (`checked`,
+    /// change time and all) is let through without its bytes being compared again.
+    private static func checkAgain(_ path: String, against expecting: FileExpectation, checked: stat?,
+                                   fileSystem: any FileSystemCalls) throws(SaveFailure) -> stat? {
+        let found = try? fileSystem.stat(path)
+        if found.map(FileIdentity.init) != checked.map(FileIdentity.init) {
+            try check(found, against: expecting, path: path, fileSystem: fileSystem)
+        }
+        return found
+    }
+
     private static func madeByAnother(_ shown: String) -> SaveFailure {
         SaveFailure(reason: .changedOnDisk, message: "\(shown) was made by another program since this one started; saving would overwrite it.")
     }
@@ -319,10 +331,7 @@ enum AtomicFile {
                 throw cannotReplace(error)
             }
         case .identity:
-            let found = try? fileSystem.stat(path)
-            if found.map(FileIdentity.init) != checked.map(FileIdentity.init) {
-                try check(found, against: expecting, path: path, fileSystem: fileSystem)
-            }
+            let found = try checkAgain(path, against: expecting, checked: checked, fileSystem: fileSystem)
             do throws(SystemCallError) {
                 try fileSystem.exchange(temporary, path)
             } catch where unsupported.contains(error.code) {
@@ -351,7 +360,7 @@ enum AtomicFile {
         // No exchange here (nor a rename that refuses to replace): the file is checked once
         // more, one system call before the rename.
         if !expecting.acceptsAnything {
-            try check(try? fileSystem.stat(path), against: expecting, path: path, fileSystem: fileSystem)
+            _ = try checkAgain(path, against: expecting, checked: checked, fileSystem: fileSystem)
         }
         do throws(SystemCallError) {
             try fileSystem.rename(temporary, path)
