@@ -220,6 +220,21 @@ struct AtomicSaveOtherProgramTests {
         #expect(temporaries(in: folder).isEmpty)
     }
 
+    @Test("a file already where a new file goes is refused by the first check, before anything is written")
+    func aFileFoundWhereANewFileGoesIsRefusedFirst() throws {
+        let files = TemporaryFiles()
+        let path = URL(fileURLWithPath: files.write(String(decoding: others, as: UTF8.self), named: "new.json")).resolvingSymlinksInPath().path
+        let fileSystem = RecordingFileSystem()
+        do {
+            try AtomicFile.write(new, to: path, expecting: .absent, fileSystem: fileSystem)
+            Issue.record("saved over a file another program made: \(fileSystem.calls)")
+        } catch {
+            #expect(error.reason == .changedOnDisk, "\(error.message)")
+        }
+        #expect(!fileSystem.calls.contains { $0.step == .mkstemp }, "nothing is written: \(fileSystem.calls)")
+        #expect(bytes(path) == others)
+    }
+
     @Test("an exchange that goes through keeps the file's permissions and owner, and removes the file it displaced",
           .enabled(if: canExchange, "no RENAME_EXCHANGE here"))
     func theExchangeKeepsModeAndOwner() throws {
