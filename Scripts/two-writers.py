@@ -2,7 +2,9 @@
 """Two real instances of table-browser writing at once, under tmux: no edit is ever lost.
 
 Usage: Scripts/two-writers.py [--binary PATH] [--sizes 1K,1M,26M,100M] [--offsets 0,10,50,100,200,400]
-                              [--trials N] [--toggles N] [--kills N] [--kill-size 26M] [--kill-within 1.5] [--seed S]
+                              [--trials N] [--toggles N] [--kills N] [--kill-size 26M] [--kill-within 1.5]
+                              [--others N] [--other-size 26M] [--other-within 0.06] [--other-write rename|inplace]
+                              [--seed S]
 
 For each file size and offset (milliseconds), a trial starts two instances on one --data
 file of that size; each opens a different record's form, types a marker of its own into the
@@ -14,6 +16,16 @@ Enter, Ctrl-S), after which the file must hold both markers.
 
 --toggles N: two instances on one state file star N games each on the Games tab, their keys
 interleaved; at the end the state file must hold all 2N stars.
+
+--others N: an instance saves a file of --other-size while another program (this script,
+which takes no lock of ours) writes the same file in the save's last moments: it waits for
+the save's temporary file to reach its full size (the copy done; the flush and the check of
+the bytes under way), then, at a random moment within --other-within seconds, puts its own
+bytes there (--other-write rename: a file of its own renamed over it, as editors save;
+inplace: bytes written into the file itself). Either the instance shows "Not Saved" and the
+file holds the other program's bytes exactly (refused, the edit kept), or it saved and the
+file holds the other program's bytes after its own (the other program wrote last); an
+instance that saved over the other program's write, which is then gone, LOST it (issue 40).
 
 --kills N: an instance saving a file of --kill-size is killed (SIGKILL) at a random moment
 within --kill-within seconds of its Ctrl-S (before, during or after the save); a new start
@@ -32,6 +44,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -235,6 +248,71 @@ def kill_trial(tmux, binary, data, rng, number, within):
     return which in ("old", "new"), leftovers, which
 
 
+def other_program_trial(tmux, binary, data, size, rng, number, within, how):
+    """A save with another program writing the file in its last moments; returns the outcome:
+    "refused" (Not Saved, the other's bytes in the file), "other-last" (saved, then the
+    other's bytes over it), "LOST" (saved over the other's write) or "BROKEN"."""
+    write_data(data, size)
+    with open(data, "rb") as file:
+        old = file.read()
+    folder, name = os.path.dirname(data), os.path.basename(data)
+    # The other program's bytes, ready before the save: its own marker in the last title.
+    marker = f"O{number}x".encode()
+    at = old.rindex(b'"Record ') + 1
+    others = old[:at] + marker + old[at + len(marker):]
+    own = data + ".other"
+    tmux.start("o", f"{binary} --no-animation --data {data}")
+    tmux.wait("o", "the list", in_list)
+    tmux.keys("o", "e")
+    tmux.wait("o", "the form", lambda s: "Edit “Record" in s)
+    tmux.keys("o", "C-e")
+    mine = f" M{number}x"
+    tmux.text("o", mine)
+    tmux.wait("o", "the marker typed", lambda s: mine.strip() in s)
+    if how == "rename":
+        with open(own, "wb") as file:
+            file.write(others)
+    delay = rng.uniform(0, within)
+    wrote = {}
+
+    def other_program():
+        deadline = time.monotonic() + 60
+        prefix = "." + name + ".saving-"
+        while time.monotonic() < deadline:
+            temporaries = [entry for entry in os.listdir(folder) if entry.startswith(prefix)]
+            try:
+                if temporaries and os.path.getsize(os.path.join(folder, temporaries[0])) >= len(old):
+                    break
+            except FileNotFoundError:
+                pass
+            time.sleep(0.0005)
+        time.sleep(delay)
+        if how == "rename":
+            os.rename(own, data)
+        else:
+            with open(data, "r+b") as file:
+                file.seek(at)
+                file.write(marker)
+        wrote["at"] = time.monotonic()
+
+    thread = threading.Thread(target=other_program)
+    thread.start()
+    tmux.keys("o", "C-s")
+    patience = 60 + size / (1 << 20)
+    screen = tmux.wait("o", "the save's end", lambda s: in_list(s) or "Not Saved" in s, timeout=patience)
+    thread.join()
+    tmux.quit("o")
+    with open(data, "rb") as file:
+        final = file.read()
+    if os.path.exists(own):
+        os.unlink(own)
+    if "Not Saved" in screen:
+        return "refused" if final == others else "BROKEN"
+    if marker in final:
+        return "other-last"
+    return "LOST" if mine.strip().encode() in final else "BROKEN"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "table-browser"))
@@ -245,6 +323,11 @@ def main():
     parser.add_argument("--kills", type=int, default=0)
     parser.add_argument("--kill-size", default="26M")
     parser.add_argument("--kill-within", type=float, default=1.5, help="seconds after Ctrl-S within which the kill lands (uniformly)")
+    parser.add_argument("--others", type=int, default=0)
+    parser.add_argument("--other-size", default="26M")
+    parser.add_argument("--other-within", type=float, default=0.06,
+                        help="seconds after the temporary file is whole within which the other program writes (uniformly)")
+    parser.add_argument("--other-write", choices=["rename", "inplace"], default="rename")
     parser.add_argument("--seed", type=int, default=None)
     arguments = parser.parse_args()
     if not shutil.which("tmux"):
@@ -288,6 +371,18 @@ def main():
                 expected, found = toggles(tmux, binary, data, arguments.toggles)
                 failed |= expected != found
                 print(f"state: {expected} stars given in two instances, {found} in the state file", flush=True)
+            if arguments.others:
+                data = os.path.join(folder, f"data-other-{arguments.other_size}.json")
+                outcomes = {"refused": 0, "other-last": 0, "LOST": 0, "BROKEN": 0}
+                for index in range(arguments.others):
+                    outcome = other_program_trial(tmux, binary, data, parse_size(arguments.other_size), rng, index,
+                                                  arguments.other_within, arguments.other_write)
+                    outcomes[outcome] += 1
+                    failed |= outcome in ("LOST", "BROKEN")
+                    print(f"other program ({arguments.other_write}) during a {arguments.other_size} save: {outcome}", flush=True)
+                print(f"another program writing during a {arguments.other_size} save ({arguments.other_write}): {arguments.others} trials, "
+                      f"refused with its bytes kept {outcomes['refused']}, it wrote after the save {outcomes['other-last']}, "
+                      f"its write lost {outcomes['LOST']}, file broken {outcomes['BROKEN']}", flush=True)
             kills = {"old": 0, "new": 0, "leftovers": 0, "broken": 0}
             if arguments.kills:
                 data = os.path.join(folder, f"data-kill-{arguments.kill_size}.json")

@@ -81,7 +81,9 @@ tk_json_store *read_and_load(const tk_json_load_options *options, tk_json_error 
         store->limits = resolved(chosen.limits);
         ReadFailure failure;
         const uint64_t started = now_ns();
-        if (!read(store->file, read_limits(chosen), failure)) {
+        ReadLimits limits = read_limits(chosen);
+        limits.counts = &store->timings;
+        if (!read(store->file, limits, failure)) {
             report_read_failure(error, failure);
             return nullptr;
         }

@@ -90,8 +90,19 @@ public:
         slot_ = slot;
         descriptor_ = descriptor;
     }
+    /// Owns `region`, an anonymous mapping of `length` bytes (a stream's reservation,
+    /// loader_read.cpp): unmapped on release, and not a mapping of the file.
+    void adopt_anonymous(uint8_t *region, size_t length) {
+        release();
+        pointer_ = region;
+        mapped_length_ = length;
+        anonymous_ = true;
+    }
+    /// Gives back the pages of an anonymous mapping past its first `length` bytes (rounded
+    /// up to a page).
+    void shrink_anonymous(size_t length);
     /// Whether the bytes are a mapping of the file.
-    bool is_mapped() const { return mapped_length_ > 0; }
+    bool is_mapped() const { return mapped_length_ > 0 && !anonymous_; }
     /// A descriptor of the file mapped, open for reading (a save copies the unchanged
     /// stretches from it, file to file); -1 when the bytes are not a mapping, or none was
     /// kept.
@@ -107,16 +118,19 @@ private:
         mapped_length_ = other.mapped_length_;
         slot_ = other.slot_;
         descriptor_ = other.descriptor_;
+        anonymous_ = other.anonymous_;
         other.pointer_ = nullptr;
         other.mapped_length_ = 0;
         other.slot_ = -1;
         other.descriptor_ = -1;
+        other.anonymous_ = false;
     }
 
     uint8_t *pointer_ = nullptr;
     size_t mapped_length_ = 0;  // > 0: a mapping, unmapped on release
     int slot_ = -1;             // the mapping's slot in loader_map.cpp's table
     int descriptor_ = -1;       // of the file mapped, closed on release
+    bool anonymous_ = false;    // the mapping is of no file (a stream's reservation)
 };
 
 /// Maps `size` bytes of the regular file `fd` privately, followed by SIMDJSON_PADDING zero
@@ -135,6 +149,11 @@ struct Buffer {
         capacity = bytes.get() != nullptr ? new_capacity : 0;
         return bytes.get() != nullptr;
     }
+    /// Reserves room for up to `most` bytes without committing memory to it: pages are
+    /// given as they are first written (an anonymous mapping), so that the buffer never
+    /// grows, never moves, and holds in memory only what was written. False where the system
+    /// will not reserve so much (then allocate(), and grow).
+    bool reserve(size_t most);
     void pad() { std::memset(bytes.get() + length, 0, simdjson::SIMDJSON_PADDING); }
 };
 
@@ -228,6 +247,9 @@ struct ReadLimits {
     /// The most bytes a pipe or FIFO may send; 0 (or more than can be loaded): kMaxFileSize.
     uint64_t max_stream_bytes = 0;
     size_t mapping_minimum = kDefaultLimits.mapping_minimum;
+    /// Where a stream's reading counts its work (tk_json_timings' stream_scanned and
+    /// stream_moved), or nowhere.
+    tk_json_timings *counts = nullptr;
 
     bool cancelled() const { return is_cancelled && is_cancelled(cancel_context) != 0; }
     size_t stream_limit() const {

@@ -145,6 +145,34 @@ bool map_file(int fd, size_t size, size_t minimum, OwnedBytes &bytes) {
     return true;
 }
 
+bool Buffer::reserve(size_t most) {
+    const long page = ::sysconf(_SC_PAGESIZE);
+    if (page <= 0) { return false; }
+    const size_t mapped = (most + simdjson::SIMDJSON_PADDING + static_cast<size_t>(page) - 1) / static_cast<size_t>(page) *
+                          static_cast<size_t>(page);
+    int flags = MAP_PRIVATE | MAP_ANONYMOUS;
+#ifdef MAP_NORESERVE
+    // Not counted against the memory the system promises (a 4 GiB limit on a small machine):
+    // only the pages written are.
+    flags |= MAP_NORESERVE;
+#endif
+    void *region = ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, flags, -1, 0);
+    if (region == MAP_FAILED) { return false; }
+    bytes.adopt_anonymous(static_cast<uint8_t *>(region), mapped);
+    capacity = most;
+    length = 0;
+    return true;
+}
+
+void OwnedBytes::shrink_anonymous(size_t length) {
+    if (!anonymous_ || mapped_length_ == 0) { return; }
+    const long page = ::sysconf(_SC_PAGESIZE);
+    if (page <= 0) { return; }
+    const size_t kept = (length + static_cast<size_t>(page) - 1) / static_cast<size_t>(page) * static_cast<size_t>(page);
+    if (kept >= mapped_length_ || kept == 0) { return; }
+    if (::munmap(pointer_ + kept, mapped_length_ - kept) == 0) { mapped_length_ = kept; }
+}
+
 void OwnedBytes::release() {
     if (mapped_length_ > 0) {
         if (slot_ >= 0) {
@@ -161,6 +189,7 @@ void OwnedBytes::release() {
     mapped_length_ = 0;
     slot_ = -1;
     descriptor_ = -1;
+    anonymous_ = false;
 }
 
 bool OwnedBytes::lost_bytes() const {

@@ -132,14 +132,17 @@ bool wait_readable(int fd, const ReadLimits &limits, long &deadline_ms, size_t r
     }
 }
 
-/// Reads a pipe or FIFO of unknown size, doubling the buffer as it fills. More than
-/// `limits.stream_limit()` bytes are refused as soon as they arrive (the buffer grows to one
-/// byte past the limit, so the crossing is seen without waiting for the end); every silence
-/// longer than `limits.wait_milliseconds` fails, before the first byte and after it. A first
-/// byte that cannot start records stops it at once; `syntax_at` then says where.
+/// Reads a pipe or FIFO of unknown size in time linear in its bytes, into room for one byte
+/// past the limit reserved up front (Buffer::reserve): memory is taken as bytes arrive, and
+/// nothing is ever copied to a bigger buffer (one that doubled would hold the old buffer and
+/// the new, twice the limit, at the moment it grew). Where the system will not reserve, the
+/// buffer doubles as it fills. More than `limits.stream_limit()` bytes are refused as soon
+/// as they arrive (the crossing is seen without waiting for the end); every silence longer
+/// than `limits.wait_milliseconds` fails, before the first byte and after it. A first byte
+/// that cannot start records stops it at once; `syntax_at` then says where.
 bool read_stream(int fd, Buffer &buffer, const ReadLimits &limits, std::string &why, size_t &syntax_at) {
     const size_t limit = limits.stream_limit();
-    if (!buffer.allocate(std::min(size_t(1) << 16, limit + 1))) { why = "out of memory"; return false; }
+    if (!buffer.reserve(limit + 1) && !buffer.allocate(std::min(size_t(1) << 16, limit + 1))) { why = "out of memory"; return false; }
     const int flags = ::fcntl(fd, F_GETFL);
     const bool blocking = flags >= 0 && (flags & O_NONBLOCK) == 0;
     // Polled (non-blocking) so that a silent writer can be waited for with a deadline and a
@@ -155,12 +158,16 @@ bool read_stream(int fd, Buffer &buffer, const ReadLimits &limits, std::string &
     if (is_fifo) { ::fcntl(fd, F_SETPIPE_SZ, 1 << 20); }
 #endif
     bool checked_start = false;
+    // The white space before the first other byte is looked at once, however many reads
+    // bring it: the look goes on from here.
+    size_t scanned = 0;
     bool ok = true;
     while (ok) {
         if (buffer.length == buffer.capacity) {
             Buffer bigger;
             if (!bigger.allocate(std::min(buffer.capacity * 2, limit + 1))) { why = "out of memory"; ok = false; break; }
             std::memcpy(bigger.bytes.get(), buffer.bytes.get(), buffer.length);
+            if (limits.counts) { limits.counts->stream_moved += buffer.length; }
             bigger.length = buffer.length;
             buffer = std::move(bigger);
         }
@@ -189,7 +196,10 @@ bool read_stream(int fd, Buffer &buffer, const ReadLimits &limits, std::string &
             break;
         }
         if (!checked_start) {
-            const size_t first = tk::skip_space(buffer.bytes.get(), buffer.length, 0);
+            const size_t from = scanned;
+            const size_t first = tk::skip_space(buffer.bytes.get(), buffer.length, from);
+            if (limits.counts) { limits.counts->stream_scanned += first - from; }
+            scanned = first;
             if (first < buffer.length) {
                 checked_start = true;
                 if (!may_start_records(buffer.bytes[first])) {
@@ -203,6 +213,9 @@ bool read_stream(int fd, Buffer &buffer, const ReadLimits &limits, std::string &
         if (limits.cancelled()) { why = kCancelled; ok = false; }
     }
     if (blocking) { ::fcntl(fd, F_SETFL, flags); }
+    // The reservation's pages past the bytes and their padding go back (as address space:
+    // unwritten pages held no memory).
+    if (ok) { buffer.bytes.shrink_anonymous(buffer.length + simdjson::SIMDJSON_PADDING); }
     return ok;
 }
 

@@ -1,14 +1,25 @@
-// platform.cpp — what CSimdjson does differently per system: only the save's file-to-file
-// copy. On Linux copy_file_range(2) copies in the kernel; on any other POSIX system — and on
+// platform.cpp — what CSimdjson does differently per system: the save's file-to-file copy,
+// and its renames that exchange two files or refuse to replace one. On Linux copy_file_range(2) copies in the kernel; on any other POSIX system — and on
 // Linux too when TABLEKIT_PORTABLE is defined (`make test-portable`), so that this path is
 // built and tested here — the bytes go through a buffer, pread(2) and write(2), and the binary
 // holds no reference to copy_file_range at all.
 #include "csimdjson.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <fcntl.h>
 #include <sys/types.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+// The flags as <linux/fs.h> has them; <stdio.h> declares them only with _GNU_SOURCE.
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE (1 << 0)
+#endif
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE (1 << 1)
+#endif
+#endif
 
 extern "C" long long tk_json_copy_by_reading(int source, long long offset, int destination, size_t count) {
     // Large enough that a stretch of megabytes costs few calls; on the stack, so that a copy
@@ -51,5 +62,41 @@ extern "C" long long tk_json_copy_file_range(int source, long long offset, int d
 }
 
 extern "C" int tk_json_copies_in_kernel(void) { return 0; }
+
+#endif
+
+// renameat2(2) through syscall(2): glibc declares it only from 2.28 on, and only with
+// _GNU_SOURCE. Where the system has no such call, errno says ENOSYS and the save falls back.
+#if defined(__linux__) && defined(SYS_renameat2) && !defined(TABLEKIT_PORTABLE)
+
+extern "C" int tk_json_rename_exchange(const char *first, const char *second) {
+    return static_cast<int>(::syscall(SYS_renameat2, AT_FDCWD, first, AT_FDCWD, second, RENAME_EXCHANGE));
+}
+
+extern "C" int tk_json_rename_noreplace(const char *source, const char *destination) {
+    return static_cast<int>(::syscall(SYS_renameat2, AT_FDCWD, source, AT_FDCWD, destination, RENAME_NOREPLACE));
+}
+
+#elif defined(__APPLE__) && defined(RENAME_SWAP) && !defined(TABLEKIT_PORTABLE)
+
+extern "C" int tk_json_rename_exchange(const char *first, const char *second) {
+    return ::renamex_np(first, second, RENAME_SWAP);
+}
+
+extern "C" int tk_json_rename_noreplace(const char *source, const char *destination) {
+    return ::renamex_np(source, destination, RENAME_EXCL);
+}
+
+#else
+
+extern "C" int tk_json_rename_exchange(const char *, const char *) {
+    errno = ENOSYS;
+    return -1;
+}
+
+extern "C" int tk_json_rename_noreplace(const char *, const char *) {
+    errno = ENOSYS;
+    return -1;
+}
 
 #endif

@@ -2,8 +2,8 @@ import Foundation
 import TableKit
 
 /// The save of a large `--data` file after one edit, as the form's Save does it: the file
-/// is written from the records' bytes and the edited record, flushed, renamed over the old
-/// one, the folder flushed, and the records taken from the file written (only the edited
+/// is written from the records' bytes and the edited record, flushed, exchanged with the old
+/// one (which is checked and removed), the folder flushed, and the records taken from the file written (only the edited
 /// record parsed). Then a delete and an addition, which go the same way. Works on a copy next to the file (the file itself is not
 /// written). Figures only; `table-browser benchmark --save`.
 @MainActor
@@ -57,7 +57,7 @@ func benchmarkSave(path: String, repetitions: Int) throws -> String {
     }
     for _ in 0 ..< repetitions { floors.append(floor()) }
     let afterSaves = ResidentMemory.now()
-    report += String(format: "save after one edit: %.0f ms mean, %.0f–%.0f ms over %d saves (the new file written, flushed and renamed over the old, the folder flushed, the records taken from it)\n",
+    report += String(format: "save after one edit: %.0f ms mean, %.0f–%.0f ms over %d saves (the new file written, flushed and exchanged with the old, the folder flushed, the records taken from it)\n",
                      totals.reduce(0, +) / Double(max(1, totals.count)), totals.min() ?? 0, totals.max() ?? 0, totals.count)
     report += String(format: "  the floor, after the saves: the same bytes written to a new file and flushed (dd conv=fsync): %.0f ms mean, %.0f–%.0f ms\n",
                      floors.reduce(0, +) / Double(max(1, floors.count)), floors.min() ?? 0, floors.max() ?? 0)

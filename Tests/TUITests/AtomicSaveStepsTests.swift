@@ -33,6 +33,7 @@ struct AtomicSaveStepsTests {
     private func temporaryPath(_ calls: [FileSystemCall]) -> String? {
         for call in calls {
             if case let .rename(source, _) = call { return source }
+            if case let .exchange(source, _) = call { return source }
             if case let .unlink(path) = call { return path }
         }
         return calls.lazy.compactMap { call -> String? in
@@ -208,7 +209,7 @@ struct AtomicSaveStepsTests {
         }
         #expect(bytes(path) == old, "the file is the old one, byte for byte")
         #expect(temporaries(in: folder).isEmpty, "no temporary file is left: \(fileSystem.calls)")
-        #expect(!fileSystem.calls.contains { $0.step == .rename } || failing.step == .rename, "nothing is renamed after a failure")
+        #expect(!fileSystem.calls.contains { $0.step.replacesFile } || failing.step.replacesFile, "nothing is renamed after a failure")
         if failing.step != .mkstemp {
             let temporary = try #require(temporaryPath(fileSystem.calls))
             // Removed last, while the folder is still locked; then the lock is let go.
@@ -245,7 +246,7 @@ struct AtomicSaveStepsTests {
         let fileSystem = RecordingFileSystem(stoppingAt: step)
         _ = try? AtomicFile.write(new, to: path, fileSystem: fileSystem)
         #expect(fileSystem.hasStopped)
-        #expect(!fileSystem.calls.contains { $0.step == .rename }, "the process stopped before the rename")
+        #expect(!fileSystem.calls.contains { $0.step.replacesFile }, "the process stopped before the rename")
         #expect(bytes(path) == old, "the file is the old one, byte for byte")
         // Whatever the crash left behind, the next save goes through.
         try AtomicFile.write(new, to: path)
@@ -273,7 +274,7 @@ struct AtomicSaveStepsTests {
         try records.save(RecordChanges(replaced: [0: Array(#"{"title": "new"}"#.utf8)]))
         let calls = fileSystem.calls
         let flush = try #require(calls.firstIndex { if case .fsync = $0 { return true } else { return false } }, "\(calls)")
-        let rename = try #require(calls.firstIndex { if case .rename = $0 { return true } else { return false } }, "\(calls)")
+        let rename = try #require(calls.firstIndex { $0.step.replacesFile }, "\(calls)")
         #expect(flush < rename)
         #expect(records.store.title(at: 0) == "new")
         #expect(bytes(path) == Array(#"[{"title": "new"}]"#.utf8) + [10])
@@ -290,7 +291,7 @@ struct AtomicSaveStepsTests {
         }
         let refused = fileSystem.calls.dropFirst(callsBefore)
         #expect(refused.contains { if case .write = $0 { return true } else { return false } }, "it was written meanwhile: \(refused)")
-        #expect(!refused.contains { if case .rename = $0 { return true } else { return false } }, "\(refused)")
+        #expect(!refused.contains { $0.step.replacesFile }, "\(refused)")
         #expect(bytes(path) == before)
         #expect(temporaries(in: folder).isEmpty, "the temporary file is removed")
         #expect(records.store.title(at: 0) == "new")

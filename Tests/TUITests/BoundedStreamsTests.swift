@@ -88,6 +88,35 @@ struct BoundedStreamsTests {
         #expect(elapsed < .seconds(3), "refused after \(elapsed)")
     }
 
+    /// Issue 40: a pipe's reading is linear in its bytes. Megabytes of white space before the
+    /// records, sent in many writes: the white space is looked at once, not again after every
+    /// read (that was quadratic: 274 s of CPU for 1.2 GB), and no byte is copied to a bigger
+    /// buffer (a doubling buffer held twice the limit when it grew). Counted, not timed.
+    @Test func aPipeIsReadInTimeLinearInItsBytes() throws {
+        let pipe = try Pipe()
+        let space = 8 << 20
+        let thread = Thread {
+            let block = [UInt8](repeating: UInt8(ascii: " "), count: 1 << 16)
+            for _ in 0 ..< space / block.count {
+                var offset = 0
+                while offset < block.count {
+                    let written = block.withUnsafeBytes { Glibc.write(pipe.writer, $0.baseAddress! + offset, $0.count - offset) }
+                    guard written > 0 else { return }
+                    offset += written
+                }
+            }
+            pipe.write(#"[{"a":1}]"#)
+            pipe.closeWriter()
+        }
+        thread.start()
+        let options = JSONRecordStore.LoadOptions(waitForData: .seconds(10))
+        let store = try JSONRecordStore.load(descriptor: pipe.reader, name: "stdin", options: options)
+        #expect(store.count == 1)
+        let timings = store.timings
+        #expect(timings.stream_scanned == UInt64(space), "the white space is looked at once: \(timings.stream_scanned) bytes for \(space)")
+        #expect(timings.stream_moved == 0, "\(timings.stream_moved) bytes moved to a bigger buffer")
+    }
+
     @Test func aPartialRecordThenSilenceIsRefusedAfterTheTimeout() throws {
         let pipe = try Pipe()
         pipe.write(#"[{"a":1},"#)

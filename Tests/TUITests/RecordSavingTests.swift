@@ -148,7 +148,7 @@ struct RecordSavingTests {
         let cases: [(FileSystemStep, Int32, SaveFailure.Reason, String)] = [
             (.write, ENOSPC, .diskFull, "The disk is full"),
             (.fsync, EIO, .other, "flushing it to the disk failed"),
-            (.rename, EXDEV, .other, "it cannot be replaced"),
+            (.exchange, EXDEV, .other, "it cannot be replaced"),
         ]
         for (step, errorCode, reason, words) in cases {
             records.fileSystem = RecordingFileSystem(failing: step, with: errorCode)
@@ -186,8 +186,8 @@ struct RecordSavingTests {
     func crashBeforeRename() throws {
         let file = try LoadedFile(count: 50)
         let (path, original, records) = (file.path, file.original, file.records)
-        // The process model stops at the rename: no call after it is made, no cleanup runs.
-        let crashing = RecordingFileSystem(stoppingAt: .rename)
+        // The process model stops at the exchange: no call after it is made, no cleanup runs.
+        let crashing = RecordingFileSystem(stoppingAt: .exchange)
         records.fileSystem = crashing
         _ = try? records.save(RecordChanges(replaced: [0: Array("{\"title\": \"lost\"}".utf8)]))
         #expect(crashing.hasStopped)

@@ -35,7 +35,7 @@ struct TwoWritersTests {
         let secondSave = try second.prepareSave(RecordChanges(replaced: [1: Array(#"{"title": "second's"}"#.utf8)]))
         var started = false
         firstCalls.beforeCall = { call in
-            guard call.step == .rename, !started else { return }
+            guard call.step.replacesFile, !started else { return }
             started = true
             // The second writer saves now, on its own thread; the first goes on once the
             // second waits for the folder (or, were there no lock, has saved).

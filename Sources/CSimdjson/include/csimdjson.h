@@ -171,12 +171,19 @@ typedef struct tk_json_load_options {
  * stage 1 (finding the structure) and walking and checking the records, for each half when
  * the records were walked in two (the second half 0 otherwise; JSON Lines interleave the
  * two, and count all as walking); and settling the title and subtitle keys after.
+ *
+ * For a pipe or FIFO, also the work its reading did in bytes, each of which a linear read
+ * keeps within the bytes that arrived (a test's measure, free of the clock):
+ * `stream_scanned`, the bytes looked at for the first that is not white space, and
+ * `stream_moved`, the bytes copied to a bigger buffer as the stream outgrew one.
  */
 typedef struct tk_json_timings {
     uint64_t read_ns;
     uint64_t parse_ns[2];
     uint64_t walk_ns[2];
     uint64_t refine_ns;
+    uint64_t stream_scanned;
+    uint64_t stream_moved;
 } tk_json_timings;
 
 /** Fills `*timings` for a loaded store (all 0 for NULL). */
@@ -325,6 +332,21 @@ long long tk_json_copy_by_reading(int source, long long offset, int destination,
 
 /** 1 when tk_json_copy_file_range copies in the kernel (copy_file_range(2)), 0 by reading. */
 int tk_json_copies_in_kernel(void);
+
+/**
+ * Exchanges the files at `first` and `second` in one step (renameat2(2) with RENAME_EXCHANGE
+ * on Linux, renamex_np(2) with RENAME_SWAP on macOS): each name then holds the other's file.
+ * 0, or -1 with errno set: EINVAL, ENOSYS or ENOTSUP where the file system or the system
+ * cannot (and always when TABLEKIT_PORTABLE is defined, so that the fallback is tested).
+ */
+int tk_json_rename_exchange(const char *first, const char *second);
+
+/**
+ * rename(2) that fails with EEXIST instead of replacing a file at `destination`
+ * (renameat2(2) with RENAME_NOREPLACE, renamex_np(2) with RENAME_EXCL). 0, or -1 with errno
+ * set; EINVAL, ENOSYS or ENOTSUP as tk_json_rename_exchange() says.
+ */
+int tk_json_rename_noreplace(const char *source, const char *destination);
 
 /**
  * 1 when the store's file shrank under its mapping (another program truncated or rewrote

@@ -114,6 +114,14 @@ enum FileExpectation {
     case identity(FileIdentity, contents: ExpectedContents?)
 }
 
+extension FileExpectation {
+    /// Whether whatever is there may be replaced: nothing to check.
+    var acceptsAnything: Bool {
+        if case .anything = self { return true }
+        return false
+    }
+}
+
 /// A stretch of a file to write: `bytes`, which the file open at `source` (when there is
 /// one) also holds from `offset` on. Such a stretch is copied from file to file in the kernel
 /// (`copy_file_range(2)`), without this process reading it: a save copies the unchanged
@@ -138,13 +146,17 @@ struct WritePiece {
 
 /// Writing a file so that it is either the old file or the new one, whatever happens: the
 /// bytes go to a temporary file in the same folder, which is flushed, given the old file's
-/// permissions and owner, renamed over the old file, and the folder is flushed too.
+/// permissions and owner, and put in the old file's place in one step (exchanged with the
+/// file read, which must still be the one there; renamed otherwise), and the folder is
+/// flushed too.
 enum AtomicFile {
     /// Writes `bytes` to `path` atomically and returns the new file's identity.
     ///
     /// - Parameters:
     ///   - expecting: What must be there: the file as it was read (refused when it has another
     ///     identity, or went), no file (refused when one was made meanwhile), or anything.
+    ///     It is checked first, and again just before the file is replaced: another program,
+    ///     which takes no lock of ours, may write the file while this one copies and flushes.
     ///   - mode: The permissions of a new file (an existing file keeps its own); the umask
     ///     applies.
     ///   - fileSystem: The system calls the save makes: the real ones, except in tests.
@@ -195,23 +207,7 @@ enum AtomicFile {
         let lock = folderIsLocked ? nil : try? fileSystem.lockFolder(folder)
         defer { if let lock { fileSystem.unlockFolder(lock) } }
         let existing = try? fileSystem.stat(path)
-        switch expecting {
-        case .anything:
-            break
-        case .absent:
-            if existing != nil {
-                throw SaveFailure(reason: .changedOnDisk, message: "\(shown) was made by another program since this one started; saving would overwrite it.")
-            }
-        case .identity(let expecting, let contents):
-            guard let existing else {
-                throw SaveFailure(reason: .changedOnDisk, message: "\(shown) was moved or deleted since it was opened.")
-            }
-            let found = FileIdentity(existing)
-            guard found == expecting
-                || found.differsAtMostInChangeTime(from: expecting) && contents.map({ holds($0, path: path, fileSystem: fileSystem) }) == true else {
-                throw SaveFailure(reason: .changedOnDisk, message: "\(shown) changed on disk since it was opened; saving would overwrite those changes.")
-            }
-        }
+        try check(existing, against: expecting, path: path, fileSystem: fileSystem)
         if let existing, (existing.st_mode & S_IFMT) != S_IFREG {
             throw SaveFailure(reason: .other, message: "\(shown) is not a regular file.")
         }
@@ -237,9 +233,11 @@ enum AtomicFile {
         } catch {
             throw failure(error.code, "a file cannot be made in its folder", path: shown, folder: folder)
         }
-        var isRenamed = false
+        // Whether the temporary name still holds a file this save must remove: its own, or
+        // the old file an exchange put there.
+        var removesTemporary = true
         defer {
-            if !isRenamed { fileSystem.unlink(temporary.path) }
+            if removesTemporary { fileSystem.unlink(temporary.path) }
         }
         do {
             defer { fileSystem.close(temporary.descriptor) }
@@ -247,15 +245,132 @@ enum AtomicFile {
                      whileFlushing: whileFlushing)
             try beforeRename(temporary.descriptor)
         }
-        do {
-            try fileSystem.rename(temporary.path, path)
-        } catch {
-            throw failure(error.code, "it cannot be replaced", path: shown, folder: folder)
-        }
-        isRenamed = true
+        try replace(path, with: temporary.path, expecting: expecting, checked: existing, fileSystem: fileSystem, removesTemporary: &removesTemporary)
         try? flushFolder(folder, fileSystem: fileSystem)
         let saved = try? fileSystem.stat(path)
         return saved.map(FileIdentity.init) ?? FileIdentity(device: 0, inode: 0, size: 0, modified: timespec(), changed: timespec())
+    }
+
+    /// Refuses `existing`, what is at `path` now, unless it is what `expecting` says must be
+    /// there.
+    private static func check(_ existing: stat?, against expecting: FileExpectation, path: String,
+                              fileSystem: any FileSystemCalls) throws(SaveFailure) {
+        let shown = ControlEscaping.escaped(path)
+        switch expecting {
+        case .anything:
+            break
+        case .absent:
+            if existing != nil { throw madeByAnother(shown) }
+        case .identity(let expecting, let contents):
+            guard let existing else {
+                throw SaveFailure(reason: .changedOnDisk, message: "\(shown) was moved or deleted since it was opened.")
+            }
+            let found = FileIdentity(existing)
+            guard found == expecting
+                || found.differsAtMostInChangeTime(from: expecting) && contents.map({ holds($0, path: path, fileSystem: fileSystem) }) == true else {
+                throw changedByAnother(shown)
+            }
+        }
+    }
+
+    /// Checks the file at `path` again as ``check(_:against:path:fileSystem:)`` did, and
+    /// returns what it found: a file found exactly as that first check found it (`checked`,
+    /// change time and all) is let through without its bytes being compared again.
+    private static func checkAgain(_ path: String, against expecting: FileExpectation, checked: stat?,
+                                   fileSystem: any FileSystemCalls) throws(SaveFailure) -> stat? {
+        let found = try? fileSystem.stat(path)
+        if found.map(FileIdentity.init) != checked.map(FileIdentity.init) {
+            try check(found, against: expecting, path: path, fileSystem: fileSystem)
+        }
+        return found
+    }
+
+    private static func madeByAnother(_ shown: String) -> SaveFailure {
+        SaveFailure(reason: .changedOnDisk, message: "\(shown) was made by another program since this one started; saving would overwrite it.")
+    }
+
+    private static func changedByAnother(_ shown: String) -> SaveFailure {
+        SaveFailure(reason: .changedOnDisk, message: "\(shown) changed on disk since it was opened; saving would overwrite those changes.")
+    }
+
+    /// Puts the written file at `temporary` in the place of `path`, in one step, when `path`
+    /// still holds what `expecting` says.
+    ///
+    /// Our lock binds only our own saves: another program may rewrite or replace the file at
+    /// any moment, so the file is checked again just before it is replaced (it was checked
+    /// first before the copy and the flush, tens of milliseconds earlier). The file read is
+    /// replaced by exchanging the two (``FileSystemCalls/exchange(_:_:)``), and the file it
+    /// displaced is then checked to be the one just found: one that another program put
+    /// there, or rewrote, between that check and the exchange is exchanged back and the save
+    /// refused, its file at `path` as it left it. Where the file system cannot exchange, a
+    /// plain rename follows the check (a window of one system call). A new file is renamed
+    /// without replacing one another program made meanwhile.
+    /// - Parameters:
+    ///   - checked: What the first check found at `path` and let through: a file found
+    ///     unchanged since is let through again without comparing its bytes.
+    ///   - removesTemporary: Set to false when nothing at `temporary` is this save's to
+    ///     remove (it was renamed, or it holds another program's file that could not be put
+    ///     back).
+    private static func replace(_ path: String, with temporary: String, expecting: FileExpectation, checked: stat?,
+                                fileSystem: any FileSystemCalls, removesTemporary: inout Bool) throws(SaveFailure) {
+        let shown = ControlEscaping.escaped(path)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let cannotReplace = { (error: SystemCallError) in failure(error.code, "it cannot be replaced", path: shown, folder: folder) }
+        // Errors of a file system (or a system) that has no such rename: the save falls back.
+        let unsupported: [Int32] = [EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP]
+        switch expecting {
+        case .anything:
+            break
+        case .absent:
+            do throws(SystemCallError) {
+                try fileSystem.renameWithoutReplacing(temporary, path)
+                removesTemporary = false
+                return
+            } catch where error.code == EEXIST {
+                throw madeByAnother(shown)
+            } catch where unsupported.contains(error.code) {
+                break
+            } catch {
+                throw cannotReplace(error)
+            }
+        case .identity:
+            let found = try checkAgain(path, against: expecting, checked: checked, fileSystem: fileSystem)
+            do throws(SystemCallError) {
+                try fileSystem.exchange(temporary, path)
+            } catch where unsupported.contains(error.code) {
+                break
+            } catch {
+                throw cannotReplace(error)
+            }
+            // The exchange itself moves the displaced file's change time, so only the rest of
+            // its identity can tell it from another: the change time was compared just before.
+            let displaced = (try? fileSystem.stat(temporary)).map(FileIdentity.init)
+            guard let displaced, let found, displaced.differsAtMostInChangeTime(from: FileIdentity(found)) else {
+                do throws(SystemCallError) {
+                    try fileSystem.exchange(path, temporary)
+                } catch {
+                    removesTemporary = false
+                    throw SaveFailure(reason: .changedOnDisk, message: "\(shown) was replaced by another program while it was being saved, "
+                                      + "and could not be put back: that program's file is \(ControlEscaping.escaped(temporary)).")
+                }
+                throw changedByAnother(shown)
+            }
+            // The old file, displaced: removed before the folder is flushed.
+            fileSystem.unlink(temporary)
+            removesTemporary = false
+            return
+        }
+        // No exchange here (nor a rename that refuses to replace): the file is checked once
+        // more, one system call before the rename.
+        if !expecting.acceptsAnything {
+            _ = try checkAgain(path, against: expecting, checked: checked, fileSystem: fileSystem)
+        }
+        do throws(SystemCallError) {
+            try fileSystem.rename(temporary, path)
+        } catch {
+            throw cannotReplace(error)
+        }
+        removesTemporary = false
     }
 
     /// Runs `body` while this process holds the lock on the folder of `path` (the folder a

@@ -44,6 +44,15 @@ protocol FileSystemCalls: Sendable {
     func close(_ descriptor: Int32)
     /// `rename(2)`: `source` takes the place of `destination`, in one step.
     func rename(_ source: String, _ destination: String) throws(SystemCallError)
+    /// `renameat2(2)` with `RENAME_EXCHANGE` (`renamex_np(2)` with `RENAME_SWAP` on macOS):
+    /// the files at `first` and `second` trade places in one step, each name then holding
+    /// the other's file. Fails with `EINVAL`, `ENOSYS` or `ENOTSUP` where the file system or
+    /// the system cannot exchange.
+    func exchange(_ first: String, _ second: String) throws(SystemCallError)
+    /// `renameat2(2)` with `RENAME_NOREPLACE` (`renamex_np(2)` with `RENAME_EXCL` on macOS):
+    /// `rename(_:_:)`, except that a file at `destination` fails it with `EEXIST` instead of
+    /// being replaced; `EINVAL`, `ENOSYS` or `ENOTSUP` where it cannot be done so.
+    func renameWithoutReplacing(_ source: String, _ destination: String) throws(SystemCallError)
     /// `unlink(2)`: removes the name `path`.
     func unlink(_ path: String)
     /// `open(2)` of a file, read-only, to compare its bytes with those read before.
@@ -120,6 +129,14 @@ struct SystemFileSystemCalls: FileSystemCalls {
 
     func rename(_ source: String, _ destination: String) throws(SystemCallError) {
         guard Glibc.rename(source, destination) == 0 else { throw SystemCallError(code: errno) }
+    }
+
+    func exchange(_ first: String, _ second: String) throws(SystemCallError) {
+        guard tk_json_rename_exchange(first, second) == 0 else { throw SystemCallError(code: errno) }
+    }
+
+    func renameWithoutReplacing(_ source: String, _ destination: String) throws(SystemCallError) {
+        guard tk_json_rename_noreplace(source, destination) == 0 else { throw SystemCallError(code: errno) }
     }
 
     func unlink(_ path: String) {

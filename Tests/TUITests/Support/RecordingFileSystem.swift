@@ -20,6 +20,10 @@ enum FileSystemCall: Equatable, CustomStringConvertible {
     case fchown(String, uid_t, gid_t)
     case close(String)
     case rename(String, String)
+    /// `renameat2` with `RENAME_EXCHANGE`: the two trade places.
+    case exchange(String, String)
+    /// `renameat2` with `RENAME_NOREPLACE`.
+    case renameWithoutReplacing(String, String)
     case unlink(String)
     case openForReading(String)
     case openFolder(String)
@@ -41,6 +45,8 @@ enum FileSystemCall: Equatable, CustomStringConvertible {
         case .fchown: .fchown
         case .close: .close
         case .rename: .rename
+        case .exchange: .exchange
+        case .renameWithoutReplacing: .renameWithoutReplacing
         case .unlink: .unlink
         case .openForReading: .openForReading
         case .openFolder: .openFolder
@@ -64,6 +70,8 @@ enum FileSystemCall: Equatable, CustomStringConvertible {
         case let .fchown(path, user, group): "fchown(\(path), \(user), \(group))"
         case let .close(path): "close(\(path))"
         case let .rename(source, destination): "rename(\(source), \(destination))"
+        case let .exchange(first, second): "exchange(\(first), \(second))"
+        case let .renameWithoutReplacing(source, destination): "renameWithoutReplacing(\(source), \(destination))"
         case let .unlink(path): "unlink(\(path))"
         case let .openForReading(path): "openForReading(\(path))"
         case let .openFolder(path): "openFolder(\(path))"
@@ -77,7 +85,12 @@ enum FileSystemCall: Equatable, CustomStringConvertible {
 
 /// The kinds of call a save makes (``FileSystemCall/step``).
 enum FileSystemStep: String, CaseIterable {
-    case stat, access, mkstemp, write, fsync, fchmod, fstat, fchown, close, rename, unlink, openForReading, openFolder, lockFolder, unlockFolder, umask, isRoot
+    case stat, access, mkstemp, write, fsync, fchmod, fstat, fchown, close, rename, exchange, renameWithoutReplacing, unlink, openForReading, openFolder,
+         lockFolder, unlockFolder, umask, isRoot
+
+    /// Whether a call of this kind can put a new file in the place of the old one: a rename,
+    /// or an exchange.
+    var replacesFile: Bool { self == .rename || self == .exchange || self == .renameWithoutReplacing }
 }
 
 /// The system calls of a save, made for real on the disk but recorded in order; any call can
@@ -206,6 +219,16 @@ final class RecordingFileSystem: FileSystemCalls, @unchecked Sendable {
         try real.rename(source, destination)
     }
 
+    func exchange(_ first: String, _ second: String) throws(SystemCallError) {
+        try enter(.exchange(first, second))
+        try real.exchange(first, second)
+    }
+
+    func renameWithoutReplacing(_ source: String, _ destination: String) throws(SystemCallError) {
+        try enter(.renameWithoutReplacing(source, destination))
+        try real.renameWithoutReplacing(source, destination)
+    }
+
     func unlink(_ path: String) {
         guard (try? enter(.unlink(path))) != nil else { return }
         real.unlink(path)
@@ -252,11 +275,11 @@ final class RecordingFileSystem: FileSystemCalls, @unchecked Sendable {
 
 extension RecordingFileSystem {
     /// Expects the save recorded here to have held its folder's lock from its first look at
-    /// the file (`stat`, the identity check) until after its rename.
+    /// the file (`stat`, the identity check) until after its rename (or exchange).
     func expectLockHeldFromFirstLookToRename(sourceLocation: SourceLocation = #_sourceLocation) throws {
         let lock = try #require(calls.firstIndex { $0.step == .lockFolder }, "\(calls)", sourceLocation: sourceLocation)
         let firstLook = try #require(calls.firstIndex { $0.step == .stat }, "\(calls)", sourceLocation: sourceLocation)
-        let rename = try #require(calls.firstIndex { $0.step == .rename }, "\(calls)", sourceLocation: sourceLocation)
+        let rename = try #require(calls.lastIndex { $0.step.replacesFile }, "\(calls)", sourceLocation: sourceLocation)
         let unlock = try #require(calls.lastIndex { $0.step == .unlockFolder }, "\(calls)", sourceLocation: sourceLocation)
         #expect(lock < firstLook && rename < unlock, "\(calls)", sourceLocation: sourceLocation)
     }
