@@ -3,7 +3,7 @@ import Testing
 import TableKit
 @testable import TUI
 
-/// A save held on the disk (a slow file system: the test lets its rename go when it
+/// A save held on the disk (a slow file system: the test lets its exchange go when it
 /// chooses) while the app keeps answering: every key acts and draws at once, the rows being
 /// saved say so, a second save waits its turn by being refused with its edit kept, quitting
 /// waits for the save and never cuts it, and a save that fails after its form went brings the
@@ -11,26 +11,26 @@ import TableKit
 @MainActor
 @Suite("Saves in the background: the app answers every key while the disk is slow")
 struct BackgroundSaveTests {
-    /// A file system whose first rename waits until the test opens the gate: that save is
-    /// under way (written, flushed, the folder locked) for as long as the test likes; later
-    /// saves pass.
+    /// A file system whose first exchange (the step that puts the new file in the old one's
+    /// place) waits until the test opens the gate: that save is under way (written, flushed,
+    /// the folder locked) for as long as the test likes; later saves pass.
     private final class Gate: @unchecked Sendable {
         let reachedRename = DispatchSemaphore(value: 0)
         let open = DispatchSemaphore(value: 0)
-        /// The errno the held rename fails with once the gate opens, or nil to make it.
+        /// The errno the held exchange fails with once the gate opens, or nil to make it.
         var failure: Int32?
         private var holds = true
 
         func fileSystem() -> RecordingFileSystem {
             let calls = RecordingFileSystem()
             calls.beforeCall = { [self] call in
-                guard call.step == .rename, holds else { return }
+                guard call.step == .exchange, holds else { return }
                 reachedRename.signal()
                 open.wait()
                 holds = false
             }
             calls.failure = { [self] call in
-                guard call.step == .rename, let failure else { return nil }
+                guard call.step == .exchange, let failure else { return nil }
                 self.failure = nil
                 return failure
             }
@@ -41,7 +41,7 @@ struct BackgroundSaveTests {
     private static let people = #"[{"name": "Ann", "age": 41}, {"name": "Bob", "age": 7}, {"name": "Cy", "age": 12}, {"name": "Dee", "age": 30}]"#
 
     /// The app on a file of four people whose saves stop at the gate; Ann's age typed as 42
-    /// and saved, the save now waiting at its rename.
+    /// and saved, the save now waiting at its exchange.
     private func savingAnn(_ gate: Gate) throws -> (app: BrowserApp, path: String, files: TemporaryFiles) {
         let files = TemporaryFiles()
         let path = files.write(Self.people)
@@ -50,7 +50,7 @@ struct BackgroundSaveTests {
         try keys(app, "e Tab C-u 4 2")
         // Pressed as a person would, without waiting for the save the key starts.
         _ = app.handle(.key(.control("s")))
-        #expect(gate.reachedRename.wait(timeout: .now() + 10) == .success, "the save reached its rename")
+        #expect(gate.reachedRename.wait(timeout: .now() + 10) == .success, "the save reached its exchange")
         return (app, path, files)
     }
 
