@@ -81,6 +81,20 @@ struct BackgroundSaveTests {
         _ = files
     }
 
+    @Test("a search typed while a save runs goes on once the save lands, over the records as saved")
+    func aSearchOutlivesTheSave() throws {
+        let gate = Gate()
+        let (app, _, files) = try savingAnn(gate)
+        defer { gate.open.signal() }
+        for key in try Key.parseScript("/ A n n") { _ = app.handle(.key(key)) }
+        gate.open.signal()
+        #expect(finishWork(of: app) == .keepGoing)
+        #expect(app.list.searchController?.isActive == true, "the search is still on")
+        let shown = text(app)
+        #expect(shown.contains { $0.contains("Ann") } && !shown.contains { $0.contains("Bob") }, "and still filters:\n\(shown.joined(separator: "\n"))")
+        _ = files
+    }
+
     @Test("a second save while the first runs is refused with its edit kept in its form; saved again afterwards, both are in the file")
     func aSecondSaveWaitsItsTurn() throws {
         let gate = Gate()

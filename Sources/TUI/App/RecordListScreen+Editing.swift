@@ -64,7 +64,7 @@ extension RecordListScreen {
         // sorted again (at ten million records a whole sort takes seconds).
         let store = editing.records.store
         let moved = sorting.chosenOrder == records.sortOrder ? editing.records.editedRecord.flatMap { records.replacing(record: $0, in: store) } : nil
-        _ = adopt(moved ?? IndexedRecords(store: store, collation: records.collation, sortOrder: sorting.chosenOrder))
+        let search = adopt(moved ?? IndexedRecords(store: store, collation: records.collation, sortOrder: sorting.chosenOrder))
         state = TableViewState()
         reloadData()
         if let indexPath = record.flatMap(dataSourceOfRecords.indexPath(of:)) {
@@ -72,19 +72,27 @@ extension RecordListScreen {
         } else if let row, records.count > 0 {
             focusRow(at: row)
         }
+        // A search typed while the save ran goes on, over the records as they are now.
+        resume(search)
     }
 }
 
 extension RecordListScreen {
     /// Shows the records after a save as `reordering` has them, worked out from what the save
     /// changed: the table's rows change by a batch update (deleted, inserted, moved), the
-    /// focus and the checks carried by it, with no sort and no lookup of every row. Returns
-    /// false, changing nothing, where it does not apply: the list shows other records now
-    /// (another order, a search, hidden rows) or the save's records are not `store`.
+    /// focus and the checks carried by it, with no sort and no lookup of every row. Under a
+    /// search (typed while the save ran) or hidden rows, the search goes on over the new order,
+    /// still unsorted. Returns false, changing nothing, where it does not apply: the list shows
+    /// another order now, or the save's records are not `store`.
     fileprivate func showChange(_ reordering: RecordSaveOutcome.Reordering, store: JSONRecordStore) -> Bool {
         let update = reordering.update
-        guard reordering.from === records, update.records.store === store, sorting.chosenOrder == records.sortOrder,
-              isOn, !shown.isSearch, shown.hiddenPositions.isEmpty, searchController?.isActive != true else { return false }
+        guard reordering.from === records, update.records.store === store, sorting.chosenOrder == records.sortOrder else { return false }
+        guard isOn, !shown.isSearch, shown.hiddenPositions.isEmpty, searchController?.isActive != true else {
+            let interrupted = adopt(update.records)
+            reloadData()
+            resume(interrupted)
+            return true
+        }
         let oldSections = dataSourceOfRecords.sections
         performBatchUpdates(animated: false) { batch in
             _ = adopt(update.records)
