@@ -57,7 +57,7 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
 
     /// What the columns of `members`' keys hold across the file.
     private static func columns(of records: EditableRecords, members: [RecordMember], record: RecordIndex) -> [String: ColumnProfile] {
-        ColumnProfile.profiles(of: records.store, keys: members.map(\.key), including: record.rawValue)
+        records.columnProfiles(keys: members.map(\.key), including: record.rawValue)
     }
 
     private init(records: EditableRecords, recordIndex: RecordIndex?, specs: [RecordFieldSpec], original: (raw: [UInt8], members: [RecordMember])?,

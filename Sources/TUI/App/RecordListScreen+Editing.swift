@@ -43,12 +43,24 @@ extension RecordListScreen {
         let task = try editable.startSave(save, ordering: records)
         task.deliver(to: self) { list in
             guard let result = list.editable?.finishSave(task) else { return .handled }
+            list.prepareColumnProfiles()
             list.landedOrder = try? result.get().order
             defer { list.landedOrder = nil }
             list.updateShownResult()
             return landed(result)
         }
         updateShownResult()
+    }
+
+    /// Profiles the columns of the records as they are now in the background, for the forms
+    /// (``EditableRecords/columnProfiles(keys:including:)``); nothing when they are made.
+    func prepareColumnProfiles() {
+        guard let editable, !editable.hasColumnProfiles else { return }
+        let store = editable.store
+        runInBackground({ ColumnProfile.profiles(of: store, keys: store.sampledKeys(), including: nil) }) { list, profiles in
+            list.editable?.takeColumnProfiles(profiles, of: store)
+            return .handled
+        }
     }
 
     /// The records were saved: the list shows them as they are now, the focus on `record`

@@ -103,6 +103,7 @@ extension RecordListScreen {
         reloadData()
         resume(search)
         prepareTitleSearch()
+        prepareColumnProfiles()
         // New content glows on the tab until the list is looked at.
         tabBarItem?.badge = isVisible ? nil : .dot
     }

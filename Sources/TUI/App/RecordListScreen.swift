@@ -336,6 +336,7 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         // every core does not hold the frame back on its way to the terminal.
         post { list in
             list.prepareTitleSearch()
+            list.prepareColumnProfiles()
             return .handled
         }
     }

@@ -98,7 +98,7 @@ struct ColumnProfile: Sendable, Equatable {
     /// - Complexity: O(s · k · b): s records sampled, k keys, b bytes a record.
     static func profiles(of store: JSONRecordStore, keys: [String], including: Int?, samples: Int = 4096) -> [String: ColumnProfile] {
         var records = Array(Swift.stride(from: 0, to: store.count, by: max(1, store.count / max(samples, 1))).prefix(samples))
-        if let including, including >= 0, including < store.count, !records.contains(including) { records.append(including) }
+        if let including, including >= 0, including < store.count, !isSampled(including, of: store, samples: samples) { records.append(including) }
         let keyBytes = keys.map { Array($0.utf8) }
         var profiles = [ColumnProfile](repeating: ColumnProfile(), count: keys.count)
         for record in records {
@@ -110,5 +110,29 @@ struct ColumnProfile: Sendable, Equatable {
             }
         }
         return Dictionary(zip(keys, profiles), uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Whether ``profiles(of:keys:including:samples:)`` samples record `record` of `store`.
+    static func isSampled(_ record: Int, of store: JSONRecordStore, samples: Int = 4096) -> Bool {
+        let step = max(1, store.count / max(samples, 1))
+        return record >= 0 && record < store.count && record % step == 0 && record / step < samples
+    }
+
+    /// `sampled` (the profiles of the sampled records, made beforehand) with record
+    /// `including` counted too when the sample left it out: what
+    /// ``profiles(of:keys:including:samples:)`` gives for `keys`, without reading the sample
+    /// again. Keys `sampled` lacks are profiled here.
+    static func profiles(of store: JSONRecordStore, keys: [String], including: Int, sampled: [String: ColumnProfile]) -> [String: ColumnProfile] {
+        let missing = keys.filter { sampled[$0] == nil }
+        var profiles = sampled.filter { keys.contains($0.key) }
+        if !missing.isEmpty { profiles.merge(Self.profiles(of: store, keys: missing, including: nil)) { first, _ in first } }
+        guard including >= 0, including < store.count, !isSampled(including, of: store) else { return profiles }
+        store.withRawUTF8(at: including) { raw in
+            for key in keys {
+                guard let range = RecordScanner.valueRange(ofMember: Array(key.utf8), inObject: raw) else { continue }
+                profiles[key, default: ColumnProfile()].count(UnsafeBufferPointer(rebasing: raw[range]))
+            }
+        }
+        return profiles
     }
 }

@@ -33,6 +33,33 @@ class EditableRecords {
     /// Whether a failed save may be retried under another path.
     var canSaveAs: Bool { false }
 
+    /// The columns' profiles over a sample of ``store`` (every key the sample has), made in
+    /// the background when the store changes (``takeColumnProfiles(_:of:)``): a form opens
+    /// without reading the sample again on the main actor (at ten million records, right
+    /// after a save, those reads go to the disk).
+    private var sampledProfiles: [String: ColumnProfile] = [:]
+    /// The store ``sampledProfiles`` are of; held weakly, so that they keep no old store (and
+    /// its mapping) alive, and never match a new store that took an old one's address.
+    private weak var profiledStore: JSONRecordStore?
+
+    /// Whether the columns' profiles of the records as they are now are made.
+    var hasColumnProfiles: Bool { profiledStore === store }
+
+    /// Takes profiles made in the background over `of`'s sample; kept while `of` is the store.
+    func takeColumnProfiles(_ profiles: [String: ColumnProfile], of sampled: JSONRecordStore) {
+        guard sampled === store else { return }
+        sampledProfiles = profiles
+        profiledStore = sampled
+    }
+
+    /// What the columns of `keys` hold across the records, counting record `record` (the one
+    /// a form edits or takes its keys from): from the profiles made in the background when
+    /// they are there, else read now.
+    func columnProfiles(keys: [String], including record: Int) -> [String: ColumnProfile] {
+        guard hasColumnProfiles else { return ColumnProfile.profiles(of: store, keys: keys, including: record) }
+        return ColumnProfile.profiles(of: store, keys: keys, including: record, sampled: sampledProfiles)
+    }
+
     /// The save running in the background, while it runs (``startSave(_:)``).
     private(set) var saveUnderWay: SaveUnderWay?
     /// Why a save may not start now, when the records are being read again (⟳): the list
