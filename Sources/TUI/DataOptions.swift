@@ -20,7 +20,8 @@ struct MouseOptions: ParsableArguments {
 
 /// The options that choose what to browse, shared by browsing and `snapshot`.
 struct DataOptions: ParsableArguments {
-    @Option(name: .customLong("data"), help: ArgumentHelp("A JSON file holding an array of objects (or JSON Lines: .jsonl, .ndjson, or detected) to browse; - reads standard input.", valueName: "FILE.json"))
+    @Option(name: .customLong("data"), help: ArgumentHelp("A JSON file holding an array of objects (or JSON Lines: .jsonl, .ndjson, or detected) to browse; - reads standard input.", valueName: "FILE.json"),
+            completion: .file())
     var dataPath: String?
 
     @Option(name: .customLong("path"), help: ArgumentHelp("A JSON Pointer to the array of records in the file, such as /3166-1 (default: the top-level array, or a top-level object's largest array of objects).", valueName: "POINTER"))
