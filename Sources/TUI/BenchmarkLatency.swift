@@ -13,7 +13,8 @@ func benchmarkLatency(data: DataOptions, size: Size) throws -> String {
     guard let path = data.dataPath else { return "latency: needs --data FILE.json (a copy: it is written)\n" }
     let driver = try LatencyDriver(data: data, size: size)
     let list = driver.list
-    var report = "rows: \(list.records.count) (\(fileSize(path) >> 20) MB)\n"
+    let megabytes = { list.records.store.withFileBytes { $0.count >> 20 } }
+    var report = "rows: \(list.records.count) (\(megabytes()) MB)\n"
 
     // Opening: the first frame is timed by the plain benchmark; here, keys while the rest of
     // the first sort runs behind the first rows.
@@ -34,9 +35,9 @@ func benchmarkLatency(data: DataOptions, size: Size) throws -> String {
     driver.press("save", [.control("s")])
     driver.pressWhile("save", { list.isSaving })
     let saveWall = ContinuousClock.now - saveStarted
-    let floor = writeAndFlushFloor(bytes: fileSize(path), besides: path)
+    let floor = list.records.store.withFileBytes { writeAndFlush($0, to: path + ".latency-floor") }
     report += String(format: "  save of one record: %.1f ms from Ctrl-S to the frame after it landed; floor (write + fsync of %d MB): %.1f ms; %.2f× the floor\n",
-                     milliseconds(saveWall), fileSize(path) >> 20, milliseconds(floor), milliseconds(saveWall) / max(0.001, milliseconds(floor)))
+                     milliseconds(saveWall), megabytes(), milliseconds(floor), milliseconds(saveWall) / max(0.001, milliseconds(floor)))
 
     driver.press("add", [.character("+")] + "Added by the benchmark".map { $0 == " " ? .space : .character($0) } + [.control("s")])
     driver.pressWhile("add", { list.isSaving })
@@ -148,31 +149,6 @@ private final class LatencyDriver {
             deliver(to: "settling")
         }
     }
-}
-
-/// The size of the file at `path`, in bytes.
-private func fileSize(_ path: String) -> Int {
-    ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) ?? 0
-}
-
-/// How long writing `bytes` bytes to a new file beside `path` and flushing it takes, as
-/// `dd conv=fsync` would: the floor under any save of that file.
-private func writeAndFlushFloor(bytes: Int, besides path: String) -> Duration {
-    let floorPath = path + ".latency-floor"
-    defer { unlink(floorPath) }
-    let chunk = [UInt8](repeating: 0x20, count: 1 << 20)
-    let start = ContinuousClock.now
-    let descriptor = open(floorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else { return .zero }
-    var left = bytes
-    while left > 0 {
-        let wrote = chunk.withUnsafeBytes { write(descriptor, $0.baseAddress, min(left, $0.count)) }
-        guard wrote > 0 else { break }
-        left -= wrote
-    }
-    fsync(descriptor)
-    close(descriptor)
-    return ContinuousClock.now - start
 }
 
 extension Array {

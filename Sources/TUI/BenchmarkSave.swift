@@ -29,22 +29,7 @@ func benchmarkSave(path: String, repetitions: Int) throws -> String {
     let floorPath = copy + ".floor"
     defer { unlink(floorPath) }
     func floor() -> Double {
-        let start = clock.now
-        let descriptor = open(floorPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return 0 }
-        records.store.withFileBytes { bytes in
-            var offset = 0
-            while let base = bytes.baseAddress, offset < bytes.count {
-                let count = Glibc.write(descriptor, base + offset, bytes.count - offset)
-                if count <= 0 { break }
-                offset += count
-            }
-        }
-        fsync(descriptor)
-        close(descriptor)
-        let time = ms(clock.now - start)
-        unlink(floorPath)
-        return time
+        ms(records.store.withFileBytes { writeAndFlush($0, to: floorPath) })
     }
     var totals: [Double] = [], floors: [Double] = []
     var last: (store: JSONRecordStore, changes: RecordChanges)?
@@ -93,4 +78,23 @@ func benchmarkSave(path: String, repetitions: Int) throws -> String {
     try records.save(RecordChanges(added: [Array(#"{"title": "Added by the benchmark"}"#.utf8)]))
     report += String(format: "a delete: %.0f ms; a record added: %.0f ms\n", delete, ms(clock.now - addStart))
     return report
+}
+
+/// How long writing `bytes` to a new file at `path` and flushing it takes, as `dd conv=fsync`
+/// would: the floor under any save of those bytes. The file is removed after; zero when it
+/// cannot be made.
+func writeAndFlush(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) -> Duration {
+    let start = ContinuousClock.now
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return .zero }
+    defer { unlink(path) }
+    var offset = 0
+    while let base = bytes.baseAddress, offset < bytes.count {
+        let count = Glibc.write(descriptor, base + offset, bytes.count - offset)
+        if count <= 0 { break }
+        offset += count
+    }
+    fsync(descriptor)
+    close(descriptor)
+    return ContinuousClock.now - start
 }

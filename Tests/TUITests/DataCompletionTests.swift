@@ -14,7 +14,7 @@ struct DataCompletionTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablekit-completion-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in ["books.json", "notes.jsonl", "readme.txt"] {
-            FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data("[]".utf8))
+            try Data("[]".utf8).write(to: folder.appendingPathComponent(name))
         }
         let generated = try TmuxSession.run(try TableBrowserBinary.url().path, ["--generate-completion-script", shell], environment: TableBrowserBinary.environment)
         #expect(generated.status == 0, "\(generated.standardError)")

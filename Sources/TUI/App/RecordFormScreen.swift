@@ -18,7 +18,7 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
     /// Runs saves in the background (the list's).
     private let startSave: RecordSaveStarter
     /// The values the form began with: what its edits are unsaved against.
-    private var initialValues: [String: FormValue]
+    private let initialValues: [String: FormValue]
     /// The record edited; nil when adding (or when a reload found it removed).
     private var recordIndex: RecordIndex?
     private let specs: [RecordFieldSpec]

@@ -17,9 +17,9 @@ extension RecordListScreen {
     /// Whether a save of these records is running.
     var isSaving: Bool { editable?.saveUnderWay != nil }
 
-    /// The records a running save changes, marked on their rows: "Saving…", "Deleting…".
-    var savingRecords: [Int: String] {
-        guard let changes = editable?.saveUnderWay?.save.changes else { return [:] }
+    /// What the rows of the records `changes` touches say while it is saved: "Saving…",
+    /// "Deleting…".
+    private static func savingMarks(of changes: RecordChanges) -> [Int: String] {
         var marks = Dictionary(changes.replaced.keys.map { ($0, "Saving…") }) { first, _ in first }
         for record in changes.deleted { marks[record] = "Deleting…" }
         return marks
@@ -41,8 +41,10 @@ extension RecordListScreen {
     func startSave(_ save: RecordSave, then landed: @escaping @MainActor (Result<RecordSaveOutcome, SaveFailure>) -> ScreenResponse) throws(SaveFailure) {
         guard let editable else { throw SaveFailure(reason: .other, message: "These records cannot be changed.") }
         let task = try editable.startSave(save, ordering: records)
+        savingRecords = Self.savingMarks(of: save.changes)
         task.deliver(to: self) { list in
             guard let result = list.editable?.finishSave(task) else { return .handled }
+            list.savingRecords = [:]
             list.prepareColumnProfiles()
             list.landedOrder = try? result.get().order
             defer { list.landedOrder = nil }

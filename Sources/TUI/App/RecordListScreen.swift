@@ -57,6 +57,9 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     var backgroundWorkTitle: String?
     /// Whether the list is in front (glowing new content is cleared by looking at it).
     var isVisible = false
+    /// The records a running save changes, marked on their rows ("Saving…", "Deleting…"):
+    /// worked out once when the save starts, not at every draw.
+    var savingRecords: [Int: String] = [:]
     /// The order after the save that just landed, worked out in the background from what it
     /// changed, until ``recordsDidChange(focusing:)`` takes it.
     var landedOrder: RecordSaveOutcome.Reordering?
