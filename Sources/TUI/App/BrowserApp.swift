@@ -2,6 +2,7 @@ import TableKit
 import TableKitTerminal
 
 /// How the app was started: what it shows about itself, and how it behaves.
+@MainActor
 struct AppOptions {
     /// Filters on the calling thread (snapshots, which apply keys one after another) instead of
     /// in the background.
@@ -89,7 +90,17 @@ final class BrowserApp {
             indicatorDuration: .zero
         )
         Self.keepTabOrder(of: tabs, in: settings)
-        root = RootController(content: tabs, size: size, glyphs: options.capabilities.glyphs)
+        let undoManager = UndoManager()
+        root = RootController(content: tabs, size: size, glyphs: options.capabilities.glyphs, undoManager: undoManager)
+        settings.undoManager = undoManager
+        list.undoManager = undoManager
+        // An undone setting shows at once on the screens that keep a copy of it.
+        settings.showUndone = { [weak wishlist, weak releaseDates, weak settingsScreen, weak tweets] state in
+            wishlist?.show(state.wishlist)
+            releaseDates?.show(state.releaseDates ?? [:])
+            settingsScreen?.showSettings()
+            tweets?.showUndone()
+        }
         // Runners keep only the root, so the settings reach what they change directly (all of
         // it is held by the root) rather than through this object.
         let applied = Applied(root: root, tabs: tabs, list: list, games: games, tweets: tweets, photos: photos, settingsScreen: settingsScreen,

@@ -38,12 +38,26 @@ extension RecordListScreen {
     /// and keys, navigation and search go on meanwhile. Its end arrives as an event: the
     /// records take what was written, the marks go, and `landed` answers.
     /// - Throws: `SaveFailure` when another save is running (nothing started).
-    func startSave(_ save: RecordSave, then landed: @escaping @MainActor (Result<RecordSaveOutcome, SaveFailure>) -> ScreenResponse) throws(SaveFailure) {
+    ///
+    /// Once saved, the change can be undone (``undoManager``): its inverse, worked out now from
+    /// the records as they are, is registered as `actionName` ("Delete 3 Books"). A save that an
+    /// undo or a redo starts registers its inverse at once, as the redo (or the undo again); if
+    /// it then fails, the undo is offered again.
+    func startSave(_ save: RecordSave, actionName: String? = nil,
+                   then landed: @escaping @MainActor (Result<RecordSaveOutcome, SaveFailure>) -> ScreenResponse) throws(SaveFailure) {
         guard let editable else { throw SaveFailure(reason: .other, message: "These records cannot be changed.") }
+        let inverse = undoManager.map { _ in save.changes.inverse(in: editable.store) }
+        let name = actionName ?? undoName(of: save.changes)
+        let isUndoOrRedo = undoManager.map { $0.isUndoing || $0.isRedoing } ?? false
         let task = try editable.startSave(save, ordering: records)
+        if isUndoOrRedo, let inverse { registerUndo(of: inverse, named: name) }
         savingRecords = Self.savingMarks(of: save.changes)
         task.deliver(to: self) { list in
             guard let result = list.editable?.finishSave(task) else { return .handled }
+            switch result {
+            case .success: if !isUndoOrRedo, let inverse { list.registerUndo(of: inverse, named: name) }
+            case .failure: if isUndoOrRedo { list.undoManager?.restoreLastUndoOrRedo() }
+            }
             list.savingRecords = [:]
             list.prepareColumnProfiles()
             list.landedOrder = try? result.get().order
@@ -182,5 +196,59 @@ extension RecordListScreen {
         setEditing(false, animated: false)
         recordsDidChange(focusing: nil)
         return .handled
+    }
+}
+
+/// Undo and redo of saved changes: each is a save of the inverse, through the same atomic,
+/// locked path as the change it takes back.
+extension RecordListScreen {
+    /// What undo calls `changes`: "Delete 3 Books", "Add Record", "Edit Book".
+    func undoName(of changes: RecordChanges) -> String {
+        let noun = isBookList ? "Book" : "Record"
+        let count = { (n: Int) in n == 1 ? noun : "\(n.groupedText) \(noun)s" }
+        let putIn = changes.added.count + changes.inserted.values.reduce(0) { $0 + $1.count }
+        switch (changes.deleted.count, putIn, changes.replaced.count) {
+        case (let deleted, 0, 0): return "Delete \(count(deleted))"
+        case (0, let added, 0): return "Add \(count(added))"
+        case (0, 0, let edited): return "Edit \(count(edited))"
+        default: return "Change \(noun)s"
+        }
+    }
+
+    /// Registers `inverse` (changes numbered as the records are once this save lands) as what
+    /// `u` does next.
+    func registerUndo(of inverse: RecordChanges, named name: String) {
+        guard let undoManager else { return }
+        undoManager.registerUndo(withTarget: self) { list in list.saveInverse(inverse, named: name) }
+        if !undoManager.isUndoing, !undoManager.isRedoing { undoManager.setActionName(name) }
+    }
+
+    /// An undo or a redo: saves `changes` in the background; the list shows the records they
+    /// put back or edited once it lands. A save that cannot start says why, and the undo is
+    /// offered again.
+    private func saveInverse(_ changes: RecordChanges, named name: String) {
+        let isUndo = undoManager?.isUndoing ?? true
+        let notDone = isUndo ? "Not Undone" : "Not Redone"
+        do throws(SaveFailure) {
+            guard let editing else { throw SaveFailure(reason: .other, message: "These records cannot be changed.") }
+            // The first record it puts back or edits, as numbered once it lands: focused then.
+            let shown = changes.inverse(in: editing.records.store).firstRecordTheInverseShows.map(RecordIndex.init)
+            let save = try editing.records.prepareSave(changes)
+            try startSave(save, actionName: name) { [weak self] result in
+                guard let self else { return .handled }
+                switch result {
+                case .success:
+                    recordsDidChange(focusing: shown)
+                    return .handled
+                case .failure(let error):
+                    return .present(AlertController.notice(title: notDone, message: "\(isUndo ? "Undo" : "Redo") \(name): \(error.message)"))
+                }
+            }
+        } catch {
+            post { list in
+                list.undoManager?.restoreLastUndoOrRedo()
+                return .present(AlertController.notice(title: notDone, message: "\(isUndo ? "Undo" : "Redo") \(name): \(error.message)"))
+            }
+        }
     }
 }

@@ -63,6 +63,16 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// The order after the save that just landed, worked out in the background from what it
     /// changed, until ``recordsDidChange(focusing:)`` takes it.
     var landedOrder: RecordSaveOutcome.Reordering?
+    /// Where each save registers its inverse (`u` takes it back); what it registered goes
+    /// when the records are read again (the data underneath changed).
+    var undoManager: UndoManager? {
+        didSet {
+            editable?.didAdopt = { [weak self] in
+                guard let self else { return }
+                self.undoManager?.removeAllActions(withTarget: self)
+            }
+        }
+    }
 
     init(title: String, records: IndexedRecords, searchesSynchronously: Bool = false, reload: Load? = nil,
          editable: EditableRecords? = nil, isBookList: Bool = false) {

@@ -78,6 +78,11 @@ final class SettingsScreen: TableViewController, TableViewDelegate {
     override func viewWillAppear() {
         super.viewWillAppear()
         // The facts may have changed meanwhile (a reload, a new setting).
+        showSettings()
+    }
+
+    /// The rows and their checks as the state has them now (after an undo too).
+    func showSettings() {
         dataSource = makeDataSource()
         showChoices()
     }

@@ -22,7 +22,7 @@ extension BookChanges {
     ///   - newOrigins: Where each book comes from after it.
     /// - Complexity: O(n) in the number of books.
     func keepsRecordOrder(applying recordChanges: RecordChanges, onDisk: BookChanges, origins: [Origin], newOrigins: [Origin]) -> Bool {
-        guard onDisk == self else { return false }
+        guard onDisk == self, recordChanges.inserted.isEmpty else { return false }
         let touched = recordChanges.deleted.union(recordChanges.replaced.keys)
         guard touched.allSatisfy(origins.indices.contains) else { return false }
         var bundledCounts: [Key: Int] = [:]

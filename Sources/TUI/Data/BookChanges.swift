@@ -67,6 +67,22 @@ struct BookChanges: Equatable {
         added.append((id: UUID().uuidString, record: record))
     }
 
+    /// A book deleted before is back (an undo): a bundled book with its title and author comes
+    /// back in its place, edited when `record` is not as bundled; any other comes back as
+    /// added, after the others. Returns the bundled book's key, when it was one.
+    mutating func restore(_ record: [UInt8], bundled: JSONRecordStore) -> Key? {
+        let object = (try? JSONSerialization.jsonObject(with: Data(record))) as? [String: Any]
+        let key = Key(title: object?["title"] as? String ?? "", author: object?["author"] as? String ?? "")
+        guard deleted.contains(key) else {
+            add(record)
+            return nil
+        }
+        deleted.remove(key)
+        let asBundled = (0 ..< bundled.count).first { Self.key(of: $0, in: bundled) == key }.map { bundled.rawBytes(at: $0) }
+        if asBundled != record { edited[key] = record }
+        return key
+    }
+
     /// What these changes say of one book.
     enum Entry: Equatable {
         /// A bundled book as bundled.

@@ -140,7 +140,12 @@ class EditableRecords {
     /// Takes records read again from their source (⟳).
     func adopt(_ store: JSONRecordStore) {
         self.store = store
+        didAdopt?()
     }
+
+    /// Called when records read again replace these: changes registered for undo no longer
+    /// apply to them.
+    var didAdopt: (() -> Void)?
 
     /// Whether the records can be read again from where saves go, after a save refused
     /// because another writer changed them (Reload and Re-apply).
@@ -178,7 +183,7 @@ final class DataFileRecords: EditableRecords {
             throw SaveFailure(reason: .changedOnDisk, message: "\(destination) was not read from the disk, so it cannot be saved over.")
         }
         let (read, path, fileSystem) = (store, path, fileSystem)
-        let edited = changes.deleted.isEmpty && changes.added.isEmpty && changes.replaced.count == 1 ? changes.replaced.first?.key : nil
+        let edited = changes.deleted.isEmpty && changes.added.isEmpty && changes.inserted.isEmpty && changes.replaced.count == 1 ? changes.replaced.first?.key : nil
         return RecordSave(changes: changes, destination: destination) { () throws(SaveFailure) in
             let saved = try SaveWriter.save(at: path, fileSystem: fileSystem) { _ in
                 .choose(for: changes, of: read, to: .readFile(path: path, identity: identity))
@@ -354,7 +359,11 @@ final class BundledBookRecords: EditableRecords {
             var keepsOrder = false
             let saved = try SaveWriter.save(at: changesPath, fileSystem: fileSystem) { (found) throws(SaveFailure) in
                 let onDisk = try Self.changesOnDisk(found: found, known: known, knownIdentity: knownIdentity, path: changesPath, destination: destination)
-                let (newChanges, touched) = onDisk.applying(recordChanges, origins: origins)
+                var (newChanges, touched) = onDisk.applying(recordChanges, origins: origins)
+                // Books put back by an undo: a deleted bundled book comes back in its place.
+                for record in recordChanges.inserted.sorted(by: { $0.key < $1.key }).flatMap(\.value) {
+                    if let key = newChanges.restore(record, bundled: bundled) { touched.append(.bundled(key)) }
+                }
                 if let clash = touched.first(where: { onDisk.entry(for: $0) != known.entry(for: $0) }) {
                     throw SaveFailure(reason: .changedOnDisk, message: "\(destination) was saved by another instance of the app meanwhile, with a change to \(Self.describe(clash)) too; saving would overwrite it.")
                 }

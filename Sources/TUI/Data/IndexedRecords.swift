@@ -189,9 +189,11 @@ final class IndexedRecords: @unchecked Sendable {
     }
 
     /// ``updated(deleting:replacing:adding:in:)`` for the changes a save made: its deleted,
-    /// replaced and added records.
+    /// replaced and added records. Records put back in the middle (an undone deletion) renumber
+    /// the ones after them, which this does not follow: nil, and the list is sorted again.
     func updated(by changes: RecordChanges, in store: JSONRecordStore) -> OrderUpdate? {
-        updated(deleting: changes.deleted, replacing: Set(changes.replaced.keys), adding: changes.added.count, in: store)
+        guard changes.inserted.isEmpty else { return nil }
+        return updated(deleting: changes.deleted, replacing: Set(changes.replaced.keys), adding: changes.added.count, in: store)
     }
 
     /// Whether the titles of `store` are mostly numbers or dates (in a sample across the

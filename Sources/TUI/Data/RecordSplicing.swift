@@ -50,8 +50,11 @@ struct RecordChanges: Sendable, Equatable {
     var deleted: Set<Int> = []
     /// Records to append after the last, in order.
     var added: [[UInt8]] = []
+    /// Records to put back before the record at an index, in order (an undone deletion); an
+    /// index past the last record puts them after it, before ``added``.
+    var inserted: [Int: [[UInt8]]] = [:]
 
-    var isEmpty: Bool { replaced.isEmpty && deleted.isEmpty && added.isEmpty }
+    var isEmpty: Bool { replaced.isEmpty && deleted.isEmpty && added.isEmpty && inserted.isEmpty }
 }
 
 /// One stretch of a file's bytes that a save changes: what takes its place, and where in
@@ -76,8 +79,27 @@ extension JSONRecordStore {
         let deleted = changes.deleted.filter { $0 >= 0 && $0 < count }
         var lastKept = count - 1
         while lastKept >= 0, deleted.contains(lastKept) { lastKept -= 1 }
-        let indices = Set(changes.replaced.keys.filter { $0 >= 0 && $0 <= lastKept }).union(deleted.filter { $0 < lastKept }).sorted()
+        // Records put back before a kept record go in front of it; before a deleted one, in
+        // front of the first record kept after it (its bytes go with it); after the last kept
+        // one, at the head of the tail.
+        var insertedBefore: [Int: [[UInt8]]] = [:]
+        var insertedAtEnd: [[UInt8]] = []
+        for (index, records) in changes.inserted.sorted(by: { $0.key < $1.key }) {
+            var next = max(0, index)
+            while next <= lastKept, deleted.contains(next) { next += 1 }
+            if next <= lastKept { insertedBefore[next, default: []] += records } else { insertedAtEnd += records }
+        }
+        let insertSeparator = changes.inserted.isEmpty ? [] : addedSeparator(file)
+        let indices = Set(changes.replaced.keys.filter { $0 >= 0 && $0 <= lastKept }).union(deleted.filter { $0 < lastKept }).union(insertedBefore.keys).sorted()
         for index in indices {
+            if let records = insertedBefore[index] {
+                var put = SpliceEdit(range: rawRange(at: index).lowerBound ..< rawRange(at: index).lowerBound, bytes: [], records: [])
+                for record in records {
+                    put.records.append(put.bytes.count ..< put.bytes.count + record.count)
+                    put.bytes += record + insertSeparator
+                }
+                edits.append(put)
+            }
             if deleted.contains(index) {
                 edits.append(SpliceEdit(range: rawRange(at: index).lowerBound ..< rawRange(at: index + 1).lowerBound, bytes: [], records: []))
             } else if let bytes = changes.replaced[index] {
@@ -85,9 +107,9 @@ extension JSONRecordStore {
             }
         }
         // The tail: the records removed after the last kept one go, the added ones come.
-        let separator = changes.added.isEmpty ? [] : addedSeparator(file)
+        let separator = changes.added.isEmpty && insertedAtEnd.isEmpty ? [] : addedSeparator(file)
         var tail = SpliceEdit(range: 0 ..< 0, bytes: [], records: [])
-        for (offset, record) in changes.added.enumerated() {
+        for (offset, record) in (insertedAtEnd + changes.added).enumerated() {
             if lastKept >= 0 || offset > 0 { tail.bytes += separator }
             tail.records.append(tail.bytes.count ..< tail.bytes.count + record.count)
             tail.bytes += record
@@ -151,7 +173,7 @@ extension JSONRecordStore {
     func canTakeEditedRecords(_ changes: RecordChanges) -> Bool {
         !changes.isEmpty && !bytesRepaired && replacementCount == 0
             && changes.replaced.keys.allSatisfy({ $0 >= 0 && $0 < count }) && changes.deleted.allSatisfy({ $0 >= 0 && $0 < count })
-            && (container != .members || changes.deleted.isEmpty && changes.added.isEmpty)
+            && (container != .members || changes.deleted.isEmpty && changes.added.isEmpty) && changes.inserted.isEmpty
     }
 
     /// Calls `body` with the file's bytes with `changes` made, as pieces to write one after

@@ -4,6 +4,7 @@ import TableKit
 /// The app's state while it runs: changed by Settings and the wishlist, applied at once, and
 /// saved after every change when there is a file to save to (`snapshot` reads it but never
 /// writes). A problem — a file set aside, a save that failed — is said once, in words.
+@MainActor
 final class AppSettings {
     private(set) var state: AppState
     private let store: StateStore?
@@ -17,6 +18,12 @@ final class AppSettings {
     private var saidAboutTheFile: Set<String> = []
     /// Changes made since the last save that worked, in order: the next save makes them all.
     private var unsaved: [(inout AppState) -> Void] = []
+    /// Where each change registers its inverse (`u` takes it back); none in a state that is
+    /// only read.
+    var undoManager: UndoManager?
+    /// Shows a state an undo or a redo brought back on the screens that keep their own copy
+    /// (the wishlist, Settings' rows); ``apply`` runs too.
+    var showUndone: (AppState) -> Void = { _ in }
 
     /// The state in `store` (defaults when it has none), or just `state` when nothing is saved.
     init(store: StateStore?, state: AppState = AppState()) {
@@ -35,10 +42,16 @@ final class AppSettings {
     /// `change` is the person's change alone (this switch on, this game starred), not a whole
     /// state: it is made to the state in the file, so what another instance saved meanwhile
     /// survives and comes into this one's state too.
-    func update(_ change: @escaping (inout AppState) -> Void) {
+    ///
+    /// The change can be undone: its inverse sets the fields it changed back to what they were
+    /// before it, leaving the rest (another instance's changes among them) as they are then.
+    /// - Parameter actionName: What undo calls it ("Favourite"); by default the name of the
+    ///   field it changed ("Theme").
+    func update(actionName: String? = nil, _ change: @escaping (inout AppState) -> Void) {
         var next = state
         change(&next)
         guard next != state else { return }
+        registerInverse(of: next, named: actionName)
         if let store {
             unsaved.append(change)
             do {
@@ -55,6 +68,23 @@ final class AppSettings {
         }
         state = next
         apply(state)
+    }
+
+    /// Registers how to put back the fields `next` changes from the state now.
+    private func registerInverse(of next: AppState, named actionName: String?) {
+        guard let undoManager else { return }
+        let before = state
+        let fields = next.fields(differingFrom: before)
+        guard !fields.isEmpty else { return }
+        undoManager.registerUndo(withTarget: self) { settings in
+            settings.update(actionName: actionName) { state in
+                for field in fields { state.copy(field, from: before) }
+            }
+            settings.showUndone(settings.state)
+        }
+        if !undoManager.isUndoing, !undoManager.isRedoing {
+            undoManager.setActionName(actionName ?? fields.map(AppState.undoName(of:)).joined(separator: ", "))
+        }
     }
 
     private func say(_ problem: String?) {

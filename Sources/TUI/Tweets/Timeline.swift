@@ -18,6 +18,7 @@ struct TweetActivity: Codable, Equatable, Sendable {
 /// The timeline: the bundled tweets, those a refresh brought and those written here, newest
 /// first, less the deleted ones; with the favourites and retweets made here applied to their
 /// counts. Every change is saved through the settings at once.
+@MainActor
 final class Timeline {
     private let settings: AppSettings
     private var bundled: [Tweet]
@@ -51,14 +52,15 @@ final class Timeline {
     /// Whether the new tweets were brought in already.
     var hasRefreshed: Bool { activity.refreshed }
 
-    private func rebuild() {
+    /// Reads the tweets again from the state (after an undo changed it).
+    func rebuild() {
         let state = activity
         let deleted = Set(state.deleted)
         tweets = (bundled + state.sent).filter { !deleted.contains($0.id) }.sorted { ($0.date, $0.id) > ($1.date, $1.id) }
     }
 
-    private func change(_ update: @escaping (inout TweetActivity) -> Void) {
-        settings.update { state in
+    private func change(_ actionName: String, _ update: @escaping (inout TweetActivity) -> Void) {
+        settings.update(actionName: actionName) { state in
             var activity = state.tweets ?? TweetActivity()
             update(&activity)
             state.tweets = activity
@@ -88,7 +90,7 @@ final class Timeline {
     /// change says which (another instance may have favourited it meanwhile).
     func toggleFavorite(_ tweet: Tweet) {
         let isFavorite = !isFavorite(tweet)
-        change { activity in
+        change(isFavorite ? "Favourite" : "Unfavourite") { activity in
             activity.favorites.removeAll { $0 == tweet.id }
             if isFavorite { activity.favorites.append(tweet.id) }
         }
@@ -97,7 +99,7 @@ final class Timeline {
     /// Retweets `tweet`, or takes the retweet back, as this window shows it.
     func toggleRetweet(_ tweet: Tweet) {
         let isRetweeted = !isRetweeted(tweet)
-        change { activity in
+        change(isRetweeted ? "Retweet" : "Undo Retweet") { activity in
             activity.retweets.removeAll { $0 == tweet.id }
             if isRetweeted { activity.retweets.append(tweet.id) }
         }
@@ -105,7 +107,7 @@ final class Timeline {
 
     /// Removes one of the person's tweets (kept removed across runs).
     func delete(_ tweet: Tweet) {
-        change { activity in
+        change("Delete Tweet") { activity in
             if activity.sent.contains(where: { $0.id == tweet.id }) {
                 activity.sent.removeAll { $0.id == tweet.id }
             } else {
@@ -122,7 +124,7 @@ final class Timeline {
         let date = now()
         let tweet = Tweet(id: "sent-\(Int(date.timeIntervalSince1970 * 1_000))-\(activity.sent.count)", name: "You", handle: handle,
                           text: text, date: date, replies: 0, retweets: 0, favorites: 0, inReplyTo: original?.id)
-        change { $0.sent.append(tweet) }
+        change(original == nil ? "Tweet" : "Reply") { $0.sent.append(tweet) }
         return tweet
     }
 
@@ -132,7 +134,7 @@ final class Timeline {
         let known = Set(bundled.map(\.id))
         let fresh = arrived.filter { !known.contains($0.id) }
         bundled += fresh
-        change { $0.refreshed = true }
+        change("Refresh") { $0.refreshed = true }
         return fresh.count
     }
 }

@@ -158,6 +158,13 @@ final class TweetsScreen: TableViewController, TableViewDelegate {
         return super.handle(event, area: area)
     }
 
+    /// The timeline as the state has it after an undo or a redo: a tweet taken back goes, one
+    /// brought back comes.
+    func showUndone() {
+        timeline.rebuild()
+        timelineDidChange(focusing: nil)
+    }
+
     override func viewWillAppear() {
         super.viewWillAppear()
         isVisible = true

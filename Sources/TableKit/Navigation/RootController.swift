@@ -29,6 +29,10 @@ public final class RootController {
         case quit
         /// Suspend (Ctrl-Z).
         case suspend
+        /// Take back the last change (``UndoManager/undo()``).
+        case undo
+        /// Make the last undone change again (``UndoManager/redo()``).
+        case redo
     }
 
     /// The keys that work everywhere, as data: handling and help read this one table.
@@ -36,6 +40,8 @@ public final class RootController {
         KeyBinding([.character("?")], .help, label: "?", help: "this help", footer: "help"),
         KeyBinding([.character("q"), .control("c")], .quit, label: "q ^C", help: "quit", footer: "quit"),
         KeyBinding([.control("z")], .suspend, label: "^Z", help: "suspend (fg resumes)"),
+        KeyBinding([.character("u")], .undo, label: "u", help: "undo the last change", footer: "undo"),
+        KeyBinding([.character("U")], .redo, label: "U", help: "redo what was undone", footer: "redo"),
     ]
 
     /// The smallest terminal the app lays out in; below it a notice asks for more room.
@@ -57,28 +63,42 @@ public final class RootController {
     package let mailbox: Mailbox
     /// Keys, clicks and pastes that came while the screen in front deferred them.
     private var deferredEvents: [Event] = []
+    /// The app's changes, to undo with `u` and redo with `U`; screens register with it.
+    public let undoManager: UndoManager
+    /// What the last `u` or `U` did ("Undo Delete"), shown on the footer line until the next
+    /// key, click or paste.
+    private var undoNotice: String?
 
     /// The press under way: what it landed on, until its release.
     private var pressCapture = PressCapture<MouseTarget>()
 
     /// Creates the root of an app of one navigation stack, at `size` (a terminal runner sets
     /// the real size when it starts); the stack appears and is laid out.
-    public convenience init(content: NavigationController, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, mailbox: Mailbox = .main) {
-        self.init(shell: content, size: size, glyphs: glyphs, mailbox: mailbox)
+    ///
+    /// - Parameter undoManager: The changes `u` undoes; screens that register changes are
+    ///   given the same one.
+    public convenience init(content: NavigationController, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, mailbox: Mailbox = .main,
+                            undoManager: UndoManager = UndoManager()) {
+        self.init(shell: content, size: size, glyphs: glyphs, mailbox: mailbox, undoManager: undoManager)
     }
 
     /// Creates the root of an app of tabs, at `size` (a terminal runner sets the real size
     /// when it starts); the tab in front appears and is laid out.
-    public convenience init(content: TabBarController, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, mailbox: Mailbox = .main) {
-        self.init(shell: content, size: size, glyphs: glyphs, mailbox: mailbox)
+    ///
+    /// - Parameter undoManager: The changes `u` undoes; screens that register changes are
+    ///   given the same one.
+    public convenience init(content: TabBarController, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, mailbox: Mailbox = .main,
+                            undoManager: UndoManager = UndoManager()) {
+        self.init(shell: content, size: size, glyphs: glyphs, mailbox: mailbox, undoManager: undoManager)
     }
 
     /// Creates the root showing `content`; the content appears and is laid out.
-    package init(shell content: any ShellContent, size: Size, glyphs: Glyphs, mailbox: Mailbox) {
+    package init(shell content: any ShellContent, size: Size, glyphs: Glyphs, mailbox: Mailbox, undoManager: UndoManager = UndoManager()) {
         self.content = content
         self.size = size
         self.glyphs = glyphs
         self.mailbox = mailbox
+        self.undoManager = undoManager
         content.layout(in: contentArea)
         content.viewWillAppear()
     }
@@ -118,6 +138,8 @@ public final class RootController {
             let response = answer()
             if case .quit = self.outcome(of: content.deliver(response, from: screen, area: contentArea)) { outcome = .quit }
         }
+        // What a delivery registered is one change to undo.
+        undoManager.endEventGroup()
         if outcome == .quit { return .quit }
         if quitIfTheSaveWaitedForEnded() == .quit { return .quit }
         while let event = deferredEvents.first, !content.frontScreen.defers(event) {
@@ -150,6 +172,8 @@ public final class RootController {
             break
         }
         let outcome = handleNow(event)
+        // Everything the event registered is undone as one (UndoManager.groupsByEvent).
+        undoManager.endEventGroup()
         if outcome != .keepGoing { return outcome }
         return deliverPosted()
     }
@@ -180,6 +204,7 @@ public final class RootController {
             return content.savingDescription.map(waitForSaveThenQuit) ?? .quit
         }
         if case .mouse = event, !reportsMouse { return .keepGoing }
+        undoNotice = nil
         if let modal = modals.last {
             let answer = apply(modal.handle(event, area: contentArea), from: modal)
             // A button's action answers for the screen in front (a form pops after Discard).
@@ -196,10 +221,24 @@ public final class RootController {
             case .help: present(helpOverlay())
             case .quit: return quitWhenNothingIsLost()
             case .suspend: return .suspend
+            case .undo: undoOrRedo(undo: true)
+            case .redo: undoOrRedo(undo: false)
             }
             return .keepGoing
         }
         return outcome(of: response)
+    }
+
+    /// Undoes or redoes the last change, and names it on the footer line ("Undo Delete"), or
+    /// says there is none.
+    private func undoOrRedo(undo: Bool) {
+        let manager = undoManager
+        if undo ? manager.canUndo : manager.canRedo {
+            undoNotice = undo ? manager.undoMenuItemTitle : manager.redoMenuItemTitle
+            undo ? manager.undo() : manager.redo()
+        } else {
+            undoNotice = undo ? "Nothing to undo" : "Nothing to redo"
+        }
     }
 
     /// Quits, unless a save is running (quitting waits for it) or a screen holds unsaved
@@ -290,9 +329,11 @@ public final class RootController {
             return canvas
         }
         content.render(into: &canvas, area: contentArea, context: RenderContext(glyphs: context.glyphs, isActive: modals.isEmpty, colorDepth: context.colorDepth))
+        let line = Rect(x: 0, y: size.height - 1, width: size.width, height: 1)
         if modals.isEmpty, let status = content.statusMessage {
-            let line = Rect(x: 0, y: size.height - 1, width: size.width, height: 1)
             canvas.draw(TextLayout.truncate(context.glyphs.interface(status), width: max(0, size.width - 2)), at: Point(x: 1, y: line.minY), style: Style(foreground: .destructive), clip: line)
+        } else if modals.isEmpty, let notice = undoNotice {
+            canvas.draw(TextLayout.truncate(context.glyphs.interface(notice), width: max(0, size.width - 2)), at: Point(x: 1, y: line.minY), style: Theme.tint.adding(.bold), clip: line)
         } else {
             renderFooter((modals.last?.keyHints ?? (content.keyHints + globalFooterHints)).map { $0.shown(with: context.glyphs) }, into: &canvas)
         }
@@ -307,8 +348,13 @@ public final class RootController {
     /// letters too: a hint is then shown by its first key that is not a character (`^C` for
     /// quit), or not at all when it has none (help).
     var globalFooterHints: [KeyHint] {
-        Self.globalBindings.compactMap { binding in
+        // Undo and redo come first: the footer's last hint, quit, is the one that always shows.
+        let isUndoOrRedo = { (binding: KeyBinding<GlobalAction>) in binding.action == .undo || binding.action == .redo }
+        return (Self.globalBindings.filter(isUndoOrRedo) + Self.globalBindings.filter { !isUndoOrRedo($0) }).compactMap { binding in
             guard let help = binding.footerHelp else { return nil }
+            // Undo and redo are offered only while there is something to take back or make again.
+            if binding.action == .undo, !undoManager.canUndo { return nil }
+            if binding.action == .redo, !undoManager.canRedo { return nil }
             guard content.capturesTextInput else { return KeyHint(binding.footerLabel, help) }
             return binding.keys.first { !$0.isCharacter }
                 .map { KeyHint(BarButtonItem.keyLabel($0), help) }
