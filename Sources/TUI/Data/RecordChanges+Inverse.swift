@@ -29,6 +29,7 @@ extension RecordChanges {
             }
         }
         for offset in added.indices { inverse.deleted.insert(store.count + shift + offset) }
+        if !inverse.inserted.isEmpty, store.count >= 2 { inverse.separator = store.recordSeparator }
         return inverse
     }
 

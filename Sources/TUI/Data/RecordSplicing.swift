@@ -53,6 +53,10 @@ struct RecordChanges: Sendable, Equatable {
     /// Records to put back before the record at an index, in order (an undone deletion); an
     /// index past the last record puts them after it, before ``added``.
     var inserted: [Int: [[UInt8]]] = [:]
+    /// What separates records put in, when not what the file separates its records with now:
+    /// an undo's, which the file had before the change it takes back (with one record left,
+    /// the file no longer shows it).
+    var separator: [UInt8]?
 
     var isEmpty: Bool { replaced.isEmpty && deleted.isEmpty && added.isEmpty && inserted.isEmpty }
 }
@@ -89,7 +93,7 @@ extension JSONRecordStore {
             while next <= lastKept, deleted.contains(next) { next += 1 }
             if next <= lastKept { insertedBefore[next, default: []] += records } else { insertedAtEnd += records }
         }
-        let insertSeparator = changes.inserted.isEmpty ? [] : addedSeparator(file)
+        let insertSeparator = changes.inserted.isEmpty ? [] : changes.separator ?? addedSeparator(file)
         let indices = Set(changes.replaced.keys.filter { $0 >= 0 && $0 <= lastKept }).union(deleted.filter { $0 < lastKept }).union(insertedBefore.keys).sorted()
         for index in indices {
             if let records = insertedBefore[index] {
@@ -107,7 +111,7 @@ extension JSONRecordStore {
             }
         }
         // The tail: the records removed after the last kept one go, the added ones come.
-        let separator = changes.added.isEmpty && insertedAtEnd.isEmpty ? [] : addedSeparator(file)
+        let separator = changes.added.isEmpty && insertedAtEnd.isEmpty ? [] : changes.separator ?? addedSeparator(file)
         var tail = SpliceEdit(range: 0 ..< 0, bytes: [], records: [])
         for (offset, record) in (insertedAtEnd + changes.added).enumerated() {
             if lastKept >= 0 || offset > 0 { tail.bytes += separator }
@@ -214,6 +218,9 @@ extension JSONRecordStore {
     /// What goes before an added record: the file's own separator between its last two
     /// records, else a comma and the space before its only record, else a comma and a line
     /// (in JSON Lines, a line break).
+    /// What separates the records of the file now, or would separate one added to it.
+    var recordSeparator: [UInt8] { withFileBytes { addedSeparator($0) } }
+
     private func addedSeparator(_ file: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         if isLines, count < 2 { return Array("\n".utf8) }
         if count >= 2 {
