@@ -34,7 +34,8 @@ enum CursesKeyMap {
     /// begin a sequence (see ``InputDecoder``).
     ///
     /// Tab (Ctrl-I), Return and Ctrl-J, and Backspace (Ctrl-H, DEL) are their own keys; the
-    /// other controls 1–26 are `.control(letter)`; NUL, 28–31 and C1 controls mean nothing.
+    /// other controls 1–26 are `.control(letter)`, 31 (Ctrl-_ and Ctrl-/) is `.control("_")`; NUL,
+    /// 28–30 and C1 controls mean nothing.
     static func key(forCharacter value: UInt32) -> Key? {
         switch value {
         case 9: return .tab
@@ -44,6 +45,7 @@ enum CursesKeyMap {
         case 1...26:
             guard let scalar = Unicode.Scalar(value + 0x60) else { return nil }
             return .control(Character(scalar))
+        case 31: return .control("_")
         case 0..<32, 0x80..<0xA0: return nil
         default:
             guard let scalar = Unicode.Scalar(value) else { return nil }

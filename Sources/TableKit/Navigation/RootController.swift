@@ -138,7 +138,8 @@ public final class RootController {
             let response = answer()
             if case .quit = self.outcome(of: content.deliver(response, from: screen, area: contentArea)) { outcome = .quit }
         }
-        // What a delivery registered is one change to undo.
+        // What an event or a delivery registered is one change to undo (groupsByEvent): this
+        // runs before and after each event.
         undoManager.endEventGroup()
         if outcome == .quit { return .quit }
         if quitIfTheSaveWaitedForEnded() == .quit { return .quit }
@@ -172,8 +173,6 @@ public final class RootController {
             break
         }
         let outcome = handleNow(event)
-        // Everything the event registered is undone as one (UndoManager.groupsByEvent).
-        undoManager.endEventGroup()
         if outcome != .keepGoing { return outcome }
         return deliverPosted()
     }

@@ -312,6 +312,8 @@ extension FormEditor {
     /// Puts `text` in the date field at `indexPath`, clearing its refusal.
     func setDateText(_ text: String, at indexPath: IndexPath) {
         guard let field = field(at: indexPath) else { return }
+        let before = fieldsBeforeChange()
+        defer { registerUndo(ofChangesSince: before) }
         fields[indexPath.section][indexPath.row].setText(text)
         errors[field.key] = nil
         message = nil

@@ -29,7 +29,7 @@ extension FormEditor {
     }
 
     /// Gives the fields of `values` those values, as the initialisers do.
-    private func set(_ values: [String: FormValue]) {
+    func set(_ values: [String: FormValue]) {
         for (section, fieldsOfSection) in currentFields.enumerated() {
             for (row, field) in fieldsOfSection.enumerated() {
                 guard let value = values[field.key] else { continue }

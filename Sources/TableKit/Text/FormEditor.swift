@@ -53,6 +53,19 @@ open class FormEditor: TableViewController, TableViewDelegate {
     private(set) var clock: @Sendable () -> ContinuousClock.Instant = { .now }
     /// The date an empty date field's screen starts from (held to its limits); tests fix it.
     var currentDate: () -> Date = { Date() }
+    /// The form's own changes, field by field, until it goes: ⌃_ takes the last back and ⌃Y
+    /// makes it again (`u` and `U` too, where the focused field takes no text). Typing in one
+    /// field is one change until the focus moves, as readline's undo takes back a line's edits.
+    /// (Each change is its own group: the form, not the event, says where a change ends.)
+    public let undoManager: UndoManager = {
+        let manager = UndoManager()
+        manager.groupsByEvent = false
+        return manager
+    }()
+    /// The field whose typing is the change now being made, until the focus moves.
+    var fieldBeingTyped: String?
+    /// What the last ⌃_ or ⌃Y did ("Undo Age"), on the status line until the next event.
+    var undoNotice: String?
 
     /// Creates a form.
     ///
@@ -187,11 +200,24 @@ open class FormEditor: TableViewController, TableViewDelegate {
 
     override open var hasUnsavedChanges: Bool { isDirty }
 
-    override open var statusMessage: String? { message }
+    override open var statusMessage: String? { message ?? undoNotice }
 
     // MARK: Events
 
     override open func handle(_ event: Event, area: Rect) -> ScreenResponse {
+        if case .tick = event {} else { undoNotice = nil }
+        if case .key(let key) = event, let action = undoAction(for: key) {
+            undoOrRedo(action)
+            return .handled
+        }
+        let before = fieldsBeforeChange()
+        let response = handleEvent(event, area: area)
+        registerUndo(ofChangesSince: before)
+        return response
+    }
+
+    /// What ``handle(_:area:)`` does with an event that is not an undo or a redo.
+    private func handleEvent(_ event: Event, area: Rect) -> ScreenResponse {
         if area.size != size { layout(for: area.size) }
         switch event {
         case .tick:
@@ -298,7 +324,7 @@ open class FormEditor: TableViewController, TableViewDelegate {
     override open var wantsTicks: Bool { fields.joined().contains(where: \.needsTicks) }
 
     override open var keyHelp: [KeyHint] {
-        var hints = Self.formKeyBindings(where: { $0 != .chooseType }).helpHints()
+        var hints = Self.formKeyBindings(where: { $0 != .chooseType }).helpHints() + Self.undoKeyBindings.helpHints()
         if let focus = state.focusedRow, let field = declaredField(at: focus), field.offersTypeChoice {
             let choices = field.typeChoices.map(\.name).joined(separator: ", ") + (field.allowsNull ? " or null" : "")
             hints += Self.formKeyBindings(where: { $0 == .chooseType }).map { KeyHint($0.label, $0.help + ": " + choices) }
@@ -326,7 +352,10 @@ open class FormEditor: TableViewController, TableViewDelegate {
             hints.append(KeyHint(TextField.returnKeyBinding.footerLabel, field.traits.returnKeyType.title))
         }
         // Save's hint says what its button says: "send" under Send.
-        return hints + Self.formKeyBindings(where: { $0 == .save }).footerHints().map { KeyHint($0.key, saveTitle.lowercased()) }
+        hints += Self.formKeyBindings(where: { $0 == .save }).footerHints().map { KeyHint($0.key, saveTitle.lowercased()) }
+        // Undo after Save: where the line is short, it gives way first.
+        if undoManager.canUndo { hints += Self.undoKeyBindings.filter { $0.action == .undo }.footerHints() }
+        return hints
     }
 
     override open func layout(for size: Size) {
