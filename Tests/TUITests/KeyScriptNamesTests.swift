@@ -50,13 +50,8 @@ struct KeyScriptNamesTests {
     func helpErrorAndReadmeGiveTheList() throws {
         let help = TableBrowser.helpMessage(for: SnapshotCommand.self, columns: 100_000)
         #expect(help.contains(Key.scriptNameList), "\(help)")
-        let error = KeyScriptError.self
-        #expect(throws: error) { try Key.parseScript("j Bogus") }
-        do {
-            _ = try Key.parseScript("j Bogus")
-        } catch {
-            #expect(error.description == "'Bogus' is not a key: use a single character or one of \(Key.scriptNameList)")
-        }
+        let error = #expect(throws: KeyScriptError.self) { try Key.parseScript("j Bogus") }
+        #expect(error?.description == "'Bogus' is not a key: use a single character or one of \(Key.scriptNameList)")
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let paragraph = readme.components(separatedBy: "\n\n").first { $0.contains("In `snapshot --keys`") } ?? ""
         #expect(paragraph.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("`" + Key.scriptNameList + "`"),
