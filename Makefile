@@ -10,11 +10,9 @@ build: deps
 run: build
 	"$$(swift build -c release --show-bin-path)/table-browser" $(ARGS)
 
-# Everything is built first (the example apps and table-browser, which the tests run; generate-manual,
-# which InstallTests' install runs).
+# Everything is built first (the example apps and table-browser, which the tests run and install).
 test: deps
 	swift build --build-tests
-	swift build --product generate-manual
 	swift test --skip-build
 
 # The same suites, built with the POSIX fallbacks a macOS build compiles in place of Linux's calls (futex,
@@ -23,14 +21,12 @@ PORTABLE = --scratch-path .build/portable -Xswiftc -DTABLEKIT_PORTABLE -Xcc -DTA
 
 test-portable: deps
 	swift build --build-tests $(PORTABLE)
-	swift build --product generate-manual $(PORTABLE)
 	swift test --skip-build $(PORTABLE)
 
 # table-browser, its bundled data, completions and man page under $(DESTDIR)$(PREFIX) (Scripts/install.sh says where).
 PREFIX ?= /usr/local
 
 install: build
-	swift build -c release --product generate-manual
 	bash Scripts/install.sh install "$$(swift build -c release --show-bin-path)" "$(DESTDIR)$(PREFIX)"
 
 # Removes exactly what install put there (its manifest, share/table-browser/install-manifest).

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages TableKit needs, only those that are missing:
 # ncursesw (curses), simdjson (fast JSON), libpng and libexif (the photo board's PNG files and
-# their Exif metadata), tmux (end-to-end tests in a real terminal), and zsh and fish (the tests
-# read the shell completions `make install` puts in place with each shell).
+# their Exif metadata), tmux (end-to-end tests in a real terminal), zsh and fish (the tests
+# read the shell completions `make install` puts in place with each shell), and man-db and
+# groff-base (the tests read the man page with `man -l`).
 set -euo pipefail
-packages=(libncursesw5-dev libsimdjson-dev libpng-dev libexif-dev tmux zsh fish)
+packages=(libncursesw5-dev libsimdjson-dev libpng-dev libexif-dev tmux zsh fish man-db groff-base)
 missing=()
 for package in "${packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

@@ -2,8 +2,7 @@
 # Installs table-browser from a build's products, or removes what an install put there.
 #
 #   Scripts/install.sh install BIN_DIR PREFIX    BIN_DIR: `swift build --show-bin-path`, which must
-#                                                hold table-browser, its resource bundle and
-#                                                generate-manual (swift-argument-parser's tool)
+#                                                hold table-browser and its resource bundle
 #   Scripts/install.sh uninstall PREFIX
 #
 # `make install` and `make uninstall` pass "$DESTDIR$PREFIX" as PREFIX. What goes where:
@@ -59,13 +58,9 @@ uninstall() {
 
 install_all() {
     local bin_dir=$1 prefix=$2
-    local binary="$bin_dir/table-browser" generator="$bin_dir/generate-manual"
+    local binary="$bin_dir/table-browser"
     [ -x "$binary" ] || { echo "$0: $binary is not built" >&2; exit 1; }
     [ -d "$bin_dir/$bundle" ] || { echo "$0: $bin_dir/$bundle is not built" >&2; exit 1; }
-    [ -x "$generator" ] || {
-        echo "$0: $generator is not built (swift build --product generate-manual, with the same -c)" >&2
-        exit 1
-    }
     # A second install replaces the first whole, so nothing of an older one stays behind.
     uninstall "$prefix" quiet
 
@@ -75,8 +70,9 @@ install_all() {
     "$binary" --generate-completion-script bash >"$staging/table-browser.bash"
     "$binary" --generate-completion-script zsh >"$staging/_table-browser"
     "$binary" --generate-completion-script fish >"$staging/table-browser.fish"
-    "$generator" "$binary" --authors "The TableKit developers" --output-directory "$staging"
-    [ -s "$staging/table-browser.1" ] || { echo "$0: generate-manual wrote no table-browser.1" >&2; exit 1; }
+    # The app writes its own page, from the text of its --help (UTF-8 kept as roff escapes).
+    "$binary" man-page >"$staging/table-browser.1"
+    [ -s "$staging/table-browser.1" ] || { echo "$0: table-browser man-page wrote nothing" >&2; exit 1; }
 
     local -a entries=()
     # Creates each missing folder of $1 (relative to prefix), parent first, and lists it.

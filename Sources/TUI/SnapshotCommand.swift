@@ -13,7 +13,10 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The screen size in columns and lines.", valueName: "WxH"))
     var size: String = "80x24"
 
-    @Option(help: ArgumentHelp("Keys separated by spaces: printable characters stand for themselves; Up Down Left Right Enter Esc Tab S-Tab PgUp PgDn Home End Space Backspace Delete S-Left S-Right and C-x name keys.", valueName: "KEYS"))
+    /// `--keys`' help: the names come from the one list a script is parsed by (`Key.namedKeys`).
+    static let keysHelp = "Keys separated by spaces: a printable character stands for itself, and \(Key.scriptNameList) name keys."
+
+    @Option(help: ArgumentHelp(keysHelp, valueName: "KEYS"))
     var keys: String = ""
 
     @Flag(help: "Press each key at once, racing the work the app has started (photo decodes, loads), as a fast typist would; by default each key waits for that work, so that the same keys always give the same frame.")
@@ -42,7 +45,8 @@ struct SnapshotCommand: ParsableCommand {
         do {
             script = try Key.parseScript(keys)
         } catch {
-            throw ValidationError(error.description)
+            // One line naming the word and every name, not the usage: the rest of the command was right.
+            throw CommandFailure(message: "--keys: \(error.description)", exitCode: ExitCode.validationFailure.rawValue).report()
         }
         let list: RecordListScreen
         do {

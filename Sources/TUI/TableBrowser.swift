@@ -14,10 +14,21 @@ struct TableBrowser: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "table-browser",
         abstract: "Browse books, or any JSON array of objects, as an iOS-style table in the terminal.",
+        // Every form a person may type, none with a required subcommand (ArgumentParser's own
+        // usage ends in `<subcommand>`). The man page's synopsis spells each out (ManualPage).
+        usage: usage,
         discussion: keysDiscussion,
         version: version,
-        subcommands: [SnapshotCommand.self, BenchmarkCommand.self, BenchmarkDiffableCommand.self, BenchmarkPhotosCommand.self]
+        subcommands: [SnapshotCommand.self, BenchmarkCommand.self, BenchmarkDiffableCommand.self, BenchmarkPhotosCommand.self,
+                      ManualPageCommand.self]
     )
+
+    /// `--help`'s usage: the app alone, `snapshot`, and `help`.
+    static let usage = """
+        table-browser [<options>]
+        table-browser snapshot [<options>]
+        table-browser help [<subcommand>]
+        """
 
     /// Parses, runs, and ends the process through ``ProcessExit`` whatever happened, so that
     /// work still running on a background thread can never crash the exit. Messages go where

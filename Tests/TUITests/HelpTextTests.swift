@@ -12,9 +12,11 @@ struct HelpTextTests {
             + TableViewController.searchKeyBindings(helpText: "search", isActive: false).map(\.label)
             + NavigationController.keyBindings.map(\.label) + RootController.globalBindings.map(\.label)
             + TabBarController.keyBindings(tabCount: BrowserApp.tabNames.count, capturesTextInput: false).map(\.label)
-        for label in labels {
+        for label in labels + TableViewController.swipeKeyHints.map(\.key) {
             #expect(text.contains(label), "\(label)")
         }
+        // The swipe menus' keys, which a person needs on the first screen.
+        #expect(text.contains("s S-← S-→ swipe the row aside for its actions"))
         #expect(TableBrowser.configuration.discussion == text)
         #expect(text.contains("1…6 F1…F6 switch tabs"), "every one of the app's six tabs has its number")
     }

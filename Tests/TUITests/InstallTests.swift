@@ -76,8 +76,11 @@ struct InstallTests {
         let version = try runInstalled(in: prefix, ["--version"])
         #expect(version.standardOutput == TableBrowser.version + "\n")
 
-        let manual = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/table-browser.1"), encoding: .utf8)
-        #expect(manual.contains(".Nm table-browser") && manual.contains("Fl -no-animation"), "not a man page of table-browser:\n\(manual.prefix(300))")
+        let manualPage = prefix.appendingPathComponent("share/man/man1/table-browser.1")
+        let manual = try String(contentsOf: manualPage, encoding: .utf8)
+        #expect(manual.contains(".Nm table-browser") && manual.contains(#"Fl \-no\-animation"#), "not a man page of table-browser:\n\(manual.prefix(300))")
+        // The installed page, read as `man` shows it, says what --help says.
+        try ManualPageTests.expectAgreesWithHelp(pageAt: manualPage)
         let fish = try String(contentsOf: prefix.appendingPathComponent("share/fish/vendor_completions.d/table-browser.fish"), encoding: .utf8)
         #expect(fish.contains("complete -c 'table-browser'") || fish.contains("complete -c table-browser"))
         let bash = try String(contentsOf: prefix.appendingPathComponent("share/bash-completion/completions/table-browser"), encoding: .utf8)

@@ -86,9 +86,30 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The key a script names: a single printable character stands for itself; `Up`, `Down`,
-    /// `Left`, `Right`, `Enter`, `Esc`, `Tab`, `S-Tab`, `PgUp`, `PgDn`, `Home`, `End`, `Space`,
-    /// `Backspace`, `Delete`, `S-Left`, `S-Right`, `A-Left`, `A-Right`, `F1`…`F12` and `C-x` controls name those keys.
+    /// The keys a key script names by a word, each by its ``description``, in the order
+    /// `snapshot --keys`' help, its error and the README list them. Besides these, a single
+    /// printable character stands for itself, and `F1`…`F12` and `C-a`…`C-z` name the
+    /// function keys and the control chords (``scriptNameList``). The one list of key names:
+    /// a key added here is parsed, listed in help and in errors, and checked against the README.
+    package static let namedKeys: [Key] = [
+        .up, .down, .left, .right, .enter, .escape, .tab, .backTab, .pageUp, .pageDown, .home, .end, .space,
+        .backspace, .delete, .shiftLeft, .shiftRight, .altLeft, .altRight, .altUp, .altDown,
+    ]
+
+    /// Other spellings a script may use for a named key (`Return` for `Enter`), lowercase.
+    private static let aliases: [String: Key] = [
+        "return": .enter, "escape": .escape, "backtab": .backTab, "bs": .backspace, "del": .delete,
+        "pageup": .pageUp, "pagedown": .pageDown,
+    ]
+
+    /// Every key name of a script, as help and errors list them: ``namedKeys`` by their names,
+    /// then the function keys and the control chords as ranges.
+    package static var scriptNameList: String {
+        (namedKeys.map(\.description) + ["F1…F12", "C-a…C-z"]).joined(separator: " ")
+    }
+
+    /// The key a script names: a single printable character stands for itself; the names of
+    /// ``namedKeys`` (``scriptNameList``), `F1`…`F12` and `C-x` controls name those keys.
     /// Names are matched without regard to case. Returns `nil` for anything else.
     package init?(name: String) {
         if name.count == 1, let c = name.first {
@@ -96,20 +117,12 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
             self = .character(c)
             return
         }
-        let named: [String: Key] = [
-            "up": .up, "down": .down, "left": .left, "right": .right,
-            "s-left": .shiftLeft, "s-right": .shiftRight, "a-left": .altLeft, "a-right": .altRight, "a-up": .altUp, "a-down": .altDown, "enter": .enter, "return": .enter,
-            "esc": .escape, "escape": .escape, "tab": .tab, "s-tab": .backTab, "backtab": .backTab,
-            "backspace": .backspace, "bs": .backspace, "delete": .delete, "del": .delete,
-            "home": .home, "end": .end, "pgup": .pageUp, "pageup": .pageUp,
-            "pgdn": .pageDown, "pagedown": .pageDown, "space": .space,
-        ]
         let lower = name.lowercased()
-        if let key = named[lower] {
+        if let key = Self.namedKeys.first(where: { $0.description.lowercased() == lower }) ?? Self.aliases[lower] {
             self = key
         } else if lower.hasPrefix("c-"), lower.count == 3, let c = lower.last, c.isASCII, c.isLetter {
             self = .control(c)
-        } else if lower.hasPrefix("f"), let n = Int(lower.dropFirst()), (1...12).contains(n) {
+        } else if lower.hasPrefix("f"), let n = Int(lower.dropFirst()), (1...12).contains(n), lower.dropFirst() == String(n) {
             self = .function(n)
         } else {
             return nil
@@ -134,6 +147,6 @@ public struct KeyScriptError: Error, Equatable, CustomStringConvertible {
     var word: String
     /// A sentence for the user.
     public var description: String {
-        "'\(ControlEscaping.escaped(word))' is not a key: use a single character or one of Up Down Left Right Enter Esc Tab S-Tab PgUp PgDn Home End Space Backspace Delete S-Left S-Right A-Left A-Right F1-F12 C-a…C-z"
+        "'\(ControlEscaping.escaped(word))' is not a key: use a single character or one of \(Key.scriptNameList)"
     }
 }

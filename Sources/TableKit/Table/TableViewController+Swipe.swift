@@ -44,6 +44,12 @@ extension TableViewController {
         swipeMenuPart.close(at: now())
     }
 
+    /// The keys that open a row's side-swipe menus, as help lists them on a row with menus on
+    /// both sides (`--help` names them).
+    nonisolated package static var swipeKeyHints: [KeyHint] {
+        SwipeMenuPart.openingBindings(trailing: true, leading: true).helpHints()
+    }
+
     /// Closes the open menu and stops any bounce at once: the rows changed, the screen left
     /// the front or changed size.
     public func closeSwipeMenuAtOnce() {

@@ -104,6 +104,16 @@ final class SwipeMenuPart: TableViewPart {
 
     // MARK: Keys
 
+    /// The keys that open a row's menus, for a row with a menu on its trailing side, its
+    /// leading side, or both (none when it has neither): `s` opens the first side it has.
+    nonisolated static func openingBindings(trailing: Bool, leading: Bool) -> [KeyBinding<Action>] {
+        guard trailing || leading else { return [] }
+        let help = "swipe the row aside for its actions"
+        return [KeyBinding([.character("s")], .open([.trailing, .leading]), label: "s", help: help, footer: "swipe")]
+            + (trailing ? [KeyBinding([.shiftLeft], .open([.trailing]), label: "S-←", help: help)] : [])
+            + (leading ? [KeyBinding([.shiftRight], .open([.leading]), label: "S-→", help: help)] : [])
+    }
+
     /// The keys now: with a menu open, its own (each button's key among them); else the keys
     /// that open the focused row's menus, none when it has no menu.
     func keyBindings(_ context: TableContext) -> [KeyBinding<Action>] {
@@ -111,11 +121,7 @@ final class SwipeMenuPart: TableViewPart {
             guard let focus = context.state.focusedRow else { return [] }
             let trailing = context.answers.swipeActions(.trailing, focus) != nil
             let leading = context.answers.swipeActions(.leading, focus) != nil
-            guard trailing || leading else { return [] }
-            let help = "slide the row aside for its actions"
-            return [KeyBinding([.character("s")], .open([.trailing, .leading]), label: "s", help: help, footer: "swipe")]
-                + (trailing ? [KeyBinding([.shiftLeft], .open([.trailing]), label: "S-←", help: help)] : [])
-                + (leading ? [KeyBinding([.shiftRight], .open([.leading]), label: "S-→", help: help)] : [])
+            return Self.openingBindings(trailing: trailing, leading: leading)
         }
         // The swipe key towards the open side swipes on to the far side; the other way closes.
         let fullSwipeKey: (key: Key, label: String) = session.edge == .leading ? (.shiftRight, "S-→") : (.shiftLeft, "S-←")
