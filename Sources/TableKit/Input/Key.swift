@@ -105,11 +105,11 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     /// Every key name of a script, as help and errors list them: ``namedKeys`` by their names,
     /// then the function keys and the control chords as ranges.
     package static var scriptNameList: String {
-        (namedKeys.map(\.description) + ["F1…F12", "C-a…C-z"]).joined(separator: " ")
+        (namedKeys.map(\.description) + ["F1…F12", "C-a…C-z", "C-_"]).joined(separator: " ")
     }
 
     /// The key a script names: a single printable character stands for itself; the names of
-    /// ``namedKeys`` (``scriptNameList``), `F1`…`F12` and `C-x` controls name those keys.
+    /// ``namedKeys`` (``scriptNameList``), `F1`…`F12`, `C-x` controls and `C-_` name those keys.
     /// Names are matched without regard to case. Returns `nil` for anything else.
     package init?(name: String) {
         if name.count == 1, let c = name.first {
@@ -120,7 +120,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         let lower = name.lowercased()
         if let key = Self.namedKeys.first(where: { $0.description.lowercased() == lower }) ?? Self.aliases[lower] {
             self = key
-        } else if lower.hasPrefix("c-"), lower.count == 3, let c = lower.last, c.isASCII, c.isLetter {
+        } else if lower.hasPrefix("c-"), lower.count == 3, let c = lower.last, c.isASCII, c.isLetter || c == "_" {
             self = .control(c)
         } else if lower.hasPrefix("f"), let n = Int(lower.dropFirst()), (1...12).contains(n), lower.dropFirst() == String(n) {
             self = .function(n)
