@@ -126,4 +126,21 @@ struct UndoTests {
         #expect(text(app).last == " Undo Favourite")
         #expect(!app.tweets.timeline.isFavorite(tweet))
     }
+
+    @Test("undoing a setting leaves another instance's change to another setting, saved meanwhile, as it is")
+    func anotherInstancesSettingStays() throws {
+        let files = TemporaryFiles()
+        let url = files.directory.appendingPathComponent("state/table-browser/state.json")
+        let undo = UndoManager()
+        undo.groupsByEvent = false
+        let mine = AppSettings(store: StateStore(url: url))
+        mine.undoManager = undo
+        let theirs = AppSettings(store: StateStore(url: url))
+        mine.update { $0.animations = false }
+        theirs.update { $0.theme = .monochrome }
+        undo.undo()
+        #expect(mine.state.animations == true, "mine taken back")
+        #expect(mine.state.theme == .monochrome, "theirs, read from the file by the undo's save, stays")
+        #expect(AppSettings(store: StateStore(url: url)).state.theme == .monochrome && AppSettings(store: StateStore(url: url)).state.animations)
+    }
 }
