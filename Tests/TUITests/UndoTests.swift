@@ -143,4 +143,34 @@ struct UndoTests {
         #expect(mine.state.theme == .monochrome, "theirs, read from the file by the undo's save, stays")
         #expect(AppSettings(store: StateStore(url: url)).state.theme == .monochrome && AppSettings(store: StateStore(url: url)).state.animations)
     }
+
+    @Test("a tab moved, a game wished for and a keyboard removed come back with u, on the screens that show them")
+    func movesAndListsComeBack() throws {
+        let app = try headlessApp()
+        let usual = app.tabs.tabs.map(ObjectIdentifier.init)
+        // More › Edit moved the Games tab first.
+        let moved = [app.tabs.tabs[2]] + app.tabs.tabs.enumerated().filter { $0.offset != 2 }.map(\.element)
+        app.tabs.setTabOrder(moved)
+        app.tabs.didMoveTab?(moved)
+        _ = app.root.deliverPosted()
+        #expect(app.tabs.tabs.map(ObjectIdentifier.init) != usual)
+        try keys(app, "u")
+        #expect(text(app).last == " Undo Tab Order")
+        #expect(app.tabs.tabs.map(ObjectIdentifier.init) == usual, "the tabs in their usual order again")
+        // A game on the wishlist, then a keyboard removed.
+        let game = "Undo Test Game"
+        app.games.wishlist.onChange(.add(game))
+        _ = app.root.deliverPosted()
+        #expect(app.games.wishlist.titles.contains(game))
+        let keyboards = app.settings.state.keyboardTypes
+        app.settings.update { $0.editKeyboards(.remove([keyboards[0].rawValue])) }
+        _ = app.root.deliverPosted()
+        try keys(app, "u")
+        #expect(app.settings.state.keyboardTypes == keyboards)
+        try keys(app, "u")
+        #expect(text(app).last == " Undo Wishlist Change")
+        #expect(!app.games.wishlist.titles.contains(game), "the Wishlist shows it gone")
+        try keys(app, "U")
+        #expect(app.games.wishlist.titles.contains(game))
+    }
 }

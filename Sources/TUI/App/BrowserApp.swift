@@ -95,11 +95,15 @@ final class BrowserApp {
         settings.undoManager = undoManager
         list.undoManager = undoManager
         // An undone setting shows at once on the screens that keep a copy of it.
-        settings.showUndone = { [weak wishlist, weak releaseDates, weak settingsScreen, weak tweets] state in
+        let usualTabs = tabs.tabs
+        settings.showUndone = { [weak wishlist, weak releaseDates, weak settingsScreen, weak tweets, weak photos, weak tabs] state in
             wishlist?.show(state.wishlist)
             releaseDates?.show(state.releaseDates ?? [:])
             settingsScreen?.showSettings()
             tweets?.showUndone()
+            photos?.showSaved()
+            let named = Dictionary(zip(Self.tabNames, usualTabs), uniquingKeysWith: { first, _ in first })
+            tabs?.setTabOrder((state.tabOrder ?? Self.tabNames).compactMap { named[$0] })
         }
         // Runners keep only the root, so the settings reach what they change directly (all of
         // it is held by the root) rather than through this object.

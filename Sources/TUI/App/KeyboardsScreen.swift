@@ -82,6 +82,11 @@ final class KeyboardsScreen: TableViewController, TableViewDelegate {
         super.viewWillAppear()
         // A keyboard added, or another instance's change.
         dataSource = KeyboardRows(settings: settings)
+        // A keyboard deleted or moved and then undone, while this list is up.
+        settings.watchUndo(by: self) { [weak self] _ in
+            guard let self else { return }
+            dataSource = KeyboardRows(settings: settings)
+        }
     }
 
     override var rightBarButtonItems: [BarButtonItem] { [editButtonItem()] }

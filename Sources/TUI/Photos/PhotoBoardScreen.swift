@@ -81,6 +81,11 @@ final class PhotoBoardScreen: Screen {
         if hasLaidOut { makeBoard() }
     }
 
+    /// The board as the state has it after an undo or a redo of a photo's move.
+    func showSaved() {
+        if board != nil { makeBoard() }
+    }
+
     private func makeBoard() {
         let state = settings.state
         board = PhotoBoard(photos: photos, columns: size.width, lines: size.height, saved: state.photoLayout ?? [:], order: state.photoOrder ?? [])

@@ -24,6 +24,19 @@ final class AppSettings {
     /// Shows a state an undo or a redo brought back on the screens that keep their own copy
     /// (the wishlist, Settings' rows); ``apply`` runs too.
     var showUndone: (AppState) -> Void = { _ in }
+    /// Screens that come and go (the Keyboards list) and show a state an undo brought back,
+    /// each while it is there.
+    private var undoWatchers: [(owner: Weak, show: (AppState) -> Void)] = []
+
+    private struct Weak {
+        weak var object: AnyObject?
+    }
+
+    /// Calls `show` with the state after each undo or redo, while `owner` is there.
+    func watchUndo(by owner: AnyObject, _ show: @escaping (AppState) -> Void) {
+        undoWatchers.removeAll { $0.owner.object == nil }
+        undoWatchers.append((Weak(object: owner), show))
+    }
 
     /// The state in `store` (defaults when it has none), or just `state` when nothing is saved.
     init(store: StateStore?, state: AppState = AppState()) {
@@ -81,6 +94,7 @@ final class AppSettings {
                 for field in fields { state.copy(field, from: before) }
             }
             settings.showUndone(settings.state)
+            for watcher in settings.undoWatchers where watcher.owner.object != nil { watcher.show(settings.state) }
         }
         if !undoManager.isUndoing, !undoManager.isRedoing {
             undoManager.setActionName(actionName ?? fields.map(AppState.undoName(of:)).joined(separator: ", "))
