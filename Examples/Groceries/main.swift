@@ -4,12 +4,16 @@ import TableKitTerminal
 
 /// Groceries: a shopping list by aisle on a diffable data source, edited as an iOS list is.
 /// E (Edit) shows ⊖ and ≡ on every item: Delete then Enter removes one, Alt-↑ and Alt-↓ move
-/// it (into the next aisle too). Without editing, s swipes an item aside for Delete.
+/// it (into the next aisle too). Without editing, s swipes an item aside for Delete. u undoes
+/// a delete or a move, and U redoes it.
 enum Aisle: String, CaseIterable, Hashable, Sendable {
     case produce = "Produce"
     case dairy = "Dairy"
     case bakery = "Bakery"
 }
+
+/// The app's changes, which `u` undoes.
+let undoManager = UndoManager()
 
 /// The list's rows: each change a person makes is a new snapshot, applied.
 final class GroceryList: TableViewDiffableDataSource<Aisle, String> {
@@ -22,7 +26,7 @@ final class GroceryList: TableViewDiffableDataSource<Aisle, String> {
         guard editingStyle == .delete, let item = itemIdentifier(at: indexPath) else { return }
         var next = snapshot()
         next.deleteItems([item])
-        apply(next)
+        change(to: next, named: "Delete \(item)")
     }
 
     override func moveRow(at source: IndexPath, to destination: IndexPath) {
@@ -36,7 +40,16 @@ final class GroceryList: TableViewDiffableDataSource<Aisle, String> {
         } else {
             next.appendItems([item], toSection: aisle)
         }
+        change(to: next, named: "Move \(item)")
+    }
+
+    /// Shows `next`, and registers going back to the rows as they were: the undo, which
+    /// registers coming back here in turn (the redo).
+    func change(to next: TableViewDiffableDataSourceSnapshot<Aisle, String>, named name: String) {
+        let before = snapshot()
         apply(next)
+        undoManager.registerUndo(withTarget: self) { list in list.change(to: before, named: name) }
+        undoManager.setActionName(name)
     }
 }
 
@@ -56,4 +69,4 @@ final class GroceriesScreen: TableViewController {
     override var rightBarButtonItems: [BarButtonItem] { [editButtonItem()] }
 }
 
-TerminalApp(root: RootController(content: NavigationController(root: GroceriesScreen()))).main()
+TerminalApp(root: RootController(content: NavigationController(root: GroceriesScreen()), undoManager: undoManager)).main()

@@ -165,6 +165,13 @@ struct ExamplesTests {
         let moved = try printedFrame("groceries", keys: "E j j A-Down")
         let dairy = try #require(moved.firstIndex { $0.hasPrefix(" Dairy") })
         #expect(moved[dairy + 1].hasPrefix(" ⊖ Lemons") && moved[dairy + 2].hasPrefix(" ⊖ Milk"), "\(moved)")
+        // u puts Apples back where it was, and names the change; U deletes it again.
+        let undone = try printedFrame("groceries", keys: "E Delete Enter u")
+        #expect(undone[2].hasPrefix(" ⊖ Apples") && undone.last == " Undo Delete Apples", "\(undone)")
+        let redone = try printedFrame("groceries", keys: "E Delete Enter u U")
+        #expect(!redone.dropLast().contains { $0.contains("Apples") } && redone.last == " Redo Delete Apples", "\(redone)")
+        let unmoved = try printedFrame("groceries", keys: "E j j A-Down u")
+        #expect(unmoved[4].hasPrefix(" ⊖ Lemons") && unmoved.last == " Undo Move Lemons", "Lemons back last in Produce: \(unmoved)")
         // Without editing, a left swipe offers Delete.
         let swiped = try printedFrame("groceries", keys: "s S-Left")
         #expect(!swiped.contains { $0.contains("Apples") }, "a full swipe deleted Apples: \(swiped)")
