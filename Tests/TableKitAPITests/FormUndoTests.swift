@@ -33,6 +33,7 @@ struct FormUndoTests {
         Self.type(root, "12")
         Self.press(root, [.tab, .space])
         #expect(form.values == ["name": "Rexie", "age": "12", "sold": "true"])
+        #expect(form.undoManager.undoActionName == "Sold", "the form's own manager, named by the field")
         #expect(textLines(of: root.render(context: RenderContext())).last?.contains("^_ undo") == true, "the footer offers undo")
         Self.press(root, [.character("u")])
         #expect(form.values == ["name": "Rexie", "age": "12", "sold": "false"], "u on the switch takes the switch back")

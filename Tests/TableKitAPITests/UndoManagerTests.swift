@@ -163,10 +163,15 @@ struct UndoManagerTests {
     @Test func handlersRunLastFirstAndTheirRegistrationsBecomeTheRedoInOrder() {
         let undo = UndoManager()
         undo.groupsByEvent = false
-        final class Log { var entries: [String] = [] }
+        final class Log {
+            var entries: [String] = []
+            var madeWhileRedoing = 0
+        }
         let log = Log()
         func record(_ entry: String, undoing inverse: String) {
             log.entries.append(entry)
+            if undo.isRedoing { log.madeWhileRedoing += 1 }
+            #expect(!(undo.isUndoing && undo.isRedoing))
             undo.registerUndo(withTarget: log) { _ in record(inverse, undoing: entry) }
         }
         undo.beginUndoGrouping()
@@ -176,9 +181,12 @@ struct UndoManagerTests {
         undo.endUndoGrouping()
         undo.undo()
         #expect(log.entries == ["a", "b", "-b", "-a"])
+        #expect(undo.redoActionName == "AB" && undo.undoActionName.isEmpty)
+        #expect(undo.undoMenuTitle(forUndoActionName: "") == "Undo" && undo.redoMenuTitle(forUndoActionName: "Move") == "Redo Move")
         #expect(undo.redoMenuItemTitle == "Redo AB" && undo.undoMenuItemTitle == "Undo")
         undo.redo()
         #expect(log.entries == ["a", "b", "-b", "-a", "a", "b"], "made again in the order first made")
+        #expect(log.madeWhileRedoing == 2 && !undo.isRedoing)
         #expect(undo.undoActionName == "AB" && !undo.canRedo)
     }
 
