@@ -75,8 +75,13 @@ public final class RootController {
     /// Creates the root of an app of one navigation stack, at `size` (a terminal runner sets
     /// the real size when it starts); the stack appears and is laid out.
     ///
-    /// - Parameter undoManager: The changes `u` undoes; screens that register changes are
-    ///   given the same one.
+    /// - Parameters:
+    ///   - content: What the app shows.
+    ///   - size: The terminal's size until the runner sets the real one.
+    ///   - glyphs: The glyphs the terminal can show.
+    ///   - mailbox: Where answers for the screens arrive.
+    ///   - undoManager: The changes `u` undoes; screens that register changes are given the
+    ///     same one.
     public convenience init(content: NavigationController, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, mailbox: Mailbox = .main,
                             undoManager: UndoManager = UndoManager()) {
         self.init(shell: content, size: size, glyphs: glyphs, mailbox: mailbox, undoManager: undoManager)
@@ -85,8 +90,13 @@ public final class RootController {
     /// Creates the root of an app of tabs, at `size` (a terminal runner sets the real size
     /// when it starts); the tab in front appears and is laid out.
     ///
-    /// - Parameter undoManager: The changes `u` undoes; screens that register changes are
-    ///   given the same one.
+    /// - Parameters:
+    ///   - content: What the app shows.
+    ///   - size: The terminal's size until the runner sets the real one.
+    ///   - glyphs: The glyphs the terminal can show.
+    ///   - mailbox: Where answers for the screens arrive.
+    ///   - undoManager: The changes `u` undoes; screens that register changes are given the
+    ///     same one.
     public convenience init(content: TabBarController, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, mailbox: Mailbox = .main,
                             undoManager: UndoManager = UndoManager()) {
         self.init(shell: content, size: size, glyphs: glyphs, mailbox: mailbox, undoManager: undoManager)
