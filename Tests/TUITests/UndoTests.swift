@@ -173,4 +173,37 @@ struct UndoTests {
         try keys(app, "U")
         #expect(app.games.wishlist.titles.contains(game))
     }
+
+    @Test("a bundled book deleted comes back with u in its place; its changes file says nothing of it")
+    func aDeletedBookComesBack() throws {
+        let files = TemporaryFiles()
+        let environment = ["XDG_DATA_HOME": files.directory.path]
+        let changes = files.directory.appendingPathComponent("table-browser/book-changes.json").path
+        let app = try headlessApp([], environment: environment)
+        let before = text(app)
+        try keys(app, "e C-d d")
+        #expect(contents(changes).contains("\"delete\""), "\(contents(changes))")
+        #expect(text(app) != before)
+        try keys(app, "u")
+        #expect(text(app).last == " Undo Delete Book")
+        #expect(!contents(changes).contains("\"delete\""), "\(contents(changes))")
+        #expect(Array(text(app).dropLast()) == Array(before.dropLast()), "the list as it was")
+        // Another start reads the same books.
+        let again = try headlessApp([], environment: environment)
+        #expect(Array(text(again).dropLast()) == Array(before.dropLast()))
+    }
+
+    @Test("a book save that brings another instance's changes clears the undo history: the books are numbered anew")
+    func anotherInstancesBookChangesClearTheHistory() throws {
+        let files = TemporaryFiles()
+        let environment = ["XDG_DATA_HOME": files.directory.path]
+        let mine = try headlessApp([], environment: environment)
+        let theirs = try headlessApp([], environment: environment)
+        try keys(mine, "e C-d d")
+        #expect(mine.root.undoManager.canUndo)
+        try keys(theirs, "G k e C-d d")
+        try keys(mine, "G e C-d d")
+        #expect(!screen(mine).contains("Not "), "\(screen(mine))")
+        #expect(!mine.root.undoManager.canUndo, "their deletion came in with my save")
+    }
 }

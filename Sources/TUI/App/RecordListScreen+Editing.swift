@@ -55,6 +55,9 @@ extension RecordListScreen {
         task.deliver(to: self) { list in
             guard let result = list.editable?.finishSave(task) else { return .handled }
             switch result {
+            case .success(let outcome) where outcome.broughtOtherChanges:
+                // Another instance's changes came in: the records are numbered anew.
+                list.undoManager?.removeAllActions(withTarget: list)
             case .success: if !isUndoOrRedo, let inverse { list.registerUndo(of: inverse, named: name) }
             case .failure: if isUndoOrRedo { list.undoManager?.restoreLastUndoOrRedo() }
             }

@@ -357,8 +357,10 @@ final class BundledBookRecords: EditableRecords {
             // takes no lock) is not.
             var merge: RecordSaveOutcome.BookMerge?
             var keepsOrder = false
+            var broughtOtherChanges = false
             let saved = try SaveWriter.save(at: changesPath, fileSystem: fileSystem) { (found) throws(SaveFailure) in
                 let onDisk = try Self.changesOnDisk(found: found, known: known, knownIdentity: knownIdentity, path: changesPath, destination: destination)
+                broughtOtherChanges = onDisk != known
                 var (newChanges, touched) = onDisk.applying(recordChanges, origins: origins)
                 // Books put back by an undo: a deleted bundled book comes back in its place.
                 for record in recordChanges.inserted.sorted(by: { $0.key < $1.key }).flatMap(\.value) {
@@ -373,7 +375,7 @@ final class BundledBookRecords: EditableRecords {
                 return .choose(for: recordChanges, of: read,
                                to: .bookChanges(path: changesPath, found: found, changes: newChanges.serialized(), records: merged.bytes))
             }
-            return RecordSaveOutcome(saved: saved, editedRecord: nil, bookMerge: merge, keepsRecordOrder: keepsOrder)
+            return RecordSaveOutcome(saved: saved, editedRecord: nil, bookMerge: merge, keepsRecordOrder: keepsOrder, broughtOtherChanges: broughtOtherChanges)
         }
     }
 
@@ -436,6 +438,10 @@ struct RecordSaveOutcome: Sendable {
     /// with the ones added after them: what an order can be updated by (``order``). Not so
     /// when another instance's book changes came into view with this save.
     var keepsRecordOrder = true
+    /// Whether changes another instance saved meanwhile came in with this save (the bundled
+    /// books' file of changes): the records are numbered anew, and what undo kept no longer
+    /// applies.
+    var broughtOtherChanges = false
     /// The order shown, updated by what the save changed, when the save was given it
     /// (``EditableRecords/startSave(_:ordering:)``) and could.
     var order: Reordering?
