@@ -172,7 +172,7 @@ final class ContactDetail: TableViewController, TableViewDelegate {
         guard indexPath.section == 1 else { return .handled }
         var sheet = Alert(title: "Delete \(contact.name)?", style: .actionSheet)
         // The button's answer is the screen's: the contact goes, and so does its screen.
-        sheet.addAction(AlertAction(title: "Delete Contact", style: .destructive, key: .character("d"), answer: { [book, contact] in
+        sheet.addAction(AlertAction.answering(title: "Delete Contact", style: .destructive, key: .character("d"), answer: { [book, contact] in
             book.remove(contact)
             return .pop
         }))

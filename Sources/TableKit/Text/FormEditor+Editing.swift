@@ -217,7 +217,7 @@ extension FormEditor {
     func confirmDelete() -> ScreenResponse {
         guard let deleteTitle else { return .ignored }
         var sheet = Alert(title: "\(deleteTitle)?", message: "This cannot be undone.", style: .actionSheet)
-        sheet.addAction(AlertAction(title: deleteTitle, style: .destructive, key: .character("d"), answer: { [weak self] in
+        sheet.addAction(AlertAction.answering(title: deleteTitle, style: .destructive, key: .character("d"), answer: { [weak self] in
             guard let self else { return .handled }
             self.savedValues = self.typedValues
             return self.formDelegate?.formEditorDidDelete(self) ?? .pop
