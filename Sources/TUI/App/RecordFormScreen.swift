@@ -224,7 +224,7 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
         case .number(let number)?: return number.text
         case .bool(let isOn)?: return isOn ? "true" : "false"
         case .date(let date)?: return date.formatted(date: .abbreviated, time: .omitted)
-        case .null?, nil: return "null"
+        case .null?, nil: return "no value"
         }
     }
 
