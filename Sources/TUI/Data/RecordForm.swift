@@ -35,7 +35,9 @@ enum RecordForm {
             var traits = TextInputTraits(autocapitalizationType: .none, locale: locale)
             traits.returnKeyType = .next
             var field = FormField(key: member.key, traits: traits)
-            let days = dayConfiguration(from: "0001-01-01", until: .distantFuture)
+            // A file's dates have no limits: the form shows no range (not "Between January 1,
+            // 0001 and January 1, 4001").
+            let days = dayConfiguration()
             field.dateConfiguration = days
             switch type {
             case .number:
@@ -95,19 +97,19 @@ enum RecordForm {
     }
 
     /// A date field's days (stored as `2011-03-04`, in UTC so that they never shift) from
-    /// `minimum` (`yyyy-MM-dd`) to the day of `now`.
-    static func dayConfiguration(from minimum: String, until now: Date) -> DatePicker.Configuration {
+    /// `minimum` (`yyyy-MM-dd`) to the day of `now`; without them, any day.
+    static func dayConfiguration(from minimum: String? = nil, until now: Date? = nil) -> DatePicker.Configuration {
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC") ?? utc.timeZone
         let days = DatePicker.Configuration(mode: .date, calendar: utc)
-        return DatePicker.Configuration(mode: .date, minimumDate: days.date(fromValueText: minimum), maximumDate: now, calendar: utc)
+        return DatePicker.Configuration(mode: .date, minimumDate: minimum.flatMap(days.date(fromValueText:)), maximumDate: now, calendar: utc)
     }
 
     /// Whether `text` is a day as `2011-03-04` writes it.
     static func isDay(_ text: String) -> Bool {
         text.utf8.count == 10 && text.enumerated().allSatisfy { index, character in
             index == 4 || index == 7 ? character == "-" : character.isASCII && character.isNumber
-        } && dayConfiguration(from: "0001-01-01", until: .distantFuture).date(fromValueText: text) != nil
+        } && dayConfiguration().date(fromValueText: text) != nil
     }
 
     /// The book form: title (required), author, year (number pad, 1450 to this year), the day
