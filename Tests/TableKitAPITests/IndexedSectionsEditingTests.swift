@@ -107,5 +107,11 @@ struct IndexedSectionsEditingTests {
         #expect(editable.canEditRow(at: IndexPath(row: 0, section: 0)) && !editable.canEditRow(at: IndexPath(row: 1, section: 0)))
         editable.commit(.delete, forRowAt: IndexPath(row: 0, section: 0))
         #expect(editable.items.isEmpty && editable.sections.numberOfSections == 0)
+        // A move asked of the sections themselves, as the table asks it: within a section only.
+        var moving = IndexedSections(["Ada", "Alan", "Grace"], title: { $0 }) { TableViewCell(text: $0) }.editable(moving: { _, _, _ in })
+        moving.moveRow(at: IndexPath(row: 0, section: 0), to: IndexPath(row: 1, section: 0))
+        #expect(moving.items == ["Alan", "Ada", "Grace"])
+        moving.moveRow(at: IndexPath(row: 0, section: 1), to: IndexPath(row: 0, section: 0))
+        #expect(moving.items == ["Alan", "Ada", "Grace"], "Grace stays under G")
     }
 }
