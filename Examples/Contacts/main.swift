@@ -4,7 +4,8 @@ import TableKitTerminal
 
 /// Contacts: one model on the main actor, read by the list's data source and changed by its
 /// delegate, its detail screen and an import that runs in the background. Sectioned A–Z;
-/// Enter opens a contact; Delete Contact asks, then goes back; r imports more contacts.
+/// Enter opens a contact; Delete Contact asks, then goes back; r imports more contacts; Edit
+/// (or a swipe) deletes contacts from the list itself.
 struct Contact: Sendable, Hashable {
     var name: String
     var phone: String
@@ -53,7 +54,7 @@ final class ContactList: TableViewController, TableViewDelegate {
         delegate = self
         // A feature of the list's own, added without touching the table: Space shows a card.
         addPart(QuickLook { [unowned self] indexPath in
-            guard let contacts = dataSource as? IndexedSections<Contact>, let contact = contacts.item(at: indexPath) else { return nil }
+            guard let contact: Contact = item(at: indexPath) else { return nil }
             return [contact.name, contact.phone, contact.email]
         })
         showContacts()
@@ -62,7 +63,7 @@ final class ContactList: TableViewController, TableViewDelegate {
     private func showContacts() {
         dataSource = IndexedSections(book.contacts, title: \.name) { contact in
             TableViewCell(style: .subtitle, text: contact.name, detailText: contact.email, accessory: .disclosureIndicator)
-        }
+        }.editable(deleting: { [book] contact in book.remove(contact) })
     }
 
     override func viewWillAppear() {
@@ -73,7 +74,7 @@ final class ContactList: TableViewController, TableViewDelegate {
     override var prompt: String? { isImporting ? "Importing…" : nil }
 
     override var rightBarButtonItems: [BarButtonItem] {
-        [BarButtonItem(system: .refresh, id: .importContacts, key: .character("r"), isEnabled: !isImporting, help: "import contacts")]
+        [editButtonItem(), BarButtonItem(system: .refresh, id: .importContacts, key: .character("r"), isEnabled: !isImporting, help: "import contacts")]
     }
 
     override func barButtonTapped(_ id: BarButtonItem.Identifier, area: Rect) -> ScreenResponse {
@@ -90,7 +91,7 @@ final class ContactList: TableViewController, TableViewDelegate {
     }
 
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
-        guard let contacts = dataSource as? IndexedSections<Contact>, let contact = contacts.item(at: indexPath) else { return .handled }
+        guard let contact: Contact = item(at: indexPath) else { return .handled }
         return .push(ContactDetail(contact: contact, book: book))
     }
 }
@@ -172,7 +173,7 @@ final class ContactDetail: TableViewController, TableViewDelegate {
         guard indexPath.section == 1 else { return .handled }
         var sheet = Alert(title: "Delete \(contact.name)?", style: .actionSheet)
         // The button's answer is the screen's: the contact goes, and so does its screen.
-        sheet.addAction(AlertAction(title: "Delete Contact", style: .destructive, key: .character("d"), answer: { [book, contact] in
+        sheet.addAction(AlertAction.answering(title: "Delete Contact", style: .destructive, key: .character("d"), answer: { [book, contact] in
             book.remove(contact)
             return .pop
         }))

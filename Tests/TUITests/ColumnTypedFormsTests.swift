@@ -109,8 +109,13 @@ struct ColumnTypedFormsTests {
         let files = TemporaryFiles()
         let app = try app(files.write(Self.cars))
         try keys(app, "j j j e Tab Tab Tab Tab")
-        #expect(text(app).joined(separator: "\n").contains("Year") && text(app).joined(separator: "\n").contains("null ›"),
-                "a null day shows null, with the date screen's chevron")
+        #expect(text(app).joined(separator: "\n").contains("Year") && text(app).joined(separator: "\n").contains("No value ›"),
+                "a null day shows No value (not the word null), with the date screen's chevron")
+        // The date screen of a file's day shows no range: the file's days have no limits.
+        try keys(app, "Enter")
+        let screen = text(app).joined(separator: "\n")
+        #expect(screen.contains("Year") && !screen.contains("Between") && !screen.contains("4001") && !screen.contains("0001"), "\(screen)")
+        try keys(app, "Esc")
         let saved = try saved(after: "j j j e Tab Tab Tab Tab Enter C-s C-s")
         #expect(saved.contains(#""Accel": 1, "Year": "20"#), "the date screen's day, written as a day string")
     }

@@ -117,13 +117,19 @@ struct ExamplesTests {
         // The import parses off the main actor; the headless run waits for its result.
         let imported = try printedFrame("contacts", keys: "r")
         #expect(imported.contains { $0.hasPrefix(" Donald Knuth") } && imported.contains { $0.hasPrefix(" D ") }, "\(imported)")
+        // Edit deletes from the list itself, through IndexedSections alone (no wrapper), and
+        // the book hears it: the list built again from the book leaves Alan out too.
+        let edited = try printedFrame("contacts", keys: "E j Delete Enter")
+        #expect(!edited.contains { $0.contains("Alan Turing") } && edited.contains { $0.contains("⊖ Ada Lovelace") }, "\(edited)")
+        let rebuilt = try printedFrame("contacts", keys: "E j Delete Enter E Enter Esc")
+        #expect(!rebuilt.contains { $0.contains("Alan Turing") } && rebuilt.contains { $0.contains("Ada Lovelace") }, "\(rebuilt)")
     }
 
     @Test func contactsAddsItsOwnPartACardOnSpaceThatFollowsTheFocus() throws {
         // The part is the example's own (a TableViewPart added with addPart): TableKit knows
         // nothing of cards.
         expectFrame(try printedFrame("contacts", keys: "Space j"), equals: [
-            "                          Contacts                     ⟳ (r)",
+            "                          Contacts           Edit (E)  ⟳ (r)",
             " A                                                         A",
             " Ada Lovelace                                           ›  •",
             " ada@example.org                                           E",
@@ -143,7 +149,7 @@ struct ExamplesTests {
         // Esc puts it away and leaves the list as ↓ alone leaves it; the footer offers it.
         let closed = try printedFrame("contacts", keys: "Space j Esc")
         expectFrame(closed, equals: try printedFrame("contacts", keys: "j"))
-        #expect(closed.last == " ↓ move  Enter open  Tab index  Space card  ? help  q quit")
+        #expect(closed.last == " ↓ move  Enter open  Tab index  s swipe  Space card  q quit")
         // Help lists the part's keys alone while the card shows.
         let help = try printedFrame("contacts", keys: "Space ?")
         #expect(help[2] == "│ ↑ ↓        the card of the row above or below            │", "\(help)")

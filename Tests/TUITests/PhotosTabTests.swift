@@ -1,5 +1,6 @@
 import Foundation
 import TableKit
+import TableKitTestSupport
 import Testing
 @testable import TUI
 
@@ -46,6 +47,26 @@ struct PhotosTabTests {
         #expect(facts[0].contains("Rainbow"), "\(facts)")
         #expect(facts.contains { $0.contains("Shutter") && $0.contains("1/200 s") }, "\(facts)")
         #expect(facts.contains { $0.contains("Latitude") && $0.contains("64° 8′ 47.8″ N") }, "\(facts)")
+    }
+
+    /// The facts are `.value2` rows, as a Contacts card: each label right-aligned in a column
+    /// of its own, each value beside it, the values lined up under one another.
+    @Test func theFactsLineTheirValuesUpAsAContactsCard() throws {
+        let narrow = try app(width: 60)
+        for key in try Key.parseScript("5 j Enter") { _ = narrow.handle(.key(key)) }
+        deliver(narrow) { narrow.photos.board != nil }
+        _ = narrow.handle(.key(.enter))
+        let facts = lines(narrow)
+        let top = try #require(facts.firstIndex { $0.contains("EXPOSURE") || $0.contains("Exposure") })
+        expectFrame(Array(facts[top ... top + 6]), equals: [
+            "   EXPOSURE                                                 ",
+            " ╭────────────────────────────────────────────────────────╮ ",
+            " │        Shutter 1/200 s                                 │ ",
+            " │       Aperture ƒ/8                                     │ ",
+            " │            ISO ISO 200                                 │ ",
+            " │   Focal length 24 mm                                   │ ",
+            " ╰────────────────────────────────────────────────────────╯ ",
+        ], "the labels right-aligned, the values lined up after them")
     }
 
     @Test func theFactsListThePhotosTakenNearHereAndOpenThem() throws {

@@ -55,7 +55,21 @@ struct TypedSortTests {
             """
         let result = try sorted(by: "t", text)
         #expect(result.names == ["c", "a", "b", "d"], "00:30+01:00 is 23:30Z the day before, so before 23:45Z")
-        #expect(result.sections == ["2024-01: c", "2024-03: a, b", "2025-02: d"])
+        #expect(result.sections == ["January 2024: c", "March 2024: a, b", "February 2025: d"])
+    }
+
+    /// ohlc.json's days (vega-datasets, ISO dates): June and July 2009. Cut to the index's five
+    /// columns, `2009-06` and `2009-07` both read `2009`; the index says `6/09` and `7/09`.
+    @Test func monthsInTheIndexNeverReadAlike() throws {
+        let days = (1 ... 30).map { String(format: "2009-06-%02d", $0) } + (1 ... 31).map { String(format: "2009-07-%02d", $0) }
+            + ["2010-06-15"]
+        let text = "[" + days.map { #"{"date": "\#($0)", "open": 28.7}"# }.joined(separator: ",\n") + "]"
+        let records = IndexedRecords(store: try store(text), sortOrder: .field("date"))
+        let titles = try #require(records.sections.sectionIndexTitles)
+        #expect(titles == ["6/09", "7/09", "6/10"])
+        let cut = titles.map { String($0.prefix(5)) }  // the index's widest title: 5 columns
+        #expect(Set(cut).count == cut.count, "no two index titles read alike: \(cut)")
+        #expect(records.sectionTitles == ["June 2009", "July 2009", "June 2010"], "the headers in words")
     }
 
     @Test func booleansFalseThenTrueThenMissing() throws {

@@ -285,6 +285,8 @@ final class Ticket: Screen {
 
 final class NotesList: TableViewController, TableViewDelegate {
     var notes = ["Groceries", "Ideas"] { didSet { dataSource = StaticTableDataSource(cells: notes.map { TableViewCell(text: $0) }) } }
+    /// The note deleted last, for an Undo.
+    var lastDeleted: String?
 
     init() {
         super.init(title: "Notes", dataSource: StaticTableDataSource(cells: []))
@@ -307,6 +309,7 @@ final class NotesList: TableViewController, TableViewDelegate {
         var alert = Alert(title: "Delete “\(note)”?", style: .actionSheet)
         alert.addAction(AlertAction(title: "Delete", style: .destructive, key: .character("d")) { [unowned self] in
             notes.removeAll { $0 == note }
+            lastDeleted = note
         })
         alert.addAction(AlertAction(title: "Cancel", style: .cancel))
         return .present(AlertController(alert: alert))

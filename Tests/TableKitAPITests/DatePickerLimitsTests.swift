@@ -36,4 +36,27 @@ struct DatePickerLimitsTests {
         let free = Self.wheels("2021-03-10")
         #expect(free[3].contains("2022") && free[1].contains("2020"), "without limits the years go on: \(free)")
     }
+
+    /// The footer of the date screen a form's day field opens, with `configuration`.
+    @MainActor
+    static func rangeFooter(_ configuration: DatePicker.Configuration) -> [String] {
+        let form = FormEditor(title: "Book", sections: [FormSection(fields: [FormField(key: "day", label: "Day", kind: .date(configuration))])])
+        let root = RootController(content: NavigationController(root: form), size: Size(width: 60, height: 16))
+        _ = root.handle(.key(.enter))
+        return root.render(context: RenderContext()).lines
+    }
+
+    @Test("a limit at Date.distantPast or Date.distantFuture is none: the range a person reads, or none, never January 1, 4001")
+    @MainActor
+    func distantDatesAreNoLimits() {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC") ?? utc.timeZone
+        let start = DatePicker.Configuration(mode: .date, calendar: utc).date(fromValueText: "1876-01-01")
+        let from = Self.rangeFooter(DatePicker.Configuration(mode: .date, minimumDate: start, maximumDate: .distantFuture, calendar: utc))
+        #expect(from.contains { $0.contains("From January 1, 1876 on.") }, "\(from)")
+        let none = Self.rangeFooter(DatePicker.Configuration(mode: .date, minimumDate: .distantPast, maximumDate: .distantFuture, calendar: utc))
+        #expect(!none.joined().contains("Between") && !none.joined().contains("4001") && !none.joined().contains("From"), "\(none)")
+        let between = Self.rangeFooter(DatePicker.Configuration(mode: .date, minimumDate: start, maximumDate: start.map { $0 + 86_400 * 366 }, calendar: utc))
+        #expect(between.contains { $0.contains("Between January 1, 1876 and January 1, 1877.") }, "\(between)")
+    }
 }

@@ -79,6 +79,29 @@ struct DocumentationSnippetsTests {
         #expect(board.offset == Point(x: 7, y: 2) && abs(board.scale - 1.1) < 1e-9 && board.opened == 1)
         #expect(root.render(context: RenderContext()).lines[3].contains("card ×1.1"))
     }
+
+    /// `AlertAction`'s doc comments: a handler of two statements compiles (one initializer
+    /// takes a trailing closure, so none is ambiguous), and ``AlertAction/answering(title:style:key:isEnabled:answer:)``
+    /// runs its statements and answers for the screen in front.
+    @Test func anAlertActionsHandlerOfTwoStatements() {
+        final class Library {
+            var books = ["Emma", "Persuasion"]
+            var undoList: [String] = []
+        }
+        let library = Library()
+        let delete = AlertAction(title: "Delete", style: .destructive) {
+            library.books.removeAll { $0 == "Emma" }
+            library.undoList.append("Emma")
+        }
+        let deleteAndLeave = AlertAction.answering(title: "Delete", style: .destructive) {
+            library.books.removeAll { $0 == "Persuasion" }
+            return .pop
+        }
+        guard case .handled? = delete.handler?() else { Issue.record("a handler's action leaves the screen in front"); return }
+        #expect(library.books == ["Persuasion"] && library.undoList == ["Emma"])
+        guard case .pop? = deleteAndLeave.handler?() else { Issue.record("an answer is carried out"); return }
+        #expect(library.books.isEmpty)
+    }
 }
 
 // "Handling Gestures", as the article has it.
@@ -138,6 +161,7 @@ private enum HandlingGesturesArticle {
             return taken ? .handled : .ignored
         }
     }
+
 }
 
 // "Editing a List", as the article has them (in a namespace: the suite has its own Fruit).

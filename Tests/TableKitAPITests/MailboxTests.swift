@@ -130,7 +130,7 @@ struct MailboxTests {
         for (key, expected) in [(Key.escape, "Detail"), (Key.character("d"), "List")] {
             if navigation.top !== detail { navigation.push(detail) }
             var alert = Alert(title: "Delete?", style: .actionSheet)
-            alert.addAction(AlertAction(title: "Delete", style: .destructive, key: .character("d"), answer: { .pop }))
+            alert.addAction(AlertAction.answering(title: "Delete", style: .destructive, key: .character("d"), answer: { .pop }))
             alert.addAction(AlertAction(title: "Cancel", style: .cancel))
             root.present(AlertController(alert: alert))
             _ = root.handle(.key(key))

@@ -76,6 +76,24 @@ struct TypedFormValuesTests {
         #expect(recorder.typed == ["name": .text("Ann"), "count": .null, "price": .number(FormNumber("-3.25")!), "sold": .bool(true), "day": .null, "note": .null])
     }
 
+    @Test("a null reads No value and a value left out its placeholder: neither reads the word null, and untouched both stay as they were")
+    func nullReadsInWords() {
+        var note = FormField(key: "note", label: "Note", placeholder: "Not set")
+        note.allowsNull = true
+        var memo = FormField(key: "memo", label: "Memo", placeholder: "Not set")
+        memo.allowsNull = true
+        var sold = FormField(key: "sold", label: "Sold", kind: .toggle)
+        sold.allowsNull = true
+        let form = FormEditor(title: "Item", sections: [FormSection(fields: [note, memo, sold])], typedValues: ["note": .null, "sold": .null])
+        form.layout(for: size)
+        let drawn = lines(of: form, size: size)
+        #expect(drawn.contains { $0.contains("Note") && $0.contains("No value") }, "an explicit null: \(drawn)")
+        #expect(drawn.contains { $0.contains("Memo") && $0.contains("Not set") }, "a value left out: \(drawn)")
+        #expect(drawn.contains { $0.contains("Sold") && $0.contains("No value") }, "a null switch: \(drawn)")
+        #expect(!drawn.joined().contains("null"), "\(drawn)")
+        #expect(!form.isDirty && form.typedValues["note"] == .null && form.typedValues["sold"] == .null)
+    }
+
     @Test("a delegate with only the method with texts still gets its save")
     func textDelegate() {
         let form = everyTypeForm(["name": .text("Ann"), "count": .number(7)])
@@ -91,7 +109,7 @@ struct TypedFormValuesTests {
         let root = RootController(content: NavigationController(root: form), size: size)
         let screen = { root.render(context: RenderContext()).lines.joined(separator: "\n") }
         let press = { (keys: [Key]) in for key in keys { _ = root.handle(.key(key)) } }
-        #expect(screen().contains("Note               null"), "an empty null field says null")
+        #expect(screen().contains("Note               No value"), "an empty null field says No value")
         form.focusRow(at: IndexPath(row: 5, section: 0))
         press([.character("4"), .character("2")])
         #expect(form.typedValues["note"] == .text("42"), "typed into, it is text: the field's own type")
@@ -104,7 +122,7 @@ struct TypedFormValuesTests {
         #expect(screen().contains("Note (number)"), "a field whose type changed says it: \(screen())")
         press([.control("t"), .down, .down, .enter])
         #expect(form.typedValues["note"] == .null)
-        #expect(screen().contains("Note (number)      null"), "\(screen())")
+        #expect(screen().contains("Note (number)      No value"), "\(screen())")
     }
 
     @Test("numbers as written: leading zeros and bare points are tidied, 1.50, 1E3 and -0 are kept")

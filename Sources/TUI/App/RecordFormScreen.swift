@@ -71,7 +71,8 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
         self.original = original
         self.didChange = didChange
         // A --data form's fields can change type (Ctrl-T); the book form's cannot.
-        let footer = "Ctrl-S saves to \(records.destination)." + (specs.contains { $0.field.offersTypeChoice } ? " Ctrl-T: a value's type, or null." : "")
+        var footer = "Ctrl-S saves to \(records.destination)." + (specs.contains { $0.field.offersTypeChoice } ? " Ctrl-T: a value's type, or null." : "")
+        if let note = original.flatMap({ RecordForm.duplicatesNote(of: $0.members) }) { footer = note + " " + footer }
         super.init(title: title, sections: [FormSection(footer: footer, fields: specs.map(\.field))], typedValues: values, deleteTitle: deleteTitle)
         formDelegate = self
     }
@@ -224,7 +225,7 @@ final class RecordFormScreen: FormEditor, FormEditorDelegate {
         case .number(let number)?: return number.text
         case .bool(let isOn)?: return isOn ? "true" : "false"
         case .date(let date)?: return date.formatted(date: .abbreviated, time: .omitted)
-        case .null?, nil: return "null"
+        case .null?, nil: return "no value"
         }
     }
 

@@ -157,7 +157,7 @@ extension RecordListScreen {
         var alert = Alert(title: "Delete \(checked.count) \(noun)?",
                           message: "\(named.map { $0 + " is" } ?? "They are") deleted from \(editing?.records.destination ?? "the file") at once; the rest of it stays as it is.")
         alert.addAction(AlertAction(title: "Cancel", style: .cancel))
-        alert.addAction(AlertAction(title: "Delete", style: .destructive, answer: { [weak self] in self?.deleteChecked(checked) ?? .handled }))
+        alert.addAction(AlertAction.answering(title: "Delete", style: .destructive, answer: { [weak self] in self?.deleteChecked(checked) ?? .handled }))
         return .present(AlertController(alert: alert))
     }
 
@@ -182,7 +182,7 @@ extension RecordListScreen {
             var alert = Alert(title: "Not Deleted", message: error.message + "\nThe records are still checked.")
             if error.reason == .changedOnDisk, editing.records.canReload {
                 // Read again, the rows are where the other writer left them: check them again.
-                alert.addAction(AlertAction(title: "Reload", key: .character("r"), answer: { [weak self] in
+                alert.addAction(AlertAction.answering(title: "Reload", key: .character("r"), answer: { [weak self] in
                     guard let self else { return .handled }
                     do throws(SaveFailure) {
                         _ = try editing.records.reload(following: nil)

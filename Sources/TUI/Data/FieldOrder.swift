@@ -16,6 +16,9 @@ struct FieldOrder: Sendable {
     /// The order, sections and section titles.
     let order: CollatedOrder
     let sectionTitles: [String]
+    /// The index's titles of the sections, one per section: the section titles, but months
+    /// as `6/09` where their titles (`June 2009`) would be cut to read alike.
+    let indexTitles: [String]
     /// What most values are (text when there are none).
     let kind: Kind
 
@@ -69,6 +72,7 @@ struct FieldOrder: Sendable {
         order.reserveCapacity(count)
         var starts: [Int] = []
         var titles: [String] = []
+        var indexTitles: [String]?
         switch kind {
         case .text:
             // The collation's letters, over the field's text.
@@ -93,27 +97,32 @@ struct FieldOrder: Sendable {
             }
             let buckets = Buckets(kind: kind, values: main.map(number))
             var last: Int?
+            var shortTitles: [String] = []
             for (position, index) in main.enumerated() {
                 let bucket = buckets.bucket(of: number(index))
                 if bucket != last {
                     starts.append(position)
                     titles.append(buckets.title(of: bucket))
+                    shortTitles.append(buckets.indexTitle(of: bucket))
                     last = bucket
                 }
             }
+            indexTitles = shortTitles
             order = main
         }
         // Values of another type, by their text, then null and missing ones, in file order.
         other.sort { a, b in
             collation.areInIncreasingOrder(fieldText(store: store, record: Int(a), key: keyBytes), fieldText(store: store, record: Int(b), key: keyBytes))
         }
+        var shortTitles = indexTitles ?? titles
         for (title, group) in [(otherTitle, other), (missingTitle, missing)] where !group.isEmpty {
             starts.append(order.count)
             titles.append(title)
+            shortTitles.append(title)
             order += group
         }
         starts.append(order.count)
-        return FieldOrder(order: CollatedOrder(order: order, sectionStarts: starts), sectionTitles: titles, kind: kind)
+        return FieldOrder(order: CollatedOrder(order: order, sectionStarts: starts), sectionTitles: titles, indexTitles: shortTitles, kind: kind)
     }
 
     /// What most of `key`'s values are in up to `samples` records spread evenly across
@@ -211,11 +220,23 @@ private struct Buckets {
             let lower = Double(bucket) * step
             return lower == lower.rounded() && abs(lower) < 1e15 ? String(Int(lower)) : String(format: "%g", lower)
         case .date:
-            return byMonth ? String(format: "%04d-%02d", bucket / 12, bucket % 12 + 1) : String(bucket)
+            return byMonth ? Self.monthNames[(bucket % 12 + 12) % 12] + " " + String(bucket / 12) : String(bucket)
         case .bool, .text:
             return bucket == 0 ? "false" : "true"
         }
     }
+
+    /// The title the index shows for `bucket`: its title, but a month as `6/09` (June 2009),
+    /// which fits the index whole — `June 2009` or `2009-06` cut to its five columns would
+    /// read `2009` for every month of the year.
+    func indexTitle(of bucket: Int) -> String {
+        guard kind == .date, byMonth else { return title(of: bucket) }
+        return String((bucket % 12 + 12) % 12 + 1) + "/" + String(format: "%02d", abs(bucket / 12) % 100)
+    }
+
+    /// January to December, in English as the rest of the app's words.
+    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                                     "October", "November", "December"]
 }
 
 /// ISO 8601 dates in the forms JSON files use: `2024-03-05`, `2024-03-05T14:30`,

@@ -27,6 +27,8 @@ final class IndexedRecords: @unchecked Sendable {
     /// The sections' titles when they are ranges of a field's values (``SortOrder/field(_:)``),
     /// nil for the collation's letters.
     let sectionTitles: [String]?
+    /// The index's titles of those sections, where they are shorter (``FieldOrder/indexTitles``).
+    let indexTitles: [String]?
 
     /// How long sectioning and sorting by title took, by phase (zero for other orders).
     private(set) var buildTimings = CollatedOrder.BuildTimings()
@@ -47,15 +49,18 @@ final class IndexedRecords: @unchecked Sendable {
         self.sortOrder = sortOrder
         let order: CollatedOrder
         var titles: [String]?
+        var shortTitles: [String]?
         switch sortOrder {
         case .field(let key):
             let byField = FieldOrder.build(store: store, key: key, collation: collation)
             order = byField.order
             titles = byField.sectionTitles
+            shortTitles = byField.indexTitles
         case .title where Self.sortsTitlesByValue(store):
             let byValue = FieldOrder.build(store: store, key: store.titleKey, collation: collation)
             order = byValue.order
             titles = byValue.sectionTitles
+            shortTitles = byValue.indexTitles
         case .title:
             // Keys on every core: the store is read-only, and reading a title is safe anywhere.
             order = CollatedOrder.build(count: store.count, collation: collation, timings: &buildTimings, concurrentUTF8: Self.titleUTF8(of: store))
@@ -64,7 +69,8 @@ final class IndexedRecords: @unchecked Sendable {
         }
         self.order = order
         sectionTitles = titles
-        sections = Self.sections(collation: collation, sectionStarts: order.sectionStarts, titles: titles, isSearch: false)
+        indexTitles = shortTitles
+        sections = Self.sections(collation: collation, sectionStarts: order.sectionStarts, titles: titles, indexTitles: shortTitles, isSearch: false)
         restOfSort = nil
         positionsInPlace = order.count
     }
@@ -79,6 +85,7 @@ final class IndexedRecords: @unchecked Sendable {
         self.sortOrder = sortOrder
         self.order = order
         sectionTitles = nil
+        indexTitles = nil
         sections = Self.sections(collation: collation, sectionStarts: order.sectionStarts, titles: nil, isSearch: false)
         buildTimings = timings
     }
@@ -227,8 +234,8 @@ final class IndexedRecords: @unchecked Sendable {
 
     /// The table's sections over `sectionStarts`: the collation's letters (every letter in
     /// the index, unless `isSearch`), or `titles`.
-    static func sections(collation: Collation, sectionStarts: [Int], titles: [String]?, isSearch: Bool) -> CollatedSections {
-        if let titles { return CollatedSections(sectionTitles: titles, sectionStarts: sectionStarts) }
+    static func sections(collation: Collation, sectionStarts: [Int], titles: [String]?, indexTitles: [String]? = nil, isSearch: Bool) -> CollatedSections {
+        if let titles { return CollatedSections(sectionTitles: titles, indexTitles: indexTitles, sectionStarts: sectionStarts) }
         return CollatedSections(collation: collation, sectionStarts: sectionStarts, indexTitles: isSearch ? .visibleSections : .all(.nextAvailable))
     }
 
@@ -239,6 +246,7 @@ final class IndexedRecords: @unchecked Sendable {
         self.collation = collation
         sortOrder = .title
         sectionTitles = nil
+        indexTitles = nil
         order = CollatedOrder.build(count: 0, collation: collation) { _, _ in }
         sections = CollatedSections(collation: collation, sectionStarts: order.sectionStarts)
         restOfSort = nil

@@ -33,7 +33,7 @@ struct RecordsDataSource: CollatedDataSource {
         self.isEditable = isEditable
         self.result = result
         sections = IndexedRecords.sections(collation: records.collation, sectionStarts: result.sectionStarts,
-                                           titles: records.sectionTitles, isSearch: result.isSearch)
+                                           titles: records.sectionTitles, indexTitles: records.indexTitles, isSearch: result.isSearch)
     }
 
     // The conversions between the coordinate systems (RecordCoordinates.swift), for the list

@@ -12,8 +12,9 @@ struct RecordFieldSpec: Sendable {
 /// Between records and forms: fields inferred from a record's values (or the book form's
 /// fixed ones), the form's values of a record, and the values a saved form writes back.
 enum RecordForm {
-    /// A field per key of `members` (the first of duplicate keys; later ones are kept as
-    /// they are), in order, each typed by its column across the file (`columns`, from
+    /// A field per key of `members`, where the key first comes, holding the last value of a
+    /// duplicated key — the one `JSON.parse` and `json.loads` read (the earlier ones are kept
+    /// as they are) — each typed by its column across the file (`columns`, from
     /// ``ColumnProfile/profiles(of:keys:including:samples:)``), not by this record's value:
     /// whole numbers take the number pad, any fraction or exponent the decimal pad (with a
     /// sign where the column has negatives), booleans a switch, days (`2011-03-04`) a date
@@ -23,8 +24,10 @@ enum RecordForm {
     /// can be given another type or made `null` with ⌃T.
     static func inferredSpecs(from members: [RecordMember], columns: [String: ColumnProfile] = [:], locale: Locale = .current) -> [RecordFieldSpec] {
         var seen = Set<String>()
-        return members.compactMap { member in
-            guard seen.insert(member.key).inserted else { return nil }
+        let lastOfKey = Dictionary(members.map { ($0.key, $0) }) { _, last in last }
+        return members.compactMap { first in
+            guard seen.insert(first.key).inserted else { return nil }
+            let member = lastOfKey[first.key] ?? first
             var profile = columns[member.key] ?? ColumnProfile()
             if profile.kinds.isEmpty, member.kind != .null {
                 // No column to go by: the record's own value.
@@ -35,7 +38,9 @@ enum RecordForm {
             var traits = TextInputTraits(autocapitalizationType: .none, locale: locale)
             traits.returnKeyType = .next
             var field = FormField(key: member.key, traits: traits)
-            let days = dayConfiguration(from: "0001-01-01", until: .distantFuture)
+            // A file's dates have no limits: the form shows no range (not "Between January 1,
+            // 0001 and January 1, 4001").
+            let days = dayConfiguration()
             field.dateConfiguration = days
             switch type {
             case .number:
@@ -95,19 +100,19 @@ enum RecordForm {
     }
 
     /// A date field's days (stored as `2011-03-04`, in UTC so that they never shift) from
-    /// `minimum` (`yyyy-MM-dd`) to the day of `now`.
-    static func dayConfiguration(from minimum: String, until now: Date) -> DatePicker.Configuration {
+    /// `minimum` (`yyyy-MM-dd`) to the day of `now`; without them, any day.
+    static func dayConfiguration(from minimum: String? = nil, until now: Date? = nil) -> DatePicker.Configuration {
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC") ?? utc.timeZone
         let days = DatePicker.Configuration(mode: .date, calendar: utc)
-        return DatePicker.Configuration(mode: .date, minimumDate: days.date(fromValueText: minimum), maximumDate: now, calendar: utc)
+        return DatePicker.Configuration(mode: .date, minimumDate: minimum.flatMap(days.date(fromValueText:)), maximumDate: now, calendar: utc)
     }
 
     /// Whether `text` is a day as `2011-03-04` writes it.
     static func isDay(_ text: String) -> Bool {
         text.utf8.count == 10 && text.enumerated().allSatisfy { index, character in
             index == 4 || index == 7 ? character == "-" : character.isASCII && character.isNumber
-        } && dayConfiguration(from: "0001-01-01", until: .distantFuture).date(fromValueText: text) != nil
+        } && dayConfiguration().date(fromValueText: text) != nil
     }
 
     /// The book form: title (required), author, year (number pad, 1450 to this year), the day
@@ -158,12 +163,35 @@ enum RecordForm {
         return "must be 10 digits (the last may be X) or 13 digits"
     }
 
+    /// The keys that `members` has more than once, in the order they first come, with how
+    /// many times.
+    static func duplicatedKeys(of members: [RecordMember]) -> [(key: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for member in members { counts[member.key, default: 0] += 1 }
+        var seen = Set<String>()
+        return members.compactMap { member in
+            guard let count = counts[member.key], count > 1, seen.insert(member.key).inserted else { return nil }
+            return (member.key, count)
+        }
+    }
+
+    /// Says, in words, which keys `members` has more than once and which value the form
+    /// holds; nil when none is duplicated.
+    static func duplicatesNote(of members: [RecordMember]) -> String? {
+        let duplicated = duplicatedKeys(of: members)
+        guard !duplicated.isEmpty else { return nil }
+        let each = duplicated.map { "“\(ControlEscaping.escaped($0.key))” appears \($0.count) times in this record" }.joined(separator: "; ")
+        return each + ": the form shows and saves the last, the value other programs read; the earlier "
+            + (duplicated.count == 1 && duplicated[0].count == 2 ? "one stays" : "ones stay") + " as written."
+    }
+
     /// The form's values for a record, typed: strings as text (days as dates in a date
     /// field), numbers as written, booleans, `null`, nested values as their JSON text.
     static func values(of members: [RecordMember], specs: [RecordFieldSpec]) -> [String: FormValue] {
         var values: [String: FormValue] = [:]
         for spec in specs {
-            guard let member = members.first(where: { $0.key == spec.field.key }) else { continue }
+            // The last of a duplicated key, as other readers read it.
+            guard let member = members.last(where: { $0.key == spec.field.key }) else { continue }
             values[spec.field.key] = value(of: member, field: spec.field)
         }
         return values
@@ -193,7 +221,7 @@ enum RecordForm {
         for spec in specs {
             let key = spec.field.key
             let new = values[key] ?? .null
-            let original = members?.first { $0.key == key }
+            let original = members?.last { $0.key == key }
             if let original, value(of: original, field: spec.field) == new { continue }
             // A key the record lacks, left empty: nothing was given, so nothing is written
             // (a book without a day of publication gets no `"published": null`).

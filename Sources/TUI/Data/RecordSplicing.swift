@@ -245,14 +245,16 @@ extension JSONRecordStore {
 
 /// Making a record's new bytes from its old ones.
 enum RecordBytes {
-    /// `raw` with the values of `newValues` written in place of the first member of each
-    /// key; every other byte (keys, order, spacing, values not given) stays as it is. Keys
-    /// the record lacks are added before its closing brace, in the order given.
+    /// `raw` with the values of `newValues` written in place of the last member of each key
+    /// — the one `JSON.parse` and `json.loads` read where a key is duplicated; the earlier
+    /// ones stay byte for byte — and every other byte (keys, order, spacing, values not
+    /// given) as it is. Keys the record lacks are added before its closing brace, in the
+    /// order given.
     static func editing(_ raw: [UInt8], members: [RecordMember], newValues: [(key: String, value: JSONValue)]) -> [UInt8] {
         var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
         var missing: [(key: String, value: JSONValue)] = []
         for (key, value) in newValues {
-            if let member = members.first(where: { $0.key == key }), member.rawValue.upperBound <= raw.count {
+            if let member = members.last(where: { $0.key == key }), member.rawValue.upperBound <= raw.count {
                 replacements.append((member.rawValue, value.bytes))
             } else {
                 missing.append((key, value))

@@ -1,8 +1,9 @@
 import Foundation
 import TableKit
 
-/// A photo's facts, as the seed's metadata viewer shows them: a grouped table of `.value1`
-/// rows — the camera and lens; the exposure (shutter, aperture, ISO, focal length); the date
+/// A photo's facts, as the seed's metadata viewer shows them: a grouped table of `.value2`
+/// rows, as Contacts shows a card (the label right-aligned in a column of its own, the value
+/// beside it, so that the values line up under one another) — the camera and lens; the exposure (shutter, aperture, ISO, focal length); the date
 /// and time; the place, its coordinates in degrees, minutes and seconds — and the other photos
 /// taken within ``nearbyDistance`` of it, nearest first, each opening its own facts.
 @MainActor
@@ -38,7 +39,7 @@ final class PhotoFactsScreen: TableViewController, TableViewDelegate {
     private var sections: [TableSection] {
         let facts = photo.facts
         func rows(_ pairs: [(String, String?)]) -> [TableViewCell] {
-            pairs.compactMap { label, value in value.map { TableViewCell(style: .value1, text: label, detailText: $0, isHighlightable: false) } }
+            pairs.compactMap { label, value in value.map { TableViewCell(style: .value2, text: label, detailText: $0, isHighlightable: false) } }
         }
         var sections: [TableSection] = []
         let camera = rows([("Camera", facts.cameraText), ("Lens", facts.lens)])

@@ -79,7 +79,7 @@ final class TweetActions {
     /// with `response`.
     func confirmDelete(_ tweet: Tweet, then response: ScreenResponse = .handled) -> ScreenResponse {
         var sheet = Alert(title: "Delete Tweet?", message: String(tweet.text.prefix(80)), style: .actionSheet)
-        sheet.addAction(AlertAction(title: "Delete Tweet", style: .destructive, key: .character("d"), answer: { [weak self] in
+        sheet.addAction(AlertAction.answering(title: "Delete Tweet", style: .destructive, key: .character("d"), answer: { [weak self] in
             guard let self else { return .handled }
             let next = timeline.index(ofTweet: tweet.id).flatMap { index in
                 timeline.tweets.indices.contains(index + 1) ? timeline.tweets[index + 1].id : index > 0 ? timeline.tweets[index - 1].id : nil

@@ -40,6 +40,10 @@ public struct CollatedSections: Sendable, Equatable {
     /// `0`, `100`, `200` for a list sorted by a number — one per section; nil for the
     /// collation's letters. With them, the index shows the titles of the sections with rows.
     let sectionTitles: [String]?
+    /// The index's titles of the sections when they are not ``sectionTitles`` themselves —
+    /// shorter, to fit the index without two reading alike (`6/09` for `June 2009`) — one per
+    /// section; nil to show the section titles.
+    let shortIndexTitles: [String]?
 
     /// The sections of a sorted list whose collation section `s` runs from `sectionStarts[s]`
     /// to `sectionStarts[s + 1]`.
@@ -55,12 +59,18 @@ public struct CollatedSections: Sendable, Equatable {
     /// let byPrice = CollatedSections(sectionTitles: ["0", "10", "20"], sectionStarts: [0, 4, 4, 9])
     /// byPrice.sectionIndexTitles  // ["0", "20"]: the empty section is not shown
     /// ```
-    package init(sectionTitles: [String], sectionStarts: [Int]) {
-        self.init(collation: .english, sectionStarts: sectionStarts, indexTitles: .visibleSections, sectionTitles: sectionTitles)
+    ///
+    /// `indexTitles`, one per section, are what the index shows in their place when the
+    /// section titles are too long for it (``SectionIndexLayout/maximumTitleWidth``): cut
+    /// there, `2009-06` and `2009-07` would both read `2009`.
+    package init(sectionTitles: [String], indexTitles: [String]? = nil, sectionStarts: [Int]) {
+        self.init(collation: .english, sectionStarts: sectionStarts, indexTitles: .visibleSections, sectionTitles: sectionTitles,
+                  shortIndexTitles: indexTitles)
     }
 
-    private init(collation: Collation, sectionStarts: [Int], indexTitles: IndexTitles, sectionTitles: [String]?) {
+    private init(collation: Collation, sectionStarts: [Int], indexTitles: IndexTitles, sectionTitles: [String]?, shortIndexTitles: [String]? = nil) {
         self.sectionTitles = sectionTitles
+        self.shortIndexTitles = shortIndexTitles
         self.collation = collation
         self.sectionStarts = sectionStarts
         self.indexTitles = indexTitles
@@ -112,7 +122,7 @@ public struct CollatedSections: Sendable, Equatable {
         guard !visibleSections.isEmpty else { return nil }
         switch indexTitles {
         case .all where sectionTitles == nil: return collation.sectionIndexTitles
-        case .all, .visibleSections: return visibleSections.map(title(ofSection:))
+        case .all, .visibleSections: return visibleSections.map(indexTitle(ofSection:))
         }
     }
 
@@ -124,6 +134,12 @@ public struct CollatedSections: Sendable, Equatable {
         case .all, .visibleSections:
             return max(0, min(index, visibleSections.count - 1))
         }
+    }
+
+    /// The index's title of section `section`: its short one, if given, or its title.
+    private func indexTitle(ofSection section: Int) -> String {
+        if let shortIndexTitles, shortIndexTitles.indices.contains(section) { return shortIndexTitles[section] }
+        return title(ofSection: section)
     }
 
     /// The title of section `section` (of all sections, shown or not).

@@ -22,14 +22,19 @@ import Foundation
 ///   the rows on screen.
 public struct IndexedSections<Item> {
     /// The items in table order: section by section, sorted within each.
-    public let items: [Item]
+    public internal(set) var items: [Item]
     /// How the items map onto the table's sections.
-    public let sections: CollatedSections
+    public internal(set) var sections: CollatedSections
     /// Makes the cell of an item.
     let cellProvider: (Item) -> TableViewCell
     private let searchText: (Item) -> String
+    /// The text an item is sectioned and sorted by (where an inserted item goes).
+    let title: (Item) -> String
     /// The items' identities, once given by ``identified(by:)``.
     private var identity: ((Item) -> AnyHashable)?
+    /// What a person's deletions, insertions and moves do, once given by
+    /// ``editable(deleting:inserting:moving:)``.
+    var editing = Editing()
 
     /// Sections `items` by `title`, showing each with `cell`.
     ///
@@ -49,6 +54,7 @@ public struct IndexedSections<Item> {
         sections = CollatedSections(collation: collation, sectionStarts: order.sectionStarts)
         cellProvider = cell
         self.searchText = searchText ?? title
+        self.title = title
     }
 
     /// Sections `items` by the string at `title`, showing each with `cell`.
@@ -59,11 +65,13 @@ public struct IndexedSections<Item> {
         self.init(items, collation: collation, title: { $0[keyPath: title] }, searchText: searchText, cell: cell)
     }
 
-    private init(items: [Item], sections: CollatedSections, cellProvider: @escaping (Item) -> TableViewCell, searchText: @escaping (Item) -> String) {
+    private init(items: [Item], sections: CollatedSections, cellProvider: @escaping (Item) -> TableViewCell,
+                 searchText: @escaping (Item) -> String, title: @escaping (Item) -> String) {
         self.items = items
         self.sections = sections
         self.cellProvider = cellProvider
         self.searchText = searchText
+        self.title = title
     }
 
     /// The item shown at `indexPath`; `nil` outside the table.
@@ -100,9 +108,10 @@ public struct IndexedSections<Item> {
         var result = IndexedSections(
             items: kept.map { items[$0] },
             sections: CollatedSections(collation: collation, sectionStarts: starts, indexTitles: .visibleSections),
-            cellProvider: cellProvider, searchText: searchText
+            cellProvider: cellProvider, searchText: searchText, title: title
         )
         result.identity = identity
+        result.editing = editing
         return result
     }
 }

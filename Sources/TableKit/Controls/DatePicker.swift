@@ -29,9 +29,11 @@ public struct DatePicker: Sendable {
     public struct Configuration: Hashable, Sendable {
         /// The wheels.
         public var mode: Mode
-        /// The earliest value allowed (ignored when after ``maximumDate``).
+        /// The earliest value allowed (ignored when after ``maximumDate``, and at
+        /// `Date.distantPast`, which stands for none).
         public var minimumDate: Date?
-        /// The latest value allowed (ignored when before ``minimumDate``).
+        /// The latest value allowed (ignored when before ``minimumDate``, and at
+        /// `Date.distantFuture`, which stands for none).
         public var maximumDate: Date?
         /// The calendar and, through it, the time zone the wheels show.
         public var calendar: Calendar
@@ -46,10 +48,12 @@ public struct DatePicker: Sendable {
             self.calendar = calendar ?? gregorian
         }
 
-        /// The limits that apply: none of them when the minimum is after the maximum.
+        /// The limits that apply: none of them when the minimum is after the maximum, and none
+        /// at `Date.distantPast` or `Date.distantFuture` (or beyond), which stand for no limit
+        /// (a person would read "January 1, 4001").
         var limits: (minimum: Date?, maximum: Date?) {
             if let minimumDate, let maximumDate, minimumDate > maximumDate { return (nil, nil) }
-            return (minimumDate, maximumDate)
+            return (minimumDate.flatMap { $0 <= .distantPast ? nil : $0 }, maximumDate.flatMap { $0 >= .distantFuture ? nil : $0 })
         }
 
         /// `date` held to the limits.

@@ -35,34 +35,60 @@ public struct AlertAction {
     public var handler: (@MainActor () -> ScreenResponse)?
 
     /// Creates an action whose `handler` runs when it is chosen; the screen in front stays.
-    public init(title: String, style: Style = .default, key: Key? = nil, isEnabled: Bool = true, handler: (@MainActor () -> Void)? = nil) {
-        let answer: (@MainActor () -> ScreenResponse)?
-        if let handler {
-            answer = {
-                handler()
-                return .handled
-            }
-        } else {
-            answer = nil
-        }
-        self.init(title: title, style: style, key: key, isEnabled: isEnabled, answer: answer)
-    }
-
-    /// Creates an action whose `answer` runs when it is chosen and says what the screen in
-    /// front does next, carried out by its stack at once:
+    ///
+    /// This is the one initializer, as `UIAlertAction(title:style:handler:)`, so a trailing
+    /// closure of any length picks it:
     ///
     /// ```swift
-    /// alert.addAction(AlertAction(title: "Delete", style: .destructive, answer: {
+    /// alert.addAction(AlertAction(title: "Delete", style: .destructive) {
     ///     library.remove(emma)
-    ///     return .pop
-    /// }))
+    ///     undoList.append(emma)
+    /// })
     /// ```
-    public init(title: String, style: Style = .default, key: Key? = nil, isEnabled: Bool = true, answer: (@MainActor () -> ScreenResponse)?) {
+    ///
+    /// An action that also says what the screen in front does next (leave it, push one) is
+    /// made with ``answering(title:style:key:isEnabled:answer:)``.
+    public init(title: String, style: Style = .default, key: Key? = nil, isEnabled: Bool = true, handler: (@MainActor () -> Void)? = nil) {
         self.title = title
         self.style = style
         self.key = key
         self.isEnabled = isEnabled
-        self.handler = answer
+        if let handler {
+            self.handler = {
+                handler()
+                return .handled
+            }
+        } else {
+            self.handler = nil
+        }
+    }
+
+    /// An action whose `answer` runs when it is chosen and says what the screen in front
+    /// does next, carried out by its stack at once:
+    ///
+    /// ```swift
+    /// alert.addAction(.answering(title: "Delete", style: .destructive) {
+    ///     library.remove(emma)
+    ///     return .pop
+    /// })
+    /// ```
+    ///
+    /// A function of its own name, not a second initializer: with two initializers a trailing
+    /// closure of two statements matched both, and Swift called the call ambiguous.
+    public static func answering(title: String, style: Style = .default, key: Key? = nil, isEnabled: Bool = true,
+                                 answer: @escaping @MainActor () -> ScreenResponse) -> AlertAction {
+        var action = AlertAction(title: title, style: style, key: key, isEnabled: isEnabled)
+        action.handler = answer
+        return action
+    }
+
+    /// The former second initializer, which made a trailing closure ambiguous: use
+    /// ``answering(title:style:key:isEnabled:answer:)``.
+    @available(*, unavailable, renamed: "AlertAction.answering(title:style:key:isEnabled:answer:)",
+               message: "a trailing closure matched both initializers; AlertAction.answering(title:style:key:isEnabled:answer:) says what the screen does next")
+    public init(title: String, style: Style = .default, key: Key? = nil, isEnabled: Bool = true, answer: (@MainActor () -> ScreenResponse)?) {
+        self.init(title: title, style: style, key: key, isEnabled: isEnabled)
+        handler = answer
     }
 
     /// The text as drawn, with the hotkey if there is one: `Delete (d)`, `Save (^S)`.

@@ -180,7 +180,7 @@ extension AlertController {
     static func discardChanges(answer: @escaping @MainActor () -> ScreenResponse) -> AlertController {
         var alert = Alert(title: "Discard changes?", message: "Your edits have not been saved.")
         alert.addAction(AlertAction(title: "Keep Editing", style: .cancel))
-        alert.addAction(AlertAction(title: "Discard", style: .destructive, answer: answer))
+        alert.addAction(AlertAction.answering(title: "Discard", style: .destructive, answer: answer))
         return AlertController(alert: alert)
     }
 }

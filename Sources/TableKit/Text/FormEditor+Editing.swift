@@ -86,7 +86,7 @@ extension FormEditor {
         let rowWidth = tableView.rowWidth(tableWidth: tableSize.width, dataSource: dataSource)
         for (section, fieldsOfSection) in currentFields.enumerated() {
             for (row, field) in fieldsOfSection.enumerated() {
-                fields[section][row].placeholder = nullFields.contains(field.key) ? "null" : field.placeholder
+                fields[section][row].placeholder = nullFields.contains(field.key) ? Self.noValueText : field.placeholder
                 guard size != .zero, field.kind != .toggle else { continue }
                 let columns = TableViewCell(text: showsLabels ? shownLabel(of: field) : "").fieldColumns(rowWidth: rowWidth)
                 fields[section][row].layout(width: columns.field)
@@ -108,7 +108,7 @@ extension FormEditor {
         case .toggle:
             let isOn = toggles[field.key] ?? false
             guard !nullFields.contains(field.key) else {
-                return TableViewCell(style: .value1, text: shownLabel(of: field), detailText: "null", accessory: .switch(isOn))
+                return TableViewCell(style: .value1, text: shownLabel(of: field), detailText: Self.noValueText, accessory: .switch(isOn))
             }
             return TableViewCell(text: shownLabel(of: field), accessory: .switch(isOn))
         case .date(let configuration):
@@ -217,7 +217,7 @@ extension FormEditor {
     func confirmDelete() -> ScreenResponse {
         guard let deleteTitle else { return .ignored }
         var sheet = Alert(title: "\(deleteTitle)?", message: "This cannot be undone.", style: .actionSheet)
-        sheet.addAction(AlertAction(title: deleteTitle, style: .destructive, key: .character("d"), answer: { [weak self] in
+        sheet.addAction(AlertAction.answering(title: deleteTitle, style: .destructive, key: .character("d"), answer: { [weak self] in
             guard let self else { return .handled }
             self.savedValues = self.typedValues
             return self.formDelegate?.formEditorDidDelete(self) ?? .pop

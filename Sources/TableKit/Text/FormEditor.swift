@@ -34,6 +34,10 @@ open class FormEditor: TableViewController, TableViewDelegate {
     var currentFields: [[FormField]] = []
     /// The keys of the fields that hold `null`: until something is typed, switched or chosen.
     var nullFields: Set<String> = []
+    /// What an empty field holding `null` shows, dimmed, in place of its placeholder: words,
+    /// not the word `null`, which a person would read as the value "null". A field whose key
+    /// the values leave out shows its own placeholder ("Not set").
+    static let noValueText = "No value"
     /// The values the form started with (or last saved).
     var savedValues: [String: FormValue] = [:]
     /// Why each invalid field was refused at the last save, by key.
