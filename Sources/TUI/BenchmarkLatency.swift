@@ -50,6 +50,13 @@ func benchmarkLatency(data: DataOptions, size: Size) throws -> String {
     driver.press("delete 1,000", [.character("d"), .right, .enter])
     driver.pressWhile("delete 1,000", { list.isSaving })
 
+    // Undo puts the thousand back where they were (records inserted in the middle: the order
+    // is sorted whole in the background), and redo deletes them again.
+    driver.press("undo delete 1,000 (u)", [.character("u")])
+    driver.pressWhile("undo delete 1,000 (u)", { list.isSaving })
+    driver.press("redo delete 1,000 (U)", [.character("U")])
+    driver.pressWhile("redo delete 1,000 (U)", { list.isSaving })
+
     driver.press("sort", [.character("o"), .character("j"), .enter])
     driver.pressWhile("sort", { list.reloadTask != nil })
     driver.settle()

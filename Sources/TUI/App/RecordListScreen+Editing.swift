@@ -64,7 +64,11 @@ extension RecordListScreen {
             list.savingRecords = [:]
             list.prepareColumnProfiles()
             list.landedOrder = try? result.get().order
-            defer { list.landedOrder = nil }
+            list.landedSorting = try? result.get().sorted
+            defer {
+                list.landedOrder = nil
+                list.landedSorting = nil
+            }
             list.updateShownResult()
             return landed(result)
         }
@@ -95,7 +99,10 @@ extension RecordListScreen {
         // sorted again (at ten million records a whole sort takes seconds).
         let store = editing.records.store
         let moved = sorting.chosenOrder == records.sortOrder ? editing.records.editedRecord.flatMap { records.replacing(record: $0, in: store) } : nil
-        let search = adopt(moved ?? IndexedRecords(store: store, collation: records.collation, sortOrder: sorting.chosenOrder))
+        // Sorted whole where the save ran, when it could not be updated; only a reload (or an
+        // order chosen meanwhile) sorts here.
+        let sortedThere = landedSorting.flatMap { $0.store === store && $0.sortOrder == sorting.chosenOrder && $0.collation == records.collation ? $0 : nil }
+        let search = adopt(moved ?? sortedThere ?? IndexedRecords(store: store, collation: records.collation, sortOrder: sorting.chosenOrder))
         state = TableViewState()
         reloadData()
         if let indexPath = record.flatMap(dataSourceOfRecords.indexPath(of:)) {

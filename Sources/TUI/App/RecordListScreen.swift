@@ -63,6 +63,9 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// The order after the save that just landed, worked out in the background from what it
     /// changed, until ``recordsDidChange(focusing:)`` takes it.
     var landedOrder: RecordSaveOutcome.Reordering?
+    /// The records after that save sorted whole in the background, where its order could not
+    /// be updated, until ``recordsDidChange(focusing:)`` takes them.
+    var landedSorting: IndexedRecords?
     /// Where each save registers its inverse (`u` takes it back); what it registered goes
     /// when the records are read again (the data underneath changed).
     var undoManager: UndoManager? {

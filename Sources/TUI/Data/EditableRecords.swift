@@ -117,8 +117,16 @@ class EditableRecords {
         let task = BackgroundTask { _ in
             Result { () throws(SaveFailure) in
                 var outcome = try save.run()
-                if let shown, outcome.keepsRecordOrder, let written = outcome.saved.records {
-                    outcome.order = shown.updated(by: save.changes, in: written).map { RecordSaveOutcome.Reordering(from: shown, update: $0) }
+                if let shown, let written = outcome.saved.records {
+                    if outcome.keepsRecordOrder {
+                        outcome.order = shown.updated(by: save.changes, in: written).map { RecordSaveOutcome.Reordering(from: shown, update: $0) }
+                    }
+                    // Where the order cannot be updated (records put back in the middle by an
+                    // undo, another instance's books, an order by a field's values), it is
+                    // sorted whole here, not on the main actor where the save lands.
+                    if outcome.order == nil, outcome.editedRecord == nil || shown.sortOrder != .title {
+                        outcome.sorted = IndexedRecords(store: written, collation: shown.collation, sortOrder: shown.sortOrder)
+                    }
                 }
                 return outcome
             }
@@ -445,6 +453,8 @@ struct RecordSaveOutcome: Sendable {
     /// The order shown, updated by what the save changed, when the save was given it
     /// (``EditableRecords/startSave(_:ordering:)``) and could.
     var order: Reordering?
+    /// The records sorted whole after the save, where ``order`` could not be worked out.
+    var sorted: IndexedRecords?
 
     /// An order worked out after a save, with the order it was worked out from: it stands
     /// only while the list still shows that one.
