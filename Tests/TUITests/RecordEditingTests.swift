@@ -129,7 +129,7 @@ struct RecordEditingTests {
         #expect(!screen(app).contains("⊘ Hide"), "in editing mode rows do not swipe")
         try keys(app, "Space j j Space")
         let checked = screen(app)
-        #expect(checked.contains("2 Selected") && checked.contains("Delete (2) (d)"), "\(checked)")
+        #expect(checked.contains("2 Selected") && checked.contains("Delete 2 Records (d)") && !checked.contains(") (d)"), "\(checked)")
         #expect(checked.contains("◉   Ann") && checked.contains("◉   Cy") && checked.contains("○   Bob"))
         try keys(app, "d")
         #expect(screen(app).contains("Delete 2 Records?"))

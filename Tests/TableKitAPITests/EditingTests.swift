@@ -54,6 +54,20 @@ private final class AddRowStyles: TableViewDelegate {
     }
 }
 
+/// An add row whose ⊕ opens a form first, as Settings' "Add New Keyboard…" does: the
+/// delegate answers the insert, and the data source is not asked to insert anything.
+@MainActor
+private final class AddRowOpensAForm: TableViewDelegate {
+    var asked: [IndexPath] = []
+    func tableView(_ tableView: TableViewController, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle {
+        indexPath.row == tableView.dataSource.numberOfRows(inSection: 0) - 1 ? .insert : .delete
+    }
+    func tableView(_ tableView: TableViewController, insertActionForRowAt indexPath: IndexPath) -> ScreenResponse? {
+        asked.append(indexPath)
+        return .push(TableViewController(title: "New Fruit", dataSource: FruitBasket(names: [])))
+    }
+}
+
 @MainActor
 @Suite("Editing mode: ⊖ reveals Delete and only Delete deletes, ⊕ inserts, swipe-to-delete for free")
 struct EditingTests {
@@ -162,6 +176,17 @@ struct EditingTests {
         #expect(names(table) == ["Apple", "Fig"])
         #expect(lines(of: table, size: size)[0 ..< 3] == [" ⊖ Apple", " ⊖ Fig", " ⊕ Add Fruit"])
         #expect(table.state.focusedRow == IndexPath(row: 2, section: 0), "the focus stays on Add Fruit, moved down by the row inserted above it")
+    }
+
+    @Test func anInsertTheDelegateAnswersOpensItsScreenAndInsertsNothing() {
+        let delegate = AddRowOpensAForm()
+        let table = table(["Apple"], addRow: true)
+        table.delegate = delegate
+        table.isEditing = true
+        let answer = press([.down, .character("+")], on: table, size: size)
+        #expect(answer.pushedTitle == "New Fruit", "⊕ answers with the delegate's push")
+        #expect(delegate.asked == [IndexPath(row: 1, section: 0)])
+        #expect(names(table) == ["Apple"], "the data source inserted nothing")
     }
 
     @Test func clicksOnTheControlAndOnDeleteDoWhatTheKeysDo() {

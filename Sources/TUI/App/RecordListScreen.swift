@@ -229,12 +229,14 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         return items
     }
 
-    /// In editing mode: Delete (3), for the records checked.
+    /// In editing mode: Delete 3 Books (d), for the records checked.
     override var toolbarItems: [BarButtonItem] {
         guard isEditing else { return [] }
         let count = numberOfSelectedItems
+        // The count in words, not in parentheses: the key hint after the title has those.
+        let noun = isBookList ? (count == 1 ? "Book" : "Books") : (count == 1 ? "Record" : "Records")
         return [.flexibleSpace,
-                BarButtonItem(id: .deleteChecked, title: count > 0 ? "Delete (\(count))" : "Delete", key: .character("d"), isEnabled: count > 0 && !isSaving,
+                BarButtonItem(id: .deleteChecked, title: count > 0 ? "Delete \(count) \(noun)" : "Delete", key: .character("d"), isEnabled: count > 0 && !isSaving,
                               help: isBookList ? "delete the checked books" : "delete the checked records")]
     }
 
