@@ -207,6 +207,30 @@ struct RecordEditingTests {
         #expect(contents(changes) == "[]\n")
     }
 
+    @Test("in Books' editing mode + adds a book, and deleting checked books speaks of books, not of the file their changes are kept in")
+    func booksEditingModeAddsAndDeletesInWordsOfBooks() throws {
+        let files = TemporaryFiles()
+        let app = try headlessApp([], environment: ["XDG_DATA_HOME": files.directory.path])
+        let count = app.list.records.count
+        try keys(app, "E Space")
+        #expect(app.list.isEditing)
+        try keys(app, "+")
+        #expect(screen(app).contains("Add Book"), "+ opens the add form in editing mode: \(screen(app))")
+        type(app, "zzz added while editing")
+        try keys(app, "Tab")
+        type(app, "ann lee")
+        try keys(app, "C-s")
+        _ = finishWork(of: app)
+        #expect(app.list.records.count == count + 1, "\(screen(app))")
+        #expect(app.list.isEditing, "still in editing mode, back on the list")
+        try keys(app, "g")
+        if !app.list.indexPathsForSelectedRows.isEmpty { try keys(app, "d") } else { try keys(app, "Space d") }
+        let question = screen(app)
+        #expect(question.contains("Delete 1 Book?"), "\(question)")
+        #expect(question.contains("is deleted from the") && question.contains("books at once; the other books stay as they"), "\(question)")
+        #expect(!question.contains("book-changes") && !question.contains(".json"), "\(question)")
+    }
+
     @Test("editing a bundled book keeps the edit by its bundled title and author; deleting one hides it")
     func bundledBookEditAndDelete() throws {
         let files = TemporaryFiles()

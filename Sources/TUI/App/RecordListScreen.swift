@@ -219,7 +219,8 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
                                     help: "actions for the focused row")
         var items = [actions]
         if editing != nil {
-            items.append(BarButtonItem(system: .add, id: .addRecord, key: .character("+"), isEnabled: isOn && records.isSorted && !isEditing,
+            // Adding works in editing mode too: the new record joins the list being checked.
+            items.append(BarButtonItem(system: .add, id: .addRecord, key: .character("+"), isEnabled: isOn && records.isSorted,
                                        help: isBookList ? "add a book" : "add a record"))
         }
         if source.reload != nil {
