@@ -123,7 +123,7 @@ extension RecordListScreen {
     }
 }
 
-/// Deleting several records at once: Edit (`E`) checks rows, Delete (3) asks, then saves one
+/// Deleting several records at once: Edit (`E`) checks rows, Delete 3 Books (`d`) asks, then saves one
 /// change that removes them all, spliced out of the file as a single deletion is.
 extension RecordListScreen {
     /// The records checked, as the file numbers them.

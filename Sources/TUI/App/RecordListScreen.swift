@@ -12,7 +12,7 @@ extension BarButtonItem.Identifier {
     static let reload: Self = "reload"
     /// +: add a record.
     static let addRecord: Self = "addRecord"
-    /// Delete (3): delete the records checked in editing mode.
+    /// Delete 3 Books (`d`): delete the records checked in editing mode.
     static let deleteChecked: Self = "deleteChecked"
 }
 
