@@ -231,6 +231,29 @@ struct RecordEditingTests {
         #expect(!question.contains("book-changes") && !question.contains(".json"), "\(question)")
     }
 
+    @Test("in editing mode Books end with ⊕ Add Book… and a --data list with ⊕ Add Record…: it opens the add form, and is never checked")
+    func editingModeEndsWithAnAddRow() throws {
+        let files = TemporaryFiles()
+        let app = try headlessApp([], environment: ["XDG_DATA_HOME": files.directory.path])
+        #expect(!screen(app).contains("Add Book…"))
+        try keys(app, "E G")
+        #expect(screen(app).contains("⊕ Add Book…"), "\(screen(app))")
+        try keys(app, "Space")
+        #expect(app.list.numberOfSelectedItems == 0, "the ⊕ row is not checked")
+        try keys(app, "+")
+        #expect(screen(app).contains("Add Book"), "\(screen(app))")
+        try keys(app, "Esc")
+        #expect(app.list.isEditing && screen(app).contains("⊕ Add Book…"), "back on the list, still editing")
+        try keys(app, "E")
+        #expect(!screen(app).contains("Add Book…"), "the ⊕ row goes with editing mode")
+
+        let data = try headlessApp(json: #"[{"name": "Ann"}, {"name": "Bob"}]"#)
+        try keys(data, "E G")
+        #expect(screen(data).contains("⊕ Add Record…"), "\(screen(data))")
+        try keys(data, "+")
+        #expect(screen(data).contains("Add Record"), "\(screen(data))")
+    }
+
     @Test("editing a bundled book keeps the edit by its bundled title and author; deleting one hides it")
     func bundledBookEditAndDelete() throws {
         let files = TemporaryFiles()

@@ -98,6 +98,8 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     var dataSourceOfRecords: RecordsDataSource {
         var dataSource = RecordsDataSource(records: records, result: shown.result, isEditable: editing != nil)
         dataSource.savingRecords = savingRecords
+        // In editing mode a list that can grow ends with ⊕ Add Book…, as iOS's lists do.
+        if isEditing, editing != nil { dataSource.addRowTitle = isBookList ? "Add Book…" : "Add Record…" }
         fields.apply(to: &dataSource)
         return dataSource
     }
@@ -331,6 +333,18 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     override func setEditing(_ editing: Bool, animated: Bool) {
         super.setEditing(editing, animated: animated)
         showsSelectionCount = editing
+        // The ⊕ row comes and goes with editing mode.
+        updateShownResult()
+    }
+
+    /// The ⊕ row (Add Book…, Add Record…) inserts.
+    func tableView(_ tableView: TableViewController, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle {
+        dataSourceOfRecords.isAddRow(indexPath) ? .insert : .none
+    }
+
+    /// ⊕ or `+` on the ⊕ row opens the add form, as the `+` button does.
+    func tableView(_ tableView: TableViewController, insertActionForRowAt indexPath: IndexPath) -> ScreenResponse? {
+        addForm()
     }
 
     override func viewWillAppear() {
