@@ -8,7 +8,7 @@
 /// with a skin tone takes its two emoji's four. Terminals disagree on how wide a joined
 /// cluster is, and a terminal and curses that disagree on one cell misplace the rest of the
 /// line. A cluster that starts with a zero-width mark (a combining accent with nothing to sit
-/// on) is drawn on a dotted circle and takes one column. See ``cells(of:)``.
+/// on) is drawn on a dotted circle and takes one column. See `cells(of:)`.
 public enum DisplayWidth {
     /// The columns one code point takes: 0, 1 or 2. Control characters report 0 here;
     /// drawing escapes them first (see `ControlEscaping`).
