@@ -75,11 +75,14 @@ struct DataOptions: ParsableArguments {
     ///   Snapshots wait for everything.
     /// - Parameter waitForData: How long a FIFO or pipe may stay silent, before its first byte
     ///   or between two writes (`--timeout`); nil waits until it sends, or Ctrl-C.
+    /// - Parameter noticesOnTheScreen: The interactive app passes `true`: with standard error
+    ///   not a terminal (`2>log`), the line that says what a slow load waits for goes to the
+    ///   terminal the app is about to draw on (standard output), not nowhere.
     /// - Throws: ``CommandFailure``, or ``SignalEnding`` when a termination signal (Ctrl-C)
     ///   arrives during the load.
 @MainActor
     func loadListScreen(searchesSynchronously: Bool = false, sortsWhileShowing: Bool = false, waitForData: Duration? = nil,
-                        firstRowsDeadline: Duration = ProgressModal.delay,
+                        noticesOnTheScreen: Bool = false, firstRowsDeadline: Duration = ProgressModal.delay,
                         environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RecordListScreen {
         let started = ContinuousClock.now
         let (path, title) = try source()
@@ -113,7 +116,7 @@ struct DataOptions: ParsableArguments {
         // A redirected file (< big.json) is read, not waited for.
         let isStream = dataPath == Self.standardInputPath ? !Self.isRegularFile(descriptor: STDIN_FILENO) : isReadOnce
         let notice = Self.slowLoadNotice(name: dataPath == Self.standardInputPath ? nil : path, isStream: isStream)
-        let store = try Self.loadReportingSlowness(path: path, notice: notice) { loadStore($0) }.get()
+        let store = try Self.loadReportingSlowness(path: path, notice: notice, orOnTheScreen: noticesOnTheScreen) { loadStore($0) }.get()
         let records = editable(store)
         let shown = records?.store ?? store
         guard sortsWhileShowing else {
@@ -228,15 +231,19 @@ struct DataOptions: ParsableArguments {
     }
 
     /// Loads before the terminal is taken over; past half a second a line on standard error
-    /// says what is happening and that Ctrl-C cancels it (the terminal was never touched).
+    /// says what is happening and that Ctrl-C cancels it (the terminal was never touched) —
+    /// or, with `orOnTheScreen` and standard error not a terminal, on standard output if that
+    /// is one: a person looking at a blank terminal learns what it waits for all the same.
     /// A termination signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT from a process) stops the wait
     /// at once: ``SignalEnding``, which `main` turns into status 128 + signo, nothing printed.
     private static func loadReportingSlowness<Value: Sendable>(
-        path: String, notice: String, _ load: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<Value, CommandFailure>
+        path: String, notice: String, orOnTheScreen: Bool = false, _ load: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> Result<Value, CommandFailure>
     ) throws(SignalEnding) -> Result<Value, CommandFailure> {
         let task = BackgroundTask(load)
-        // A notice is said only to a person (standard error a terminal), once.
-        var isNoticePending = isatty(STDERR_FILENO) != 0
+        // A notice is said only to a person (on a terminal), once.
+        let noticeHandle: FileHandle? = isatty(STDERR_FILENO) != 0 ? .standardError
+            : orOnTheScreen && isatty(STDOUT_FILENO) != 0 ? .standardOutput : nil
+        var isNoticePending = noticeHandle != nil
         while !task.isFinished {
             if let signal = ProcessSignals.pendingTermination {
                 task.cancel()
@@ -244,7 +251,7 @@ struct DataOptions: ParsableArguments {
             }
             if isNoticePending, task.isSlow {
                 isNoticePending = false
-                FileHandle.standardError.write(Data(notice.utf8))
+                noticeHandle?.write(Data(notice.utf8))
             }
             // Woken by the load's end or a signal; while the notice is pending, by its time too.
             Wakeup.wait(until: isNoticePending ? task.slowSince : nil)

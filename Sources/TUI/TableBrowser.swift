@@ -81,7 +81,7 @@ struct TableBrowser: ParsableCommand {
         // Everything that can fail on bad input fails here, before the terminal is touched.
         let list: RecordListScreen
         do {
-            list = try data.loadListScreen(sortsWhileShowing: true, waitForData: data.waitForData(byDefault: nil))
+            list = try data.loadListScreen(sortsWhileShowing: true, waitForData: data.waitForData(byDefault: nil), noticesOnTheScreen: true)
         } catch let failure as CommandFailure {
             throw failure.report()
         }

@@ -9,8 +9,8 @@ import TableKit
 extension Canvas {
     /// The text a curses terminal shows for this canvas, all lines, trailing spaces removed,
     /// joined with newlines: each cell as the curses backend writes it. In a UTF-8 locale a
-    /// cell keeps its cluster's first character and the zero-width marks after it (a flag shows
-    /// its first letter, a family of emoji its first person); elsewhere everything beyond ASCII
+    /// cell keeps its first character and the zero-width marks after it (a flag is two cells,
+    /// one per regional letter; a family of emoji one cell per person); elsewhere everything beyond ASCII
     /// is `?`, a wide one followed by a space. A snapshot prints this, so that what it shows is
     /// what a person's terminal shows.
     package func terminalText(isUTF8: Bool) -> String {

@@ -64,8 +64,10 @@ extension CursesTerminal {
     /// returns the columns they take (1 or 2).
     ///
     /// A cell holds one spacing character and up to `CCHARW_MAX - 1` zero-width ones after it;
-    /// the rest of a longer cluster (the other halves of an emoji ZWJ sequence, a flag's second
-    /// letter) is dropped, because a terminal cannot be told where one cell's text ends. A first
+    /// a canvas gives each spacing character of a longer cluster (a flag's second letter, the
+    /// other emoji of a ZWJ sequence) a cell of its own (see `DisplayWidth`), and anything
+    /// spacing left over here is dropped, because a terminal cannot be told where one cell's
+    /// text ends. A first
     /// character that `columnsOf` (wcwidth) calls unprintable, or wider than the cell, becomes
     /// U+FFFD, so that curses and the canvas never disagree on where the next cell starts.
     /// Outside a UTF-8 locale everything beyond ASCII becomes `?`.

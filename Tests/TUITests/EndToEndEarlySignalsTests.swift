@@ -154,4 +154,23 @@ struct CrashLineTests {
                 "\(text)")
         #expect(!text.contains("Program crashed"), "\(text)")
     }
+
+    @Test("with standard error sent to a file, the wait for a pipe is said on the screen the app draws on, and Ctrl-C cancels it")
+    func theWaitIsSaidOnTheScreenWhenStandardErrorIsAFile() async throws {
+        let files = TemporaryFiles()
+        let fifo = files.directory.appendingPathComponent("silent.fifo").path
+        let log = files.directory.appendingPathComponent("errors.log").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let app = try TableBrowserBinary.url().path
+        let session = try await TableBrowserBinary.launchInTmux(binary: URL(fileURLWithPath: "/bin/sh"),
+                                                                arguments: ["-c", #"exec "$0" --data "$1" 2>"$2""#, app, fifo, log],
+                                                                width: 200, height: 24)
+        let screen = await session.waitUntil("the waiting line") { screen in
+            screen.contains { $0 == "Waiting for data on \(fifo)… (Ctrl-C to cancel)" }
+        }
+        #expect(screen != nil)
+        session.send("C-c")
+        let ended = await session.waitUntil("EXIT") { $0.contains { $0.hasSuffix("EXIT:130") } }
+        #expect(ended != nil)
+    }
 }

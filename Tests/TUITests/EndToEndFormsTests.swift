@@ -89,7 +89,7 @@ struct EndToEndFormsTests {
         await session.waitUntil("the list") { $0.contains { $0.contains("Dee") } && $0.last?.contains("quit") == true }
         session.send("E", "j", "Space", "j", "j", "Space")
         await session.waitUntil("Bob and Dee checked") { screen in
-            screen.contains { $0.contains("◉   Bob") } && screen.contains { $0.contains("◉   Dee") } && screen.contains { $0.contains("Delete (2) (d)") }
+            screen.contains { $0.contains("◉   Bob") } && screen.contains { $0.contains("◉   Dee") } && screen.contains { $0.contains("Delete 2 Records (d)") }
         }
         session.send("d")
         await session.waitUntil("the question") { $0.contains { $0.contains("Delete 2 Records?") } }

@@ -92,3 +92,41 @@ struct EndToEndColourDepthTests {
         session.send("q")
     }
 }
+
+/// Clusters and invisible characters from data, as a real terminal (tmux) shows them.
+@Suite("End to end in tmux: emoji clusters drawn whole, format characters shown")
+struct EndToEndGraphemeTests {
+    /// What the row's title reads on screen: each emoji of the family side by side (the
+    /// joiners left out), the flag's two letters (which tmux may join), the skin tone after
+    /// its hand, and the zero-width characters by their code point.
+    static let shown = "Flag 🇦🇫 family 👨👩👧 tone 👍🏽 <U+200B>zw<U+FEFF>bom<U+2060>end"
+
+    @Test(arguments: ["xterm-256color", "tmux-256color"])
+    func clustersAndFormatCharactersReachTheTerminalAsTheCanvasCountsThem(term: String) async throws {
+        try #require(TmuxSession.hasTerminfo(term), "no terminfo entry for \(term)")
+        let files = TemporaryFiles()
+        let title = #"Flag \ud83c\udde6\ud83c\uddeb family \ud83d\udc68\u200d\ud83d\udc69\u200d\ud83d\udc67 tone \ud83d\udc4d\ud83c\udffd \u200bzw\ufeffbom\u2060end"#
+        let data = files.write(#"[{"title": "\#(title)", "author": "After"}, {"title": "Plain", "author": "x"}]"#)
+        let recording = files.directory.appendingPathComponent("output.bytes").path
+        let session = try await TableBrowserBinary.launchInTmux(arguments: ["--data", data], width: 100, height: 20, environment: ["TERM": term])
+        await session.waitUntil("the list") { $0.contains { $0.contains("Plain") } }
+        session.recordOutput(to: recording)
+        session.resize(width: 101, height: 20)
+        // Moving the highlight over the row makes curses redraw parts of it: where tmux and
+        // curses disagreed on a width, the line would come out shifted or torn.
+        session.send("j")
+        session.send("k")
+        let screen = await session.waitUntil("the row at 101 columns") { screen in
+            screen.contains { $0.contains(Self.shown) }
+        }
+        let row = screen?.first { $0.contains(Self.shown) } ?? ""
+        #expect(row.contains(Self.shown), "\(screen ?? [])")
+        try await Task.sleep(for: .milliseconds(300))
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: recording)))
+        #expect(bytes.firstRange(of: Array("🇦🇫".utf8)) != nil, "the flag's two letters are written one after the other")
+        for invisible in ["\u{200D}", "\u{200B}", "\u{FEFF}", "\u{2060}"] {
+            #expect(bytes.firstRange(of: Array(invisible.utf8)) == nil, "\(invisible.unicodeScalars.first!.value) reached the terminal")
+        }
+        session.send("q")
+    }
+}

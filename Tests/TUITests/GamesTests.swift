@@ -114,7 +114,7 @@ struct GamesTests {
         #expect(lines[0].contains("2 Selected") && lines[0].hasSuffix("Done (E)"), "\(lines.joined(separator: "\n"))")
         #expect(lines[2].hasPrefix(" │ ◉   Ironbloom Vanguard") && lines[2].hasSuffix("$2.99 ≡ │"), "a check and ≡, no ⓘ or star: \(lines[2])")
         #expect(lines[3].hasPrefix(" │ ◉   LastStandStan") && lines[4].hasPrefix(" │ ○   Rivetstorm Ravine"))
-        #expect(lines[20].hasPrefix("Select All (a) Select None (n)") && lines[20].hasSuffix("Remove (2) (d)"), "\(lines[20])")
+        #expect(lines[20].hasPrefix("Select All (a) Select None (n)") && lines[20].hasSuffix("Remove 2 Games (d)"), "\(lines[20])")
 
         // Enter opens nothing in editing mode, and keeps the checks.
         try keys(app, "Enter")

@@ -129,7 +129,7 @@ struct RecordEditingTests {
         #expect(!screen(app).contains("⊘ Hide"), "in editing mode rows do not swipe")
         try keys(app, "Space j j Space")
         let checked = screen(app)
-        #expect(checked.contains("2 Selected") && checked.contains("Delete (2) (d)"), "\(checked)")
+        #expect(checked.contains("2 Selected") && checked.contains("Delete 2 Records (d)") && !checked.contains(") (d)"), "\(checked)")
         #expect(checked.contains("◉   Ann") && checked.contains("◉   Cy") && checked.contains("○   Bob"))
         try keys(app, "d")
         #expect(screen(app).contains("Delete 2 Records?"))
@@ -205,6 +205,53 @@ struct RecordEditingTests {
         try keys(again, "d")
         #expect(!screen(again).contains("Bo Ray"), "the detail went back too:\n\(screen(again))")
         #expect(contents(changes) == "[]\n")
+    }
+
+    @Test("in Books' editing mode + adds a book, and deleting checked books speaks of books, not of the file their changes are kept in")
+    func booksEditingModeAddsAndDeletesInWordsOfBooks() throws {
+        let files = TemporaryFiles()
+        let app = try headlessApp([], environment: ["XDG_DATA_HOME": files.directory.path])
+        let count = app.list.records.count
+        try keys(app, "E Space")
+        #expect(app.list.isEditing)
+        try keys(app, "+")
+        #expect(screen(app).contains("Add Book"), "+ opens the add form in editing mode: \(screen(app))")
+        type(app, "zzz added while editing")
+        try keys(app, "Tab")
+        type(app, "ann lee")
+        try keys(app, "C-s")
+        _ = finishWork(of: app)
+        #expect(app.list.records.count == count + 1, "\(screen(app))")
+        #expect(app.list.isEditing, "still in editing mode, back on the list")
+        try keys(app, "g")
+        if !app.list.indexPathsForSelectedRows.isEmpty { try keys(app, "d") } else { try keys(app, "Space d") }
+        let question = screen(app)
+        #expect(question.contains("Delete 1 Book?"), "\(question)")
+        #expect(question.contains("is deleted from the") && question.contains("books at once; the other books stay as they"), "\(question)")
+        #expect(!question.contains("book-changes") && !question.contains(".json"), "\(question)")
+    }
+
+    @Test("in editing mode Books end with ⊕ Add Book… and a --data list with ⊕ Add Record…: it opens the add form, and is never checked")
+    func editingModeEndsWithAnAddRow() throws {
+        let files = TemporaryFiles()
+        let app = try headlessApp([], environment: ["XDG_DATA_HOME": files.directory.path])
+        #expect(!screen(app).contains("Add Book…"))
+        try keys(app, "E G")
+        #expect(screen(app).contains("⊕ Add Book…"), "\(screen(app))")
+        try keys(app, "Space")
+        #expect(app.list.numberOfSelectedItems == 0, "the ⊕ row is not checked")
+        try keys(app, "+")
+        #expect(screen(app).contains("Add Book"), "\(screen(app))")
+        try keys(app, "Esc")
+        #expect(app.list.isEditing && screen(app).contains("⊕ Add Book…"), "back on the list, still editing")
+        try keys(app, "E")
+        #expect(!screen(app).contains("Add Book…"), "the ⊕ row goes with editing mode")
+
+        let data = try headlessApp(json: #"[{"name": "Ann"}, {"name": "Bob"}]"#)
+        try keys(data, "E G")
+        #expect(screen(data).contains("⊕ Add Record…"), "\(screen(data))")
+        try keys(data, "+")
+        #expect(screen(data).contains("Add Record"), "\(screen(data))")
     }
 
     @Test("editing a bundled book keeps the edit by its bundled title and author; deleting one hides it")

@@ -37,7 +37,7 @@ struct SearchTests {
     @Test func noResultsSaySo() throws {
         let lines = try snapshot(fixtureBooks, size: size, keys: "/ z z q x")
         #expect(lines.contains(where: { $0.contains("No Results") }))
-        #expect(lines[lines.count - 2].hasPrefix("  1 (0)"), "the tab badge counts the matches")
+        #expect(lines[lines.count - 2].hasPrefix(" 1 data (0)"), "the tab badge counts the matches")
     }
 
     @Test func escRestoresTheExactPreviousFocus() throws {

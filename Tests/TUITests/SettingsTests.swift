@@ -105,7 +105,7 @@ struct SettingsTests {
         func rows() -> [String] {
             text(app).dropFirst().prefix { !$0.hasPrefix(" ╰") }.compactMap { line in
                 guard line.hasPrefix(" │ ") else { return nil }
-                let content = line.dropFirst(3).replacingOccurrences(of: "⊖ ", with: "")
+                let content = line.dropFirst(3).replacingOccurrences(of: "⊖ ", with: "").replacingOccurrences(of: "⊕ ", with: "")
                 return content.components(separatedBy: "  ").first?.trimmingCharacters(in: .whitespaces)
             }
         }
@@ -152,6 +152,23 @@ struct SettingsTests {
 
         #expect(try formFields() == kept + ["Web Search"], "Forms › Keyboard Types: those keyboards, in that order")
     }
+    /// In editing mode "Add New Keyboard…" shows ⊕, and `+` on it (or a click on ⊕) opens the
+    /// keyboards to add; the footer hints Esc once, for Done, not for back as well.
+    @Test func addNewKeyboardShowsInsertInEditingMode() throws {
+        let (app, _) = try app()
+        try keys(app, "5 G k k k k k k Enter")
+        #expect(footer(app).contains("Esc back"))
+        try keys(app, "E End")
+        let editing = text(app).joined(separator: "\n")
+        #expect(editing.contains("⊕ Add New Keyboard…") && editing.contains("⊖ Default"), "\(editing)")
+        #expect(footer(app).contains("Esc done") && !footer(app).contains("Esc back"), "\(footer(app))")
+        try keys(app, "+")
+        #expect(text(app)[0].contains("Add New Keyboard"), "\(text(app).joined(separator: "\n"))")
+        #expect(app.settings.state.keyboardTypes.count == KeyboardType.allCases.count, "⊕ adds nothing by itself")
+    }
+
+    private func footer(_ app: BrowserApp) -> String { text(app).last ?? "" }
+
     /// iOS keeps one keyboard: the last one left has no ⊖, Delete does nothing to it, and it
     /// does not swipe away.
     @Test func theLastKeyboardStays() throws {

@@ -75,7 +75,9 @@ struct StateStoreTests {
         // Reading failed too (the folder's place is a file); saving is reported once, not per change.
         let problems = settings.takeProblems()
         #expect(problems.filter { $0.contains("cannot be saved") }.count == 1, "reported once: \(problems)")
-        #expect(problems.filter { $0.contains("cannot be read") }.count == 1)
+        #expect(problems.filter { $0.contains("a part of its path is a file, not a folder") }.count == 1, "\(problems)")
+        #expect(problems.contains { $0.contains("the folder \(blocker.path)/table-browser cannot be made (\(blocker.path) is a file, not a folder)") },
+                "\(problems)")
     }
 
     @Test func twoWritersRacingLeaveOneCompleteFile() throws {

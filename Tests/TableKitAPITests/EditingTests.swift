@@ -54,6 +54,41 @@ private final class AddRowStyles: TableViewDelegate {
     }
 }
 
+/// An add row whose ⊕ opens a form first, as Settings' "Add New Keyboard…" does: the
+/// delegate answers the insert, and the data source is not asked to insert anything.
+@MainActor
+private final class AddRowOpensAForm: TableViewDelegate {
+    var asked: [IndexPath] = []
+    func tableView(_ tableView: TableViewController, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle {
+        indexPath.row == tableView.dataSource.numberOfRows(inSection: 0) - 1 ? .insert : .delete
+    }
+    func tableView(_ tableView: TableViewController, insertActionForRowAt indexPath: IndexPath) -> ScreenResponse? {
+        asked.append(indexPath)
+        return .push(TableViewController(title: "New Fruit", dataSource: FruitBasket(names: [])))
+    }
+}
+
+/// Fruit checked in editing mode, then an "Add Fruit…" row alone in a section that selects
+/// nothing: it keeps its ⊕ among the checks.
+private struct CheckedBasket: TableViewDataSource {
+    var names: [String]
+    func numberOfSections() -> Int { 2 }
+    func numberOfRows(inSection section: Int) -> Int { section == 0 ? names.count : 1 }
+    func cell(for indexPath: IndexPath) -> TableViewCell { TableViewCell(text: indexPath.section == 0 ? names[indexPath.row] : "Add Fruit…") }
+    func selectionMode(forSection section: Int) -> SelectionMode? { section == 1 ? SelectionMode.none : nil }
+    func canEditRow(at indexPath: IndexPath) -> Bool { indexPath.section == 1 }
+}
+
+@MainActor
+private final class InsertsInSectionTwo: TableViewDelegate {
+    func tableView(_ tableView: TableViewController, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle {
+        indexPath.section == 1 ? .insert : .none
+    }
+    func tableView(_ tableView: TableViewController, insertActionForRowAt indexPath: IndexPath) -> ScreenResponse? {
+        .push(TableViewController(title: "New Fruit", dataSource: FruitBasket(names: [])))
+    }
+}
+
 @MainActor
 @Suite("Editing mode: ⊖ reveals Delete and only Delete deletes, ⊕ inserts, swipe-to-delete for free")
 struct EditingTests {
@@ -162,6 +197,33 @@ struct EditingTests {
         #expect(names(table) == ["Apple", "Fig"])
         #expect(lines(of: table, size: size)[0 ..< 3] == [" ⊖ Apple", " ⊖ Fig", " ⊕ Add Fruit"])
         #expect(table.state.focusedRow == IndexPath(row: 2, section: 0), "the focus stays on Add Fruit, moved down by the row inserted above it")
+    }
+
+    @Test func anInsertTheDelegateAnswersOpensItsScreenAndInsertsNothing() {
+        let delegate = AddRowOpensAForm()
+        let table = table(["Apple"], addRow: true)
+        table.delegate = delegate
+        table.isEditing = true
+        let answer = press([.down, .character("+")], on: table, size: size)
+        #expect(answer.pushedTitle == "New Fruit", "⊕ answers with the delegate's push")
+        #expect(delegate.asked == [IndexPath(row: 1, section: 0)])
+        #expect(names(table) == ["Apple"], "the data source inserted nothing")
+    }
+
+    @Test("while editing mode checks rows, an insert row keeps its ⊕ and its section, selecting nothing, is not checked")
+    func anInsertRowAmongChecks() {
+        let delegate = InsertsInSectionTwo()
+        let table = TableViewController(title: "Fruit", dataSource: CheckedBasket(names: ["Apple", "Pear"]))
+        table.layout(for: Size(width: 24, height: 8))
+        table.delegate = delegate
+        table.allowsMultipleSelectionDuringEditing = true
+        table.isEditing = true
+        let shown = lines(of: table, size: Size(width: 24, height: 8))
+        #expect(shown.contains { $0.hasPrefix(" ○   Apple") } && shown.contains { $0.hasPrefix(" ⊕ Add Fruit…") }, "\(shown)")
+        #expect(!shown.contains { $0.contains("○ Add") || $0.contains("○   Add") })
+        press([.down, .down, .character(" ")], on: table, size: Size(width: 24, height: 8))
+        #expect(table.numberOfSelectedItems == 0, "Space does not check the insert row")
+        #expect(press([.character("+")], on: table, size: Size(width: 24, height: 8)).pushedTitle == "New Fruit")
     }
 
     @Test func clicksOnTheControlAndOnDeleteDoWhatTheKeysDo() {

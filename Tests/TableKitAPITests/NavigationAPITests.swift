@@ -136,8 +136,8 @@ struct NavigationAPITests {
             " F                          ›",
             "",
             "",
-            "──────────────────────────▲───",
-            " 1 A   2 B   3 C   4 D    5",
+            "─────────────────────────▲────",
+            " 1 A  2 B  3 C   4 D  5 More",
             " ↓ move  Enter open  q quit",
         ])
         _ = root.handle(.key(.character("E")))

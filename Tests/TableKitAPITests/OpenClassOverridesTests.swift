@@ -188,6 +188,9 @@ private final class RecordingFormEditor: FormEditor {
     override func tableView(_ tableView: TableViewController, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? {
         log(#function, super.tableView(tableView, titleForDeleteConfirmationButtonForRowAt: indexPath))
     }
+    override func tableView(_ tableView: TableViewController, insertActionForRowAt indexPath: IndexPath) -> ScreenResponse? {
+        log(#function, super.tableView(tableView, insertActionForRowAt: indexPath))
+    }
     override func tableView(_ tableView: TableViewController, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
                             toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath {
         log(#function, super.tableView(tableView, targetIndexPathForMoveFromRowAt: sourceIndexPath, toProposedIndexPath: proposedDestinationIndexPath))
@@ -288,6 +291,7 @@ private enum Requirements {
         "tableView(_:trailingSwipeActionsConfigurationForRowAt:)": { _ = $0.tableView($1, trailingSwipeActionsConfigurationForRowAt: row) },
         "tableView(_:editingStyleForRowAt:)": { _ = $0.tableView($1, editingStyleForRowAt: row) },
         "tableView(_:titleForDeleteConfirmationButtonForRowAt:)": { _ = $0.tableView($1, titleForDeleteConfirmationButtonForRowAt: row) },
+        "tableView(_:insertActionForRowAt:)": { _ = $0.tableView($1, insertActionForRowAt: row) },
         "tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:)": {
             _ = $0.tableView($1, targetIndexPathForMoveFromRowAt: row, toProposedIndexPath: row)
         },
@@ -420,7 +424,7 @@ struct OpenClassOverridesTests {
         #expect(screen.hasUnsavedChanges)
     }
 
-    @Test("FormEditor: all 16 TableViewDelegate requirements are open")
+    @Test("FormEditor: all 17 TableViewDelegate requirements are open")
     func formEditor() throws {
         let form = RecordingFormEditor(title: "Profile", sections: [FormSection(fields: [FormField(key: "name", label: "Name")])])
         let declared = try Requirements.declared(in: "TableViewDelegate", file: "Table/TableViewDelegate.swift")

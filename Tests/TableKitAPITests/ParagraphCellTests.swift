@@ -17,7 +17,7 @@ struct ParagraphCellTests {
     /// each side), counted by hand.
     @Test(arguments: [
         ("一二三四五六七八九十", [1, 2, 4]),              // 20 columns, broken between characters
-        ("👩‍💻👩‍💻👩‍💻👩‍💻 ok", [1, 2, 2]),             // four two-column clusters, then a word: 3 + (1 and "ok")
+        ("👩‍💻👩‍💻👩‍💻👩‍💻 ok", [1, 3, 5]),             // four four-column clusters (two emoji each), then a word
         ("שלום עולם יפה", [1, 2, 3]),                // right-to-left words, one column a letter
     ])
     func heightsAtThreeWidths(body: String, expected: [Int]) {

@@ -52,6 +52,22 @@ struct TabBarTests {
         #expect(c[12, 1].grapheme == "3" && c[12, 1].style.foreground == .destructive)
     }
 
+    @Test("where an equal share would cut titles that fit whole in slots as wide as their labels, the slots take their labels' widths")
+    func slotsAsWideAsTheirLabels() {
+        let app = TabBar(items: ["Books", "Tweets", "Games", "Forms", "More"].map { TabBarItem(title: $0) })
+        let c = canvas(app, width: 40, selected: 1)
+        #expect(c.lines == [
+            "────────────▲───────────────────────────",
+            "1 Books 2 Tweets 3 Games 4 Forms 5 More ",
+        ])
+        #expect(highlighted(c) == Array(8...16), "the label and the column after it")
+        // Clicks and the indicator follow the slots as drawn.
+        #expect(app.itemIndex(atColumn: 8, width: 40) == .item(1) && app.itemIndex(atColumn: 7, width: 40) == .item(0))
+        // Two spare columns at 42 are shared out; at 39 the titles are cut as before.
+        #expect(draw(app, width: 42, selected: 0)[1] == "1 Books 2 Tweets  3 Games 4 Forms  5 More ")
+        #expect(draw(app, width: 39, selected: 0)[1] == " 1 Bo…  2 Twe…  3 Gam…  4 For…  5 More ")
+    }
+
     @Test func twelveColumnsFallBackToTheNumbers() {
         let c = canvas(bar, width: 12, selected: 2)
         #expect(c.lines == [

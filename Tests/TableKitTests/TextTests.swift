@@ -7,8 +7,8 @@ import Glibc
 @Suite("Display widths, truncation, wrapping and escaping")
 struct TextTests {
     @Test(arguments: [
-        ("abc", 3), ("日本語", 6), ("한국어", 6), ("e\u{301}", 1), ("😀", 2), ("👍🏽", 2),
-        ("Ａ", 2), ("ｱ", 1), ("\u{200B}", 1), ("café", 4), ("", 0),
+        ("abc", 3), ("日本語", 6), ("한국어", 6), ("e\u{301}", 1), ("😀", 2), ("👍🏽", 4),
+        ("Ａ", 2), ("ｱ", 1), ("\u{200B}", 8), ("café", 4), ("", 0), ("🇦🇫", 2), ("👨\u{200D}👩\u{200D}👧", 6),
     ])
     func displayWidth(_ text: String, _ width: Int) {
         #expect(text.displayWidth == width)
@@ -192,6 +192,21 @@ struct BoundedTextTests {
         #expect(ControlEscaping.escaped("x\u{061C}y") == "x<U+061C>y")
         // A joiner inside an emoji is not a control: the family stays one picture.
         #expect(ControlEscaping.escaped("👩\u{200D}👩\u{200D}👧") == "👩\u{200D}👩\u{200D}👧")
+    }
+
+    @Test("zero-width and other format characters are drawn by their code point; a joiner inside an emoji is not")
+    func formatCharactersAreDrawnByTheirCodePoint() {
+        var canvas = Canvas(size: Size(width: 60, height: 1))
+        canvas.draw("\u{FEFF}id\u{200B}x\u{2060}y\u{AD}z\u{200C}w a\u{200D}b", at: .zero, style: .plain)
+        #expect(canvas.text == "<U+FEFF>id<U+200B>x<U+2060>y<U+00AD>z<U+200C>w a<U+200D>b")
+        #expect(ControlEscaping.escaped("\u{FEFF}a\u{E0001}") == "<U+FEFF>a<U+E0001>")
+        #expect("\u{200B}".displayWidth == 8)
+        // The joiner of an emoji ZWJ sequence, and a subdivision flag's tags, belong to the emoji.
+        #expect(ControlEscaping.escaped("👨\u{200D}💻") == "👨\u{200D}💻")
+        #expect(ControlEscaping.escaped("🏴\u{E0067}\u{E007F}") == "🏴\u{E0067}\u{E007F}")
+        // …but a joiner with no emoji after it is shown, as is one between letters.
+        #expect(ControlEscaping.escaped("👨\u{200D}") == "👨<U+200D>")
+        #expect(ControlEscaping.escaped("a\u{200D}👨") == "a<U+200D>👨")
     }
 
     @Test func noCellOfACanvasEverHoldsABidiControl() {

@@ -42,11 +42,12 @@ struct KeyboardRows: TableViewDataSource {
         isAddRow(indexPath) ? "add" : keyboards[indexPath.row].rawValue
     }
 
-    /// Every keyboard but the last one left, as iOS keeps one.
-    func canEditRow(at indexPath: IndexPath) -> Bool { !isAddRow(indexPath) && keyboards.count > 1 }
+    /// Every keyboard but the last one left, as iOS keeps one; and "Add New Keyboard…", whose
+    /// ⊕ adds one.
+    func canEditRow(at indexPath: IndexPath) -> Bool { isAddRow(indexPath) || keyboards.count > 1 }
 
     mutating func commit(_ editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
-        guard editingStyle == .delete, canEditRow(at: indexPath) else { return }
+        guard editingStyle == .delete, !isAddRow(indexPath), canEditRow(at: indexPath) else { return }
         save(.remove([keyboards.remove(at: indexPath.row).rawValue]))
     }
 
@@ -66,7 +67,8 @@ struct KeyboardRows: TableViewDataSource {
 
 /// Settings › General › Keyboards, as iOS has it: the keyboards the Forms tab offers to try,
 /// in order. Edit (E) shows ⊖ and ≡: Delete then Enter removes one, Alt-↑ and Alt-↓ move it;
-/// a swipe removes one too. "Add New Keyboard…", always last, opens the ones not kept.
+/// a swipe removes one too. "Add New Keyboard…", always last, opens the ones not kept (with
+/// Enter, or with its ⊕ in editing mode).
 final class KeyboardsScreen: TableViewController, TableViewDelegate {
     private let settings: AppSettings
 
@@ -97,6 +99,18 @@ final class KeyboardsScreen: TableViewController, TableViewDelegate {
     func tableView(_ tableView: TableViewController, didSelectRowAt indexPath: IndexPath) -> ScreenResponse {
         guard rows.isAddRow(indexPath) else { return .handled }
         return .push(AddKeyboardScreen(settings: settings))
+    }
+
+    /// In editing mode "Add New Keyboard…" shows ⊕, as a list that can grow does in iOS; the
+    /// keyboards show ⊖.
+    func tableView(_ tableView: TableViewController, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle {
+        rows.isAddRow(indexPath) ? .insert : .delete
+    }
+
+    /// ⊕ (or `+`) on "Add New Keyboard…" opens the keyboards not kept, as Enter does outside
+    /// editing mode.
+    func tableView(_ tableView: TableViewController, insertActionForRowAt indexPath: IndexPath) -> ScreenResponse? {
+        rows.isAddRow(indexPath) ? .push(AddKeyboardScreen(settings: settings)) : .handled
     }
 
     /// A keyboard moves among the keyboards: "Add New Keyboard…" stays last.

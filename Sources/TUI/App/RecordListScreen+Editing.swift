@@ -147,7 +147,7 @@ extension RecordListScreen {
     }
 }
 
-/// Deleting several records at once: Edit (`E`) checks rows, Delete (3) asks, then saves one
+/// Deleting several records at once: Edit (`E`) checks rows, Delete 3 Books (`d`) asks, then saves one
 /// change that removes them all, spliced out of the file as a single deletion is.
 extension RecordListScreen {
     /// The records checked, as the file numbers them.
@@ -161,8 +161,11 @@ extension RecordListScreen {
         guard editing != nil, !checked.isEmpty else { return .handled }
         let noun = isBookList ? (checked.count == 1 ? "Book" : "Books") : (checked.count == 1 ? "Record" : "Records")
         let named = checked.count == 1 ? "“\(ControlEscaping.escaped(String(records.store.title(at: checked[0]).prefix(40))))”" : nil
-        var alert = Alert(title: "Delete \(checked.count) \(noun)?",
-                          message: "\(named.map { $0 + " is" } ?? "They are") deleted from \(editing?.records.destination ?? "the file") at once; the rest of it stays as it is.")
+        let subject = named.map { $0 + " is" } ?? "They are"
+        // The books speak of books: where their changes are kept is the app's business.
+        let message = isBookList ? "\(subject) deleted from the books at once; the other books stay as they are."
+            : "\(subject) deleted from \(editing?.records.destination ?? "the file") at once; the rest of it stays as it is."
+        var alert = Alert(title: "Delete \(checked.count) \(noun)?", message: message)
         alert.addAction(AlertAction(title: "Cancel", style: .cancel))
         alert.addAction(AlertAction.answering(title: "Delete", style: .destructive, answer: { [weak self] in self?.deleteChecked(checked) ?? .handled }))
         return .present(AlertController(alert: alert))

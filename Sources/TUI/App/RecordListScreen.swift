@@ -12,7 +12,7 @@ extension BarButtonItem.Identifier {
     static let reload: Self = "reload"
     /// +: add a record.
     static let addRecord: Self = "addRecord"
-    /// Delete (3): delete the records checked in editing mode.
+    /// Delete 3 Books (`d`): delete the records checked in editing mode.
     static let deleteChecked: Self = "deleteChecked"
 }
 
@@ -111,6 +111,8 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     var dataSourceOfRecords: RecordsDataSource {
         var dataSource = RecordsDataSource(records: records, result: shown.result, isEditable: editing != nil)
         dataSource.savingRecords = savingRecords
+        // In editing mode a list that can grow ends with ⊕ Add Book…, as iOS's lists do.
+        if isEditing, editing != nil { dataSource.addRowTitle = isBookList ? "Add Book…" : "Add Record…" }
         fields.apply(to: &dataSource)
         return dataSource
     }
@@ -232,7 +234,8 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
                                     help: "actions for the focused row")
         var items = [actions]
         if editing != nil {
-            items.append(BarButtonItem(system: .add, id: .addRecord, key: .character("+"), isEnabled: isOn && records.isSorted && !isEditing,
+            // Adding works in editing mode too: the new record joins the list being checked.
+            items.append(BarButtonItem(system: .add, id: .addRecord, key: .character("+"), isEnabled: isOn && records.isSorted,
                                        help: isBookList ? "add a book" : "add a record"))
         }
         if source.reload != nil {
@@ -242,12 +245,14 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
         return items
     }
 
-    /// In editing mode: Delete (3), for the records checked.
+    /// In editing mode: Delete 3 Books (d), for the records checked.
     override var toolbarItems: [BarButtonItem] {
         guard isEditing else { return [] }
         let count = numberOfSelectedItems
+        // The count in words, not in parentheses: the key hint after the title has those.
+        let noun = isBookList ? (count == 1 ? "Book" : "Books") : (count == 1 ? "Record" : "Records")
         return [.flexibleSpace,
-                BarButtonItem(id: .deleteChecked, title: count > 0 ? "Delete (\(count))" : "Delete", key: .character("d"), isEnabled: count > 0 && !isSaving,
+                BarButtonItem(id: .deleteChecked, title: count > 0 ? "Delete \(count) \(noun)" : "Delete", key: .character("d"), isEnabled: count > 0 && !isSaving,
                               help: isBookList ? "delete the checked books" : "delete the checked records")]
     }
 
@@ -341,6 +346,18 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     override func setEditing(_ editing: Bool, animated: Bool) {
         super.setEditing(editing, animated: animated)
         showsSelectionCount = editing
+        // The ⊕ row comes and goes with editing mode.
+        updateShownResult()
+    }
+
+    /// The ⊕ row (Add Book…, Add Record…) inserts.
+    func tableView(_ tableView: TableViewController, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle {
+        dataSourceOfRecords.isAddRow(indexPath) ? .insert : .none
+    }
+
+    /// ⊕ or `+` on the ⊕ row opens the add form, as the `+` button does.
+    func tableView(_ tableView: TableViewController, insertActionForRowAt indexPath: IndexPath) -> ScreenResponse? {
+        addForm()
     }
 
     override func viewWillAppear() {

@@ -24,6 +24,10 @@ struct RecordsDataSource: CollatedDataSource {
     /// Records a save running in the background changes, by index, with what their rows say
     /// meanwhile ("Saving…", "Deleting…"), before the title's line's subtitle.
     var savingRecords: [Int: String] = [:]
+    /// In editing mode, the title of the ⊕ row after the records ("Add Book…"), alone in a
+    /// last section that is not checked; nil: no such row. The records' index paths are the
+    /// same with it and without it.
+    var addRowTitle: String?
 
     /// A data source showing `result`, which must come from a filter over `records`; every
     /// record by default.
@@ -73,7 +77,33 @@ struct RecordsDataSource: CollatedDataSource {
     /// The row's accessory.
     var accessory: Accessory { isEditable ? .button("[✎]") : .disclosureIndicator }
 
+    // The ⊕ row: one more section, past the collation's.
+
+    /// Whether `indexPath` is the ⊕ row (``addRowTitle``).
+    func isAddRow(_ indexPath: IndexPath) -> Bool {
+        addRowTitle != nil && indexPath.section == sections.numberOfSections && indexPath.row == 0
+    }
+
+    func numberOfSections() -> Int { sections.numberOfSections + (addRowTitle == nil ? 0 : 1) }
+
+    func numberOfRows(inSection section: Int) -> Int {
+        section == sections.numberOfSections ? (addRowTitle == nil ? 0 : 1) : sections.numberOfRows(inSection: section)
+    }
+
+    func titleForHeader(inSection section: Int) -> String? {
+        section == sections.numberOfSections ? nil : sections.titleForHeader(inSection: section)
+    }
+
+    /// The ⊕ row is not checked with the records.
+    func selectionMode(forSection section: Int) -> SelectionMode? {
+        section == sections.numberOfSections && addRowTitle != nil ? SelectionMode.none : nil
+    }
+
+    /// Only the ⊕ row has a control of its own (the records are checked).
+    func canEditRow(at indexPath: IndexPath) -> Bool { isAddRow(indexPath) }
+
     func cell(for indexPath: IndexPath) -> TableViewCell {
+        if isAddRow(indexPath), let addRowTitle { return TableViewCell(text: addRowTitle) }
         guard let record = recordIndex(at: indexPath) else { return TableViewCell(text: "") }
         let mark = savingRecords[record.rawValue]
         if let columns {

@@ -229,7 +229,7 @@ final class WishlistScreen: TableViewController, TableViewDelegate {
         let count = numberOfSelectedItems
         return selectionBarButtonItems() + [
             .flexibleSpace,
-            BarButtonItem(id: .removeChecked, title: count > 0 ? "Remove (\(count))" : "Remove", key: .character("d"), isEnabled: count > 0,
+            BarButtonItem(id: .removeChecked, title: count > 0 ? "Remove \(count) \(count == 1 ? "Game" : "Games")" : "Remove", key: .character("d"), isEnabled: count > 0,
                           help: "take the checked games off the wishlist"),
         ]
     }

@@ -25,9 +25,9 @@ import Glibc
 struct StateStore: Sendable {
     /// The state file.
     let url: URL
-    /// Reads the file's bytes: `Data(contentsOf:)`, except in tests (a file root cannot be
+    /// Reads the file's bytes: ``readRegularFile(_:)``, except in tests (a file root cannot be
     /// refused).
-    var read: @Sendable (URL) throws -> Data = { try Data(contentsOf: $0) }
+    var read: @Sendable (URL) throws -> Data = { try StateStore.readRegularFile($0) }
 
     /// A store of the state file at `url`.
     init(url: URL) {
@@ -74,7 +74,7 @@ struct StateStore: Sendable {
         } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
             return .success(nil)
         } catch {
-            return .failure(Unusable(reason: "it cannot be read (\(error.localizedDescription))"))
+            return .failure(Unusable(reason: Self.reason(of: error)))
         }
         // Only a file that is not a JSON object fails here: the fields are read one by one.
         guard let reading = try? JSONDecoder().decode(AppState.Reading.self, from: data) else {
@@ -162,7 +162,7 @@ struct StateStore: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw StateSaveError(message: "The settings cannot be saved: the folder \(folder.path) cannot be made (\(error.localizedDescription)). They are kept until the app quits.")
+            throw StateSaveError(message: "The settings cannot be saved: the folder \(folder.path) cannot be made (\(Self.folderProblem(folder, error))). They are kept until the app quits.")
         }
     }
 

@@ -64,10 +64,10 @@ public struct Canvas: Hashable, Sendable {
             guard x < area.maxX else { break }
             if ControlEscaping.needsEscaping(character) {
                 for piece in ControlEscaping.escaped(character) {
-                    x = put(piece, width: 1, x: x, y: point.y, style: style, area: area)
+                    x = putCluster(piece, x: x, y: point.y, style: style, area: area)
                 }
             } else {
-                x = put(character, width: DisplayWidth.of(character), x: x, y: point.y, style: style, area: area)
+                x = putCluster(character, x: x, y: point.y, style: style, area: area)
             }
         }
         return x
@@ -82,11 +82,10 @@ public struct Canvas: Hashable, Sendable {
             fillNarrow(area, with: Cell(grapheme: String(character), width: 1, style: style))
             return
         }
-        let width = max(1, DisplayWidth.of(character))
         for y in area.minY..<area.maxY {
             var x = area.minX
             while x < area.maxX {
-                x = put(character, width: width, x: x, y: y, style: style, area: area)
+                x = max(x + 1, putCluster(character, x: x, y: y, style: style, area: area))
             }
         }
     }
@@ -139,16 +138,38 @@ public struct Canvas: Hashable, Sendable {
         lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
     }
 
+    // Writes one cluster at (x, y) inside `area`, in as many cells as it takes (see
+    // `DisplayWidth.cells(of:)`); returns the next column. A cluster of several cells that
+    // would cross the right edge of `area` is not cut: the columns it would take there are
+    // blanked.
+    private mutating func putCluster(_ character: Character, x: Int, y: Int, style: Style, area: Rect) -> Int {
+        guard let cells = DisplayWidth.cells(of: character) else {
+            return put(String(character), width: DisplayWidth.of(character), x: x, y: y, style: style, area: area)
+        }
+        let width = cells.reduce(0) { $0 + $1.width }
+        if x < area.maxX && x + width > area.maxX {
+            for column in max(x, area.minX) ..< area.maxX {
+                setCell(x: column, y: y, Cell(grapheme: " ", width: 1, style: style))
+            }
+            return x + width
+        }
+        var next = x
+        for cell in cells {
+            next = put(cell.grapheme, width: cell.width, x: next, y: y, style: style, area: area)
+        }
+        return next
+    }
+
     // Writes one cluster of known width at (x, y) inside `area`; returns the next column.
-    private mutating func put(_ character: Character, width: Int, x: Int, y: Int, style: Style, area: Rect) -> Int {
+    private mutating func put(_ text: String, width: Int, x: Int, y: Int, style: Style, area: Rect) -> Int {
         guard width > 0 else { return x }
         if x < area.minX || x >= area.maxX { return x + width }
         if width == 2 && x + 1 >= area.maxX {
             setCell(x: x, y: y, Cell(grapheme: " ", width: 1, style: style))
             return x + width
         }
-        var grapheme = String(character)
-        if DisplayWidth.of(character.unicodeScalars.first ?? " ") == 0 {
+        var grapheme = text
+        if DisplayWidth.of(text.unicodeScalars.first ?? " ") == 0 {
             grapheme = "\u{25CC}" + grapheme
         }
         setCell(x: x, y: y, Cell(grapheme: grapheme, width: UInt8(width), style: style))

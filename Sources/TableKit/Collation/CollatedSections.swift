@@ -84,7 +84,7 @@ public struct CollatedSections: Sendable, Equatable {
     public var numberOfSections: Int { visibleSections.count }
 
     /// The rows in table section `section`; 0 outside the table.
-    func numberOfRows(inSection section: Int) -> Int {
+    package func numberOfRows(inSection section: Int) -> Int {
         guard visibleSections.indices.contains(section) else { return 0 }
         let collationSection = visibleSections[section]
         return sectionStarts[collationSection + 1] - sectionStarts[collationSection]
@@ -112,7 +112,7 @@ public struct CollatedSections: Sendable, Equatable {
 
     /// The header title of table section `section`: its collation section's title, or its
     /// own (``sectionTitles``).
-    func titleForHeader(inSection section: Int) -> String? {
+    package func titleForHeader(inSection section: Int) -> String? {
         guard visibleSections.indices.contains(section) else { return nil }
         return title(ofSection: visibleSections[section])
     }

@@ -68,9 +68,13 @@ extension NavigationController: ShellContent {
     }
 
     /// The screen's hints, then back when the bar shows a back button (a left bar button, such
-    /// as Cancel, names its own key instead).
+    /// as Cancel, names its own key instead). A key the screen's hints already name is the
+    /// screen's now (`Esc done` in editing mode): back is not hinted by it a second time.
     public var keyHints: [KeyHint] {
-        top.keyHints + (showsBackButton ? Self.keyBindings.footerHints() : [])
+        let own = top.keyHints
+        guard showsBackButton else { return own }
+        let named = Set(own.map(\.key))
+        return own + Self.keyBindings.footerHints().filter { !named.contains($0.key) }
     }
 
     /// Whether the screen in front wants ticks.

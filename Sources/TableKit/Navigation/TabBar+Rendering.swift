@@ -50,8 +50,10 @@ extension TabBar {
     private func drawTab(_ slot: Slot, isSelected: Bool, line: Rect, glyphs: Glyphs, into canvas: inout Canvas) {
         guard !slot.columns.isEmpty else { return }
         let slotRect = Rect(x: line.minX + slot.columns.lowerBound, y: line.minY, width: slot.columns.count, height: 1)
-        // One column of padding each side keeps neighbours apart and frames the highlight.
-        let room = slot.columns.count >= 3 ? slot.columns.count - 2 : 1
+        // One column of padding each side keeps neighbours apart and frames the highlight; a
+        // slot made as wide as its label and one column (see `slots(width:)`) pads it on one.
+        let padded = slot.columns.count >= 3 ? slot.columns.count - 2 : 1
+        let room = slot.isLabelSized ? slot.columns.count - 1 : padded
         let pieces = Self.label(for: slot, width: room, glyphs: glyphs)
         let labelWidth = pieces.reduce(0) { $0 + $1.text.displayWidth }
         var x = slotRect.minX + max(0, slotRect.width - labelWidth) / 2

@@ -47,9 +47,12 @@ struct SelectionChange: Hashable, Sendable {
 extension TableView {
     /// The selection mode of `section`: the data source's answer, or the table's own (in
     /// editing mode with ``TableViewController/allowsMultipleSelectionDuringEditing``, checks
-    /// at the leading edge in every section).
+    /// at the leading edge in every section but one the data source says selects nothing, such
+    /// as a section that holds an ⊕ "Add…" row).
     package func selectionMode<DataSource: TableViewDataSource>(forSection section: Int, dataSource: DataSource) -> SelectionMode {
-        selectionModeDuringEditing ?? dataSource.selectionMode(forSection: section) ?? selectionMode
+        let own = dataSource.selectionMode(forSection: section)
+        if let selectionModeDuringEditing { return own == SelectionMode.none ? .none : selectionModeDuringEditing }
+        return own ?? selectionMode
     }
 
     /// Whether the table's own ``selectionMode`` governs `section`: the data source gives the

@@ -72,6 +72,12 @@ public protocol TableViewDelegate: AnyObject {
     /// The title of the button that confirms a delete, as UIKit's
     /// `titleForDeleteConfirmationButtonForRowAt`; `nil` for "Delete". Default: `nil`.
     func tableView(_ tableView: TableViewController, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String?
+    /// What the insert control ⊕ of the row at `indexPath` does when it is used (`+` on the
+    /// focused row, or a click on ⊕): a screen's answer — push the screen that adds, as a list's
+    /// "Add New Keyboard…" row does — or `nil` to have the data source insert a row there at
+    /// once (``TableViewDataSource/commit(_:forRowAt:)`` with `.insert`, as UIKit's `commit`).
+    /// Default: `nil`.
+    func tableView(_ tableView: TableViewController, insertActionForRowAt indexPath: IndexPath) -> ScreenResponse?
     /// Where a row being moved from `sourceIndexPath` goes when a person moves it to
     /// `proposedDestinationIndexPath`, as UIKit's `targetIndexPathForMoveFromRowAt`: return
     /// another place to keep it out of places it must not go, or `sourceIndexPath` to refuse.
@@ -111,6 +117,8 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableViewController, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle { .delete }
     /// "Delete".
     public func tableView(_ tableView: TableViewController, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? { nil }
+    /// The data source inserts.
+    public func tableView(_ tableView: TableViewController, insertActionForRowAt indexPath: IndexPath) -> ScreenResponse? { nil }
     /// The place proposed.
     public func tableView(_ tableView: TableViewController, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
                           toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath { proposedDestinationIndexPath }

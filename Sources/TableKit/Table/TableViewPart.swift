@@ -242,6 +242,8 @@ extension TableViewController {
         case .perform(let action): return perform(action)
         case .respond(let response): return response
         case .commit(let style, let indexPath):
+            // An insert the delegate carries out itself (a form to fill in first).
+            if style == .insert, let response = delegate?.tableView(self, insertActionForRowAt: indexPath) { return response }
             performBatchUpdates { update in
                 dataSource.commit(style, forRowAt: indexPath)
                 switch style {

@@ -310,6 +310,8 @@ open class FormEditor: TableViewController, TableViewDelegate {
     open func tableView(_ tableView: TableViewController, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle { .none }
     /// "Delete".
     open func tableView(_ tableView: TableViewController, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? { nil }
+    /// The data source inserts (a form's rows have no ⊕).
+    open func tableView(_ tableView: TableViewController, insertActionForRowAt indexPath: IndexPath) -> ScreenResponse? { nil }
     /// The place proposed.
     open func tableView(_ tableView: TableViewController, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
                         toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath { proposedDestinationIndexPath }

@@ -89,16 +89,22 @@ final class EditingPart: TableViewPart {
     /// button if its ⊖ was used. Every row's accessory gives way in editing mode.
     func decoration(at indexPath: IndexPath, dataSource: any TableViewDataSource, answers: TableDelegateAnswers,
                     checksRows: Bool) -> EditingDecoration? {
-        let style = checksRows ? .none : editableStyle(at: indexPath, dataSource: dataSource, answers: answers)
+        let style = Self.style(editableStyle(at: indexPath, dataSource: dataSource, answers: answers), checksRows: checksRows)
         var decoration = EditingDecoration(control: style, showsReorderControl: dataSource.canMoveRow(at: indexPath))
         if confirmingRow == indexPath { decoration.deleteConfirmationTitle = answers.deleteConfirmationTitle(indexPath) }
         return decoration
     }
 
-    /// The row's editing style: `.none` unless the data source edits it, and while rows are
-    /// checked instead (``allowsMultipleSelectionDuringEditing``).
+    /// The row's editing style: `.none` unless the data source edits it; while rows are
+    /// checked instead (``allowsMultipleSelectionDuringEditing``), `.insert` only (an "Add…"
+    /// row keeps its ⊕ among the checks).
     func style(at indexPath: IndexPath, dataSource: any TableViewDataSource, answers: TableDelegateAnswers) -> TableViewCell.EditingStyle {
-        checksRows ? .none : editableStyle(at: indexPath, dataSource: dataSource, answers: answers)
+        Self.style(editableStyle(at: indexPath, dataSource: dataSource, answers: answers), checksRows: checksRows)
+    }
+
+    /// An editable row's style as shown: while rows are checked, only ⊕ stays.
+    private static func style(_ style: TableViewCell.EditingStyle, checksRows: Bool) -> TableViewCell.EditingStyle {
+        checksRows && style != .insert ? .none : style
     }
 
     /// The row's style were it not checked: `.none` unless the data source edits it.
