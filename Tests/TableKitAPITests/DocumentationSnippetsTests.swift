@@ -44,7 +44,7 @@ struct DocumentationSnippetsTests {
     }
 
     /// "Editing a List": the list that deletes, inserts and moves, and the inbox that checks
-    /// rows for Delete (3).
+    /// rows for Delete 3 Selected.
     @Test func editingAList() {
         let size = Size(width: 30, height: 8)
         let screen = EditingAListArticle.FruitScreen()
@@ -58,7 +58,7 @@ struct DocumentationSnippetsTests {
         let mail = RootController(content: NavigationController(root: inbox), size: size)
         inbox.animatesRowChanges = false
         for key: Key in [.character("E"), .space, .down, .down, .space] { _ = mail.handle(.key(key)) }
-        #expect(mail.render(context: RenderContext()).lines.contains { $0.hasSuffix("Delete (2) (d)") })
+        #expect(mail.render(context: RenderContext()).lines.contains { $0.hasSuffix("Delete 2 Selected (d)") })
         _ = mail.handle(.key(.character("d")))
         #expect((inbox.dataSource as? EditingAListArticle.Fruit)?.names == ["Banana"])
         #expect(inbox.numberOfSelectedItems == 0)
@@ -201,7 +201,7 @@ private enum EditingAListArticle {
         override var toolbarItems: [BarButtonItem] {
             guard isEditing else { return [] }
             let count = numberOfSelectedItems
-            return [.flexibleSpace, BarButtonItem(id: "delete", title: count > 0 ? "Delete (\(count))" : "Delete",
+            return [.flexibleSpace, BarButtonItem(id: "delete", title: count > 0 ? "Delete \(count) Selected" : "Delete",
                                                   key: .character("d"), isEnabled: count > 0)]
         }
 

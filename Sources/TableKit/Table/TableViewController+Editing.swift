@@ -23,7 +23,7 @@ extension TableViewController {
     /// Delete"); default `false`. While it does, every row shows `○` at its leading edge, Space
     /// or a click checks it (`◉`), and ``indexPathsForSelectedRows`` and
     /// ``numberOfSelectedItems`` say what is checked, for a toolbar button such as
-    /// "Delete (3)". Rows that move keep their `≡`, and a row whose editing style is
+    /// "Delete 3 Selected". Rows that move keep their `≡`, and a row whose editing style is
     /// `.insert` keeps its ⊕ (an "Add…" row, in a section whose
     /// ``TableViewDataSource/selectionMode(forSection:)`` is `.none`, which is not checked).
     /// Entering and leaving editing mode clears the selection.
