@@ -81,6 +81,21 @@ struct BackgroundSaveTests {
         _ = files
     }
 
+    @Test("u pressed while a save runs waits for it, then undoes it: an undo is a save, which would be refused meanwhile")
+    func undoWaitsForTheSaveItUndoes() throws {
+        let gate = Gate()
+        let (app, path, files) = try savingAnn(gate)
+        defer { gate.open.signal() }
+        _ = app.handle(.key(.character("u")))
+        #expect(!screen(app).contains("Not Undone"), "not refused:\n\(screen(app))")
+        #expect(contents(path) == Self.people, "nothing written yet")
+        gate.open.signal()
+        #expect(finishWork(of: app) == .keepGoing)
+        #expect(contents(path) == Self.people, "saved, then undone: the file as it was")
+        #expect(text(app).last == " Undo Edit Record", "\(text(app))")
+        _ = files
+    }
+
     @Test("a search typed while a save runs goes on once the save lands, over the records as saved")
     func aSearchOutlivesTheSave() throws {
         let gate = Gate()

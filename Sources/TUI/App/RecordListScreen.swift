@@ -295,7 +295,11 @@ final class RecordListScreen: TableViewController, TableViewDelegate, SearchResu
     /// sections the first rows already know (``RecordFilter``), and the results are searched
     /// again in the whole order when it comes. Every other key waits, as do the keys that
     /// would move into the results.
+    ///
+    /// While a save of these records runs, `u` and `U` wait for it (and the keys after them, in
+    /// order): an undo is a save too, and a second one would be refused.
     override func defers(_ event: Event) -> Bool {
+        if isSaving, !capturesTextInput, case .key(let key) = event, key == .character("u") || key == .character("U") { return true }
         guard defersEvents else { return false }
         guard case .key(let key) = event else { return true }
         if searchController?.isEditing == true {
