@@ -131,6 +131,9 @@ extension WalkStep {
         if case .paste = self { return false }
         if let key, key.isMove && place.row != .slider { return false }
         if let key, [.character("?"), .character("q"), .control("c"), .control("z"), .character("/")].contains(key) { return false }
+        // u and U undo and redo a change (a setting, a record): asked for, where no text field
+        // or form takes the letters (a form's own undo changes only its fields).
+        if let key, key == .character("u") || key == .character("U") { return !place.capturesText && !place.isForm && !place.isDatePicker }
         // While editing a list (the Wishlist, Keyboards, records), a move (Alt-↑ ↓, a drag of
         // `≡`) is saved as it happens, and Delete, Backspace or - then Enter delete a keyboard;
         // checking rows (Space, a, n) and Done (E, Esc) keep nothing, and d only asks.

@@ -206,4 +206,18 @@ struct UndoTests {
         #expect(!screen(mine).contains("Not "), "\(screen(mine))")
         #expect(!mine.root.undoManager.canUndo, "their deletion came in with my save")
     }
+
+    @Test("u with a record's form or detail over the list changes nothing under it: it says to go back, and the change stays to undo")
+    func undoWaitsForTheListInFront() throws {
+        let files = TemporaryFiles()
+        let path = files.write(Self.people)
+        let app = try headlessApp(["--data", path])
+        try keys(app, "e C-d d")
+        let deleted = contents(path)
+        try keys(app, "Enter u")
+        #expect(screen(app).contains("Not Undone") && screen(app).contains("Go back to the list"), "\(screen(app))")
+        #expect(contents(path) == deleted)
+        try keys(app, "Enter Esc u")
+        #expect(contents(path) == Self.people, "from the list, undone")
+    }
 }

@@ -244,6 +244,11 @@ extension RecordListScreen {
         let notDone = isUndo ? "Not Undone" : "Not Redone"
         do throws(SaveFailure) {
             guard let editing else { throw SaveFailure(reason: .other, message: "These records cannot be changed.") }
+            // A form or a record's detail over the list (or another tab) holds records by
+            // their numbers, which an undo would change under it.
+            guard isVisible else {
+                throw SaveFailure(reason: .busy, message: "Go back to the list of \(isBookList ? "books" : "records") to undo a change to them; the change is still there to undo.")
+            }
             // The first record it puts back or edits, as numbered once it lands: focused then.
             let shown = changes.inverse(in: editing.records.store).firstRecordTheInverseShows.map(RecordIndex.init)
             let save = try editing.records.prepareSave(changes)
