@@ -10,9 +10,11 @@ struct EndToEndUndoTests {
 
     private func contents(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 
-    /// Polls the file until `predicate` holds of it, or the timeout passes.
+    /// Polls the file until `predicate` holds of it, or 30 s pass: a save runs on the same
+    /// background threads as the app's other work (the photos decoding at start), which a
+    /// loaded machine running the whole suite shares.
     private func waitForFile(_ path: String, _ predicate: (String) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: TmuxSession.defaultTimeout)
+        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
         while ContinuousClock.now < deadline {
             if predicate(contents(path)) { return true }
             try? await Task.sleep(for: .milliseconds(50))
@@ -39,12 +41,12 @@ struct EndToEndUndoTests {
         _ = await session.waitUntil("the question") { $0.contains { $0.contains("Delete") && $0.contains("?") } }
         session.send("d")
         #expect(await waitForFile(path) { !$0.contains("Bob") && $0.contains("Ann") }, "deleted under \(term)")
-        _ = await session.waitUntil("the list without Bob, offering undo") { screen in
+        _ = await session.waitUntil("the list without Bob, offering undo", timeout: .seconds(30)) { screen in
             !screen.contains { $0.contains("Bob") } && screen.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains("u undo") == true
         }
         session.send("u")
         #expect(await waitForFile(path) { $0 == Self.people }, "Bob back, byte for byte, under \(term): \(contents(path))")
-        _ = await session.waitUntil("the footer naming the undo") { $0.contains { $0.contains("Undo Delete Record") } }
+        _ = await session.waitUntil("the footer naming the undo", timeout: .seconds(30)) { $0.contains { $0.contains("Undo Delete Record") } }
         session.send("U")
         #expect(await waitForFile(path) { !$0.contains("Bob") }, "deleted again under \(term)")
         // Ann's form: typing in Name, then Ctrl-_ (tmux sends byte 31 for C-_).
