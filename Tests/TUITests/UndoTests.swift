@@ -12,13 +12,19 @@ import TableKit
 struct UndoTests {
     private static let people = "[\n  {\"name\": \"Ann\", \"age\": 41},\n  {\"name\": \"Bob\", \"age\": 7},\n  {\"name\": \"Cy\", \"age\": 12},\n  {\"name\": \"Dee\", \"age\": 30}\n]\n"
 
+    /// The app on a `--data` file of ``people`` (kept while `files` lives).
+    private static func appOnPeople() throws -> (app: BrowserApp, path: String, files: TemporaryFiles) {
+        let files = TemporaryFiles()
+        let path = files.write(people)
+        return (try headlessApp(["--data", path]), path, files)
+    }
+
     private func contents(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 
     @Test("each u gives the file back as it was before each change, and each U as it was after")
     func undoingEveryChangeGivesTheFileBack() throws {
-        let files = TemporaryFiles()
-        let path = files.write(Self.people)
-        let app = try headlessApp(["--data", path])
+        let (app, path, files) = try Self.appOnPeople()
+        defer { withExtendedLifetime(files) {} }
         var versions = [contents(path)]
         // An edit of Ann, the deletion of one record (Bob, from his form), an added record and
         // the deletion of two checked ones (Cy and Dee): each a save.
@@ -46,9 +52,8 @@ struct UndoTests {
 
     @Test("the footer line names the change undone and redone; the focus goes to what came back")
     func theChangeIsNamed() throws {
-        let files = TemporaryFiles()
-        let path = files.write(Self.people)
-        let app = try headlessApp(["--data", path])
+        let (app, path, files) = try Self.appOnPeople()
+        defer { withExtendedLifetime(files) {} }
         try keys(app, "E Space j Space j Space d Right Enter")
         #expect(!contents(path).contains("Bob") && contents(path).contains("Dee"))
         try keys(app, "u")
@@ -68,9 +73,8 @@ struct UndoTests {
 
     @Test("an undo whose save fails says why, changes nothing and can be tried again")
     func aFailedUndoIsOfferedAgain() throws {
-        let files = TemporaryFiles()
-        let path = files.write(Self.people)
-        let app = try headlessApp(["--data", path])
+        let (app, path, files) = try Self.appOnPeople()
+        defer { withExtendedLifetime(files) {} }
         try keys(app, "e C-d d")
         let deleted = contents(path)
         let folder = (path as NSString).deletingLastPathComponent
@@ -88,9 +92,8 @@ struct UndoTests {
 
     @Test("the undo history goes when the file is read again from the disk, and only then")
     func readingTheFileAgainClearsTheHistory() throws {
-        let files = TemporaryFiles()
-        let path = files.write(Self.people)
-        let app = try headlessApp(["--data", path])
+        let (app, path, files) = try Self.appOnPeople()
+        defer { withExtendedLifetime(files) {} }
         try keys(app, "e C-d d")
         #expect(app.root.undoManager.canUndo)
         // Another program changes the file; a save is refused, and Reload reads it again.
@@ -209,9 +212,8 @@ struct UndoTests {
 
     @Test("u with a record's form or detail over the list changes nothing under it: it says to go back, and the change stays to undo")
     func undoWaitsForTheListInFront() throws {
-        let files = TemporaryFiles()
-        let path = files.write(Self.people)
-        let app = try headlessApp(["--data", path])
+        let (app, path, files) = try Self.appOnPeople()
+        defer { withExtendedLifetime(files) {} }
         try keys(app, "e C-d d")
         let deleted = contents(path)
         try keys(app, "Enter u")

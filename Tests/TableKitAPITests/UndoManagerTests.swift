@@ -182,7 +182,6 @@ struct UndoManagerTests {
         undo.undo()
         #expect(log.entries == ["a", "b", "-b", "-a"])
         #expect(undo.redoActionName == "AB" && undo.undoActionName.isEmpty)
-        #expect(undo.undoMenuTitle(forUndoActionName: "") == "Undo" && undo.redoMenuTitle(forUndoActionName: "Move") == "Redo Move")
         #expect(undo.redoMenuItemTitle == "Redo AB" && undo.undoMenuItemTitle == "Undo")
         undo.redo()
         #expect(log.entries == ["a", "b", "-b", "-a", "a", "b"], "made again in the order first made")

@@ -96,14 +96,13 @@ final class BrowserApp {
         list.undoManager = undoManager
         // An undone setting shows at once on the screens that keep a copy of it.
         let usualTabs = tabs.tabs
-        settings.showUndone = { [weak wishlist, weak releaseDates, weak settingsScreen, weak tweets, weak photos, weak tabs] state in
+        settings.watchUndo(by: tabs) { [weak wishlist, weak releaseDates, weak settingsScreen, weak tweets, weak photos, weak tabs] state in
             wishlist?.show(state.wishlist)
             releaseDates?.show(state.releaseDates ?? [:])
             settingsScreen?.showSettings()
             tweets?.showUndone()
             photos?.showSaved()
-            let named = Dictionary(zip(Self.tabNames, usualTabs), uniquingKeysWith: { first, _ in first })
-            tabs?.setTabOrder((state.tabOrder ?? Self.tabNames).compactMap { named[$0] })
+            tabs?.setTabOrder(Self.tabs(named: state.tabOrder ?? Self.tabNames, among: usualTabs))
         }
         // Runners keep only the root, so the settings reach what they change directly (all of
         // it is held by the root) rather than through this object.
@@ -127,12 +126,17 @@ final class BrowserApp {
     /// (as every other setting is kept after every change: a quit while Edit is up keeps it).
     private static func keepTabOrder(of tabs: TabBarController, in settings: AppSettings) {
         let usual = tabs.tabs
-        let named = Dictionary(zip(tabNames, usual), uniquingKeysWith: { first, _ in first })
-        tabs.setTabOrder((settings.state.tabOrder ?? []).compactMap { named[$0] })
+        tabs.setTabOrder(Self.tabs(named: settings.state.tabOrder ?? [], among: usual))
         tabs.didMoveTab = { [weak settings] order in
             let names = order.compactMap { tab in usual.firstIndex { $0 === tab }.map { tabNames[$0] } }
             settings?.update { $0.tabOrder = names }
         }
+    }
+
+    /// The tabs of `usual` (in ``tabNames``' order) that `names` names, in that order.
+    private static func tabs(named names: [String], among usual: [TabBarController.Tab]) -> [TabBarController.Tab] {
+        let named = Dictionary(zip(tabNames, usual), uniquingKeysWith: { first, _ in first })
+        return names.compactMap { named[$0] }
     }
 
     /// The timeline of `options`' tweets, with the new ones already in when an earlier run

@@ -42,11 +42,12 @@ extension RecordListScreen {
     /// Once saved, the change can be undone (``undoManager``): its inverse, worked out now from
     /// the records as they are, is registered as `actionName` ("Delete 3 Books"). A save that an
     /// undo or a redo starts registers its inverse at once, as the redo (or the undo again); if
-    /// it then fails, the undo is offered again.
-    func startSave(_ save: RecordSave, actionName: String? = nil,
+    /// it then fails, the undo is offered again. (`inverse` is the save's, when the caller has
+    /// worked it out already.)
+    func startSave(_ save: RecordSave, actionName: String? = nil, inverse known: RecordChanges? = nil,
                    then landed: @escaping @MainActor (Result<RecordSaveOutcome, SaveFailure>) -> ScreenResponse) throws(SaveFailure) {
         guard let editable else { throw SaveFailure(reason: .other, message: "These records cannot be changed.") }
-        let inverse = undoManager.map { _ in save.changes.inverse(in: editable.store) }
+        let inverse = undoManager.map { _ in known ?? save.changes.inverse(in: editable.store) }
         let name = actionName ?? undoName(of: save.changes)
         let isUndoOrRedo = undoManager.map { $0.isUndoing || $0.isRedoing } ?? false
         let task = try editable.startSave(save, ordering: records)
@@ -249,10 +250,12 @@ extension RecordListScreen {
             guard isVisible else {
                 throw SaveFailure(reason: .busy, message: "Go back to the list of \(isBookList ? "books" : "records") to undo a change to them; the change is still there to undo.")
             }
-            // The first record it puts back or edits, as numbered once it lands: focused then.
-            let shown = changes.inverse(in: editing.records.store).firstRecordTheInverseShows.map(RecordIndex.init)
+            // Its own inverse (the redo, or the undo again), which also says the first record it
+            // puts back or edits, as numbered once it lands: focused then.
+            let inverse = changes.inverse(in: editing.records.store)
+            let shown = inverse.firstRecordTheInverseShows.map(RecordIndex.init)
             let save = try editing.records.prepareSave(changes)
-            try startSave(save, actionName: name) { [weak self] result in
+            try startSave(save, actionName: name, inverse: inverse) { [weak self] result in
                 guard let self else { return .handled }
                 switch result {
                 case .success:

@@ -124,7 +124,7 @@ class EditableRecords {
                     // Where the order cannot be updated (records put back in the middle by an
                     // undo, another instance's books, an order by a field's values), it is
                     // sorted whole here, not on the main actor where the save lands.
-                    if outcome.order == nil, outcome.editedRecord == nil || shown.sortOrder != .title {
+                    if outcome.order == nil {
                         outcome.sorted = IndexedRecords(store: written, collation: shown.collation, sortOrder: shown.sortOrder)
                     }
                 }

@@ -21,20 +21,19 @@ final class AppSettings {
     /// Where each change registers its inverse (`u` takes it back); none in a state that is
     /// only read.
     var undoManager: UndoManager?
-    /// Shows a state an undo or a redo brought back on the screens that keep their own copy
-    /// (the wishlist, Settings' rows); ``apply`` runs too.
-    var showUndone: (AppState) -> Void = { _ in }
-    /// Screens that come and go (the Keyboards list) and show a state an undo brought back,
-    /// each while it is there.
+    /// What shows a state an undo or a redo brought back, each while its owner is there: the
+    /// screens that keep their own copy of it (the wishlist, Settings' rows, the Keyboards
+    /// list while it is up). ``apply`` runs too.
     private var undoWatchers: [(owner: Weak, show: (AppState) -> Void)] = []
 
     private struct Weak {
         weak var object: AnyObject?
     }
 
-    /// Calls `show` with the state after each undo or redo, while `owner` is there.
+    /// Calls `show` with the state after each undo or redo, while `owner` is there; a second
+    /// call for the same owner takes the first one's place.
     func watchUndo(by owner: AnyObject, _ show: @escaping (AppState) -> Void) {
-        undoWatchers.removeAll { $0.owner.object == nil }
+        undoWatchers.removeAll { $0.owner.object == nil || $0.owner.object === owner }
         undoWatchers.append((Weak(object: owner), show))
     }
 
@@ -93,7 +92,6 @@ final class AppSettings {
             settings.update(actionName: actionName) { state in
                 for field in fields { state.copy(field, from: before) }
             }
-            settings.showUndone(settings.state)
             for watcher in settings.undoWatchers where watcher.owner.object != nil { watcher.show(settings.state) }
         }
         if !undoManager.isUndoing, !undoManager.isRedoing {

@@ -152,58 +152,48 @@ public final class UndoManager {
     public var redoActionName: String { redoStack.last?.name ?? "" }
 
     /// "Undo" followed by the name of the change, as a menu shows it: "Undo Delete 3 Books".
-    public var undoMenuItemTitle: String { undoMenuTitle(forUndoActionName: undoActionName) }
+    public var undoMenuItemTitle: String { menuTitle("Undo", undoActionName) }
 
     /// "Redo" followed by the name of the change: "Redo Delete 3 Books".
-    public var redoMenuItemTitle: String { redoMenuTitle(forUndoActionName: redoActionName) }
+    public var redoMenuItemTitle: String { menuTitle("Redo", redoActionName) }
 
-    /// "Undo", followed by `actionName` when it has one.
-    public func undoMenuTitle(forUndoActionName actionName: String) -> String {
-        actionName.isEmpty ? "Undo" : "Undo \(actionName)"
-    }
-
-    /// "Redo", followed by `actionName` when it has one.
-    public func redoMenuTitle(forUndoActionName actionName: String) -> String {
-        actionName.isEmpty ? "Redo" : "Redo \(actionName)"
+    /// "Undo" or "Redo", followed by `actionName` when it has one.
+    private func menuTitle(_ verb: String, _ actionName: String) -> String {
+        actionName.isEmpty ? verb : "\(verb) \(actionName)"
     }
 
     /// Takes back the last group of changes: ends a group the current event opened, then runs
     /// the group's handlers, last registered first. What they register becomes the redo, under
     /// the same name. Does nothing when there is nothing to undo, or inside a group a caller
     /// began.
-    public func undo() {
-        endEventGroup()
-        guard openGroups.isEmpty, let group = undoStack.popLast() else { return }
-        isUndoing = true
-        let redo = run(group)
-        isUndoing = false
-        if !redo.actions.isEmpty { redoStack.append(redo) }
-        lastRun = (group, true, !redo.actions.isEmpty)
-    }
+    public func undo() { runLast(undoing: true) }
 
     /// Makes the last undone group of changes again; what its handlers register can be undone
     /// again, under the same name.
-    public func redo() {
-        endEventGroup()
-        guard openGroups.isEmpty, let group = redoStack.popLast() else { return }
-        isRedoing = true
-        let undo = run(group)
-        isRedoing = false
-        if !undo.actions.isEmpty {
-            undoStack.append(undo)
-            trim()
-        }
-        lastRun = (group, false, !undo.actions.isEmpty)
-    }
+    public func redo() { runLast(undoing: false) }
 
-    /// Runs `group`'s handlers in reverse, collecting what they register into a group of the
+    /// Runs the last group of the undo stack (`undoing`) or of the redo stack: its handlers,
+    /// last registered first, register the inverse, which goes on the other stack under the
     /// same name.
-    private func run(_ group: Group) -> Group {
+    private func runLast(undoing: Bool) {
+        endEventGroup()
+        guard openGroups.isEmpty, let group = undoing ? undoStack.popLast() : redoStack.popLast() else { return }
+        (isUndoing, isRedoing) = (undoing, !undoing)
         openGroups.append(Group(name: group.name))
         for action in group.actions.reversed() {
             if let target = action.target { action.handler(target) }
         }
-        return openGroups.removeLast()
+        let inverse = openGroups.removeLast()
+        (isUndoing, isRedoing) = (false, false)
+        if !inverse.actions.isEmpty {
+            if undoing {
+                redoStack.append(inverse)
+            } else {
+                undoStack.append(inverse)
+                trim()
+            }
+        }
+        lastRun = (group, undoing, !inverse.actions.isEmpty)
     }
 
     /// The group the last ``undo()`` or ``redo()`` ran, whether it was an undo, and whether

@@ -209,7 +209,14 @@ open class FormEditor: TableViewController, TableViewDelegate {
     // MARK: Events
 
     override open func handle(_ event: Event, area: Rect) -> ScreenResponse {
-        if case .tick = event {} else { undoNotice = nil }
+        switch event {
+        case .tick, .resize:
+            // Time and size change no field: no values read before and after (a tick comes
+            // many times a second while a cursor blinks).
+            return handleEvent(event, area: area)
+        case .key, .mouse, .paste:
+            undoNotice = nil
+        }
         if case .key(let key) = event, let action = undoAction(for: key) {
             undoOrRedo(action)
             return .handled
